@@ -1,0 +1,12 @@
+# Runs one SMT-LIB2 file through z3 and compares the first answer with the file's "; expect: sat|unsat" line.
+file(STRINGS ${PROOF} expect_line REGEX "^; expect: (sat|unsat)$")
+if(NOT expect_line)
+  message(FATAL_ERROR "${PROOF}: no '; expect: sat|unsat' line")
+endif()
+string(REGEX REPLACE "^; expect: " "" expected "${expect_line}")
+execute_process(COMMAND ${Z3} -T:240 ${PROOF} OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+string(REGEX MATCH "^[a-z]+" got "${out}")
+if(NOT got STREQUAL expected)
+  message(FATAL_ERROR "${PROOF}: expected ${expected}, z3 said '${out}' ${err}")
+endif()
+message(STATUS "${PROOF}: ${got} as expected")

@@ -1,0 +1,63 @@
+#include "reference/core/rational.hpp"
+
+#include <gtest/gtest.h>
+
+#include "reference/core/errors.hpp"
+
+namespace dpb {
+namespace {
+
+TEST(RationalTest, ParsesDecimalExactly) {
+  EXPECT_EQ(*try_parse_rational("0.1"), Rational(1, 10));
+  EXPECT_EQ(*try_parse_rational("-1.25"), Rational(-5, 4));
+  EXPECT_EQ(*try_parse_rational("3/2"), Rational(3, 2));
+  EXPECT_EQ(*try_parse_rational("-6/4"), Rational(-3, 2));
+  EXPECT_EQ(*try_parse_rational("1e-3"), Rational(1, 1000));
+  EXPECT_EQ(*try_parse_rational("2.5E+2"), Rational(250));
+  EXPECT_EQ(*try_parse_rational(".5"), Rational(1, 2));
+  EXPECT_EQ(*try_parse_rational("7."), Rational(7));
+}
+
+TEST(RationalTest, RejectsMalformedText) {
+  for (const char* bad : {"", "nan", "inf", "-inf", "1/0", "0x10", "1.2.3", "1e", "e5", "1/2/3", "abc", "1 ", " 1",
+                          "+", "-", ".", "1/-2", "1e99999999", "--1"})
+    EXPECT_FALSE(try_parse_rational(bad).has_value()) << "accepted '" << bad << "'";
+}
+
+TEST(RationalTest, ParseRationalNamesParameterAndValue) {
+  try {
+    parse_rational("zz", "sample", "scale");
+    FAIL() << "no exception";
+  } catch (const ParameterError& e) {
+    EXPECT_NE(std::string(e.what()).find("sample: parameter 'scale'"), std::string::npos);
+    EXPECT_NE(std::string(e.what()).find("got zz"), std::string::npos);
+  }
+}
+
+TEST(RationalTest, FloorAndCeilHandleNegatives) {
+  EXPECT_EQ(floor(Rational(-3, 2)), -2);
+  EXPECT_EQ(ceil(Rational(-3, 2)), -1);
+  EXPECT_EQ(floor(Rational(3, 2)), 1);
+  EXPECT_EQ(ceil(Rational(3, 2)), 2);
+  EXPECT_EQ(floor(Rational(4)), 4);
+  EXPECT_EQ(ceil(Rational(4)), 4);
+}
+
+TEST(RationalTest, ValidatorsRejectOutOfRange) {
+  EXPECT_THROW(require_positive(Rational(0), "f", "x"), ParameterError);
+  EXPECT_THROW(require_positive(Rational(-1), "f", "x"), ParameterError);
+  EXPECT_THROW(require_probability(Rational(11, 10), "f", "p"), ParameterError);
+  EXPECT_THROW(require_probability(Rational(-1, 10), "f", "p"), ParameterError);
+  EXPECT_NO_THROW(require_probability(Rational(1), "f", "p"));
+  EXPECT_THROW(require_nonnegative(Integer(-1), "f", "n"), ParameterError);
+}
+
+TEST(RationalTest, BitLengthMatchesDefinition) {
+  EXPECT_EQ(bit_length(Integer(0)), 0U);
+  EXPECT_EQ(bit_length(Integer(1)), 1U);
+  EXPECT_EQ(bit_length(Integer(255)), 8U);
+  EXPECT_EQ(bit_length(Integer(256)), 9U);
+}
+
+}  // namespace
+}  // namespace dpb

@@ -1,0 +1,18 @@
+// The subcommands of `dpbandit`. Each lives in its own file and registers itself on the app; its action sets
+// `exit_code`. Usage and parameter errors (ParameterError, CLI11 parse errors) end the program with exit code 2
+// and one line on stderr, before anything is written to stdout or to a file.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace dpb::cli {
+
+struct Context {
+  int exit_code = 0;
+};
+
+void add_sample_command(CLI::App& app, Context& context);
+void add_pmf_command(CLI::App& app, Context& context);
+void add_verify_command(CLI::App& app, Context& context);
+
+}  // namespace dpb::cli

@@ -1,0 +1,37 @@
+// dpbandit: the command-line tool. See README.md and `dpbandit --help`.
+#include <cstdio>
+#include <exception>
+#include <iostream>
+
+#include "reference/core/errors.hpp"
+#include "verify/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"dpbandit: exact private-bandit mechanisms and their verification"};
+  app.set_version_flag("--version", std::string("dpbandit ") + DPB_VERSION);
+  app.require_subcommand(1);
+  dpb::cli::Context context;
+  dpb::cli::add_sample_command(app, context);
+  dpb::cli::add_pmf_command(app, context);
+  dpb::cli::add_verify_command(app, context);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "dpbandit: " << e.what() << "\n";
+    return 2;
+  } catch (const dpb::ParameterError& e) {
+    std::cout.flush();
+    std::cerr << "dpbandit: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "dpbandit: error: " << e.what() << "\n";
+    return 3;
+  }
+  return context.exit_code;
+}
