@@ -188,11 +188,11 @@ std::string mpfr_to_decimal(mpfr_srcptr x, int digits, mpfr_rnd_t rnd) {
 std::string Interval::lower_string(int digits) const { return mpfr_to_decimal(&value_->left, digits, MPFR_RNDD); }
 std::string Interval::upper_string(int digits) const { return mpfr_to_decimal(&value_->right, digits, MPFR_RNDU); }
 
-double Interval::midpoint_for_report() const {
+double Interval::midpoint_for_report() const {  // report-only
   mpfr_t mid;
   mpfr_init2(mid, precision());
   mpfi_mid(mid, value_);
-  double d = mpfr_get_d(mid, MPFR_RNDN);  // report only
+  double d = mpfr_get_d(mid, MPFR_RNDN);  // report-only
   mpfr_clear(mid);
   return d;
 }

@@ -73,7 +73,7 @@ class Interval {
   std::string lower_string(int digits) const;
   std::string upper_string(int digits) const;
   // For reports to a person only (never for a decision): midpoint as double.
-  double midpoint_for_report() const;
+  double midpoint_for_report() const;  // report-only
 
  private:
   mpfi_t value_;

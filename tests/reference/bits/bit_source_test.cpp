@@ -25,6 +25,19 @@ TEST(ChaCha20SourceTest, BitOrderIsMostSignificantFirst) {
   EXPECT_EQ(c.next_bits(64), 0x8e0ada0f13d90405ULL);  // bits 12..75 of the keystream
 }
 
+TEST(ChaCha20SourceTest, SeedOneMatchesWorkedExampleOfDocsBits) {
+  // docs/bits.md §4: the documented derivation must stay true.
+  const auto key = chacha20_key_for_seed(1, 0);
+  const std::uint8_t expected_key[4] = {0x88, 0x2a, 0xad, 0x0c};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(key[static_cast<std::size_t>(i)], expected_key[i]);
+  EXPECT_EQ(key[31], 0x39);
+  ChaCha20Source s(1, 0);
+  EXPECT_EQ(s.next_bits(64), 0x59214e4616065b02ULL);
+  ChaCha20Source t(1, 0);
+  const std::uint64_t draws[8] = {5, 9, 2, 1, 4, 4, 6, 1};
+  for (std::uint64_t d : draws) EXPECT_EQ(uniform_below_u64(t, 10), d);
+}
+
 TEST(ChaCha20SourceTest, SplitReadsEqualOneRead) {
   ChaCha20Source a(7, 3), b(7, 3);
   for (int i = 0; i < 1000; ++i) {

@@ -1,0 +1,82 @@
+#include "verify/cli/distribution_options.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include "reference/core/errors.hpp"
+
+namespace dpb::cli {
+
+const std::vector<DistributionSpec>& distribution_specs() {
+  static const std::vector<DistributionSpec> specs = {
+      {"bernoulli", {"p"}, {}, {}, "Bernoulli(p): 1 with probability p"},
+      {"bernoulli-exp", {"gamma"}, {}, {}, "Bernoulli(exp(-gamma)), gamma >= 0"},
+      {"geometric", {"scale"}, {}, {}, "P[k] ∝ exp(-k/scale), k >= 0"},
+      {"dlaplace", {"scale"}, {}, {}, "discrete Laplace, P[x] ∝ exp(-|x|/scale)"},
+      {"dgauss", {"sigma2"}, {"mu"}, {}, "discrete Gaussian N_Z(mu, sigma2), P[x] ∝ exp(-(x-mu)^2/(2 sigma2))"},
+      {"binomial", {"n", "p"}, {}, {"n"}, "binomial(n, p)"},
+      {"poisson", {"mean"}, {}, {}, "Poisson(mean)"},
+      {"skellam", {"var"}, {}, {}, "Skellam Sk(0, var) = Pois(var/2) - Pois(var/2)"},
+      {"polya", {"r", "scale"}, {}, {}, "Pólya(r, beta), beta = exp(-1/scale)"},
+      {"polya-diff", {"r", "scale"}, {}, {}, "difference of two independent Pólya(r, exp(-1/scale))"},
+      {"round", {"x", "g"}, {}, {"g"}, "randomized rounding: floor(x g) + Bernoulli(x g - floor(x g))"},
+  };
+  return specs;
+}
+
+std::string distribution_help() {
+  std::string s = "DIST and its parameters:\n";
+  for (const auto& d : distribution_specs()) {
+    std::string params;
+    for (const auto& p : d.required) params += " --" + p + " V";
+    for (const auto& p : d.optional) params += " [--" + p + " V]";
+    s += "  " + d.name + params + "\n      " + d.summary + "\n";
+  }
+  return s;
+}
+
+namespace {
+std::set<std::string> all_parameter_names() {
+  std::set<std::string> names;
+  for (const auto& d : distribution_specs()) {
+    names.insert(d.required.begin(), d.required.end());
+    names.insert(d.optional.begin(), d.optional.end());
+  }
+  return names;
+}
+}  // namespace
+
+void DistributionOptions::add_to(CLI::App* cmd) {
+  cmd->add_option("DIST", dist, "distribution (see below)")->required();
+  for (const auto& name : all_parameter_names()) {
+    cmd->add_option_function<std::string>(
+        "--" + name, [this, name](const std::string& v) { text[name] = v; }, "parameter " + name);
+  }
+  cmd->footer(distribution_help());
+}
+
+std::map<std::string, Rational> DistributionOptions::parse(const std::string& command) const {
+  const auto& specs = distribution_specs();
+  auto it = std::find_if(specs.begin(), specs.end(), [&](const DistributionSpec& d) { return d.name == dist; });
+  if (it == specs.end()) {
+    std::string names;
+    for (const auto& d : specs) names += (names.empty() ? "" : ", ") + d.name;
+    throw_parameter_error(command, "DIST", "one of " + names, dist);
+  }
+  std::map<std::string, Rational> values;
+  auto is = [](const std::vector<std::string>& v, const std::string& x) {
+    return std::find(v.begin(), v.end(), x) != v.end();
+  };
+  for (const auto& [name, value] : text) {
+    if (!is(it->required, name) && !is(it->optional, name))
+      throw_parameter_error(command, name, "absent for " + dist + " (it takes no --" + name + ")", value);
+    values[name] = is(it->integer_params, name) ? Rational(parse_integer(value, command, name))
+                                                  : parse_rational(value, command, name);
+    require_reasonable_size(values[name], command, name);
+  }
+  for (const auto& name : it->required)
+    if (!values.count(name)) throw_parameter_error(command, name, "given for " + dist, "nothing");
+  return values;
+}
+
+}  // namespace dpb::cli
