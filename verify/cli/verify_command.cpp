@@ -1,15 +1,24 @@
-// `dpbandit verify`: runs the registered claims. (Issue 3 fills the registry; until then it reports none.)
+// `dpbandit verify`: runs the registered claims (verify/claims/all_claims.cpp) and reports their verdicts.
+// The work is done by dpb::verify::verify_main (verify/report/verify_main.hpp); this file only declares the options.
 #include <iostream>
 
+#include "verify/claims/all_claims.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/report/verify_main.hpp"
 
 namespace dpb::cli {
 
 void add_verify_command(CLI::App& app, Context& context) {
+  auto args = std::make_shared<dpb::verify::VerifyArgs>();
   auto* cmd = app.add_subcommand("verify", "Run the registered claims and report their verdicts");
-  cmd->callback([&context]() {
-    std::cerr << "verify: no claims registered yet\n";
-    context.exit_code = 0;
+  cmd->add_option("--suite", args->suite, "quick (default) or full: the size of the parameter grids");
+  cmd->add_option("--only", args->only, "Glob on claim ids, e.g. '000.*' or '*.fact1' (default: all claims)");
+  cmd->add_option("--out", args->out, "Directory for report.json (default: report)");
+  cmd->add_flag("--list", args->list, "List the claims instead of running them");
+  cmd->add_option("--format", args->format, "Format of --list: text (default), markdown (docs/claims.md), json");
+  cmd->add_option("--seed", args->seed, "Seed for the claims that sample (default 20261121)");
+  cmd->callback([args, &context]() {
+    context.exit_code = dpb::verify::verify_main(*args, dpb::verify::all_claims(), std::cout, std::cerr);
   });
 }
 

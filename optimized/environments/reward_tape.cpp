@@ -1,0 +1,41 @@
+#include "optimized/environments/reward_tape.hpp"
+
+#include <algorithm>
+
+#include "reference/bits/chacha20.hpp"
+#include "reference/core/errors.hpp"
+
+namespace dpb::fast {
+
+ArmSampler::ArmSampler(const ref::ArmLaw& law, std::int64_t grid) : kind_(law.kind), grid_(grid) {
+  switch (kind_) {
+    case ref::ArmKind::Bernoulli: bernoulli_ = Bernoulli(law.mean); break;
+    case ref::ArmKind::ClippedGaussian: {
+      const Rational G(grid_);
+      gaussian_ = DiscreteGaussian(law.sigma * law.sigma * G * G, law.mean * G);
+      break;
+    }
+    case ref::ArmKind::Beta:
+      scratch_.resize(static_cast<std::size_t>(to_int64(Integer(law.alpha + law.beta - 1))));
+      k_ = static_cast<std::size_t>(to_int64(law.alpha));
+      break;
+  }
+}
+
+ref::RewardTape make_reward_tape(const ref::BanditInstance& instance, std::uint64_t length, std::uint64_t seed,
+                                 std::uint64_t first_stream) {
+  if (length == 0) throw_parameter_error("make_reward_tape", "length", ">= 1", "0");
+  if (length > (std::uint64_t{1} << 34))
+    throw_parameter_error("make_reward_tape", "length", "<= 2^34", std::to_string(length));
+  const std::uint32_t K = instance.arms();
+  std::vector<std::int32_t> table(K * length);
+  for (std::uint32_t a = 0; a < K; ++a) {
+    ChaCha20Source bits(seed, first_stream + a);
+    ArmSampler sample(instance.law(a), instance.grid());
+    std::int32_t* row = table.data() + a * length;
+    for (std::uint64_t n = 0; n < length; ++n) row[n] = sample(bits);
+  }
+  return ref::RewardTape(K, length, instance.grid(), instance.means(), std::move(table));
+}
+
+}  // namespace dpb::fast

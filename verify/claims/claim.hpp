@@ -1,0 +1,65 @@
+// A claim (DESIGN.md §5): a statement from a paper, or one of our own invariants, that `dpbandit verify` checks and
+// gives a verdict. A claim carries its id `<seed>.<label>` (seed 000–004 or `core`), the statement as a formula in
+// plain Unicode text, its source (seed, section, equation), the method that checks it, the parameter grid it is
+// checked on, the verdict the project expects, and the checker itself.
+//
+// A checker is a plain function of the run options. It returns an Outcome: a verdict, a short key figure for the
+// terminal table, and its evidence as JSON (numbers: certified bounds, p-values with α, worst cases). A checker may
+// throw; the runner turns that into `inconclusive` with the error as evidence (verify/claims/runner.hpp).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace dpb::verify {
+
+enum class Verdict { holds, violated, inconclusive };
+enum class Method { certified, statistical, proof, audit, crosscheck, trend, vectors };
+enum class Suite { quick, full };
+
+std::string_view to_string(Verdict v);
+std::string_view to_string(Method m);
+std::string_view to_string(Suite s);
+std::optional<Verdict> parse_verdict(std::string_view text);
+std::optional<Method> parse_method(std::string_view text);
+std::optional<Suite> parse_suite(std::string_view text);
+
+// What a checker is asked to do. `quick` must keep the whole quick suite well under a minute; `full` may take longer
+// and covers the whole grid. `seed` is for checkers that sample (statistical, audit); certified checkers ignore it.
+struct RunOptions {
+  Suite suite = Suite::quick;
+  std::uint64_t seed = 20261121;
+};
+
+struct Source {
+  std::string seed;      // "000" … "004", or "core"
+  std::string section;   // "§4.2", "App. K"
+  std::string equation;  // "Fact 1", "Proposition 1", "eq. (3)"; may be empty
+};
+
+struct Outcome {
+  Verdict verdict = Verdict::inconclusive;
+  std::string key_figure;                             // short, for the table: "sup|Δpmf| ≤ 2.1e-12"
+  nlohmann::json evidence = nlohmann::json::object();  // the numbers behind the verdict
+};
+
+using Checker = std::function<Outcome(const RunOptions&)>;
+
+struct Claim {
+  std::string id;         // "<seed>.<label>", e.g. "000.fact1"
+  std::string statement;  // formula, plain Unicode: "Σ_{i=1}^n (γ⁺_i − γ⁻_i) ~ Lap_Z(t), γ ~ Pólya(1/n, e^{−1/t})"
+  Source source;
+  Method method = Method::certified;
+  std::string grid;  // parameter grid, e.g. "n ∈ {1,2,3,8,64,1024} × t ∈ {1/2,1,4,32} (quick: t ≤ 4)"
+  Verdict expected = Verdict::holds;
+  Checker check;
+};
+
+// Combines per-case verdicts: violated if any case is violated, else inconclusive if any is, else holds.
+Verdict combine(Verdict a, Verdict b);
+
+}  // namespace dpb::verify

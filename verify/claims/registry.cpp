@@ -1,0 +1,79 @@
+#include "verify/claims/registry.hpp"
+
+#include <fnmatch.h>
+
+#include <regex>
+#include <stdexcept>
+#include <string>
+
+namespace dpb::verify {
+
+namespace {
+
+struct Names {
+  std::string_view verdicts[3] = {"holds", "violated", "inconclusive"};
+  std::string_view methods[7] = {"certified", "statistical", "proof", "audit", "crosscheck", "trend", "vectors"};
+  std::string_view suites[2] = {"quick", "full"};
+};
+const Names kNames;
+
+template <typename E, std::size_t N>
+std::optional<E> parse_enum(const std::string_view (&names)[N], std::string_view text) {
+  for (std::size_t i = 0; i < N; ++i)
+    if (names[i] == text) return static_cast<E>(i);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string_view to_string(Verdict v) { return kNames.verdicts[static_cast<int>(v)]; }
+std::string_view to_string(Method m) { return kNames.methods[static_cast<int>(m)]; }
+std::string_view to_string(Suite s) { return kNames.suites[static_cast<int>(s)]; }
+std::optional<Verdict> parse_verdict(std::string_view text) { return parse_enum<Verdict>(kNames.verdicts, text); }
+std::optional<Method> parse_method(std::string_view text) { return parse_enum<Method>(kNames.methods, text); }
+std::optional<Suite> parse_suite(std::string_view text) { return parse_enum<Suite>(kNames.suites, text); }
+
+Verdict combine(Verdict a, Verdict b) {
+  if (a == Verdict::violated || b == Verdict::violated) return Verdict::violated;
+  if (a == Verdict::inconclusive || b == Verdict::inconclusive) return Verdict::inconclusive;
+  return Verdict::holds;
+}
+
+bool is_well_formed_claim_id(std::string_view id) {
+  static const std::regex kId(R"(^(00[0-4]|core)\.[a-z0-9]+([._-][a-z0-9]+)*$)");
+  return std::regex_match(id.begin(), id.end(), kId);
+}
+
+bool glob_matches(std::string_view pattern, std::string_view id) {
+  return fnmatch(std::string(pattern).c_str(), std::string(id).c_str(), 0) == 0;
+}
+
+void Registry::add(Claim claim) {
+  auto refuse = [&](const std::string& why) {
+    throw std::invalid_argument("Registry::add: claim '" + claim.id + "' " + why);
+  };
+  if (!is_well_formed_claim_id(claim.id)) refuse("has a malformed id (want <000-004|core>.<label>)");
+  if (find(claim.id) != nullptr) refuse("is registered twice");
+  if (claim.statement.empty()) refuse("has no statement");
+  if (claim.source.seed.empty() || claim.source.section.empty()) refuse("has no source (seed and section)");
+  if (claim.source.seed != claim.id.substr(0, claim.id.find('.')))
+    refuse("has source seed '" + claim.source.seed + "' that differs from its id's seed");
+  if (claim.grid.empty()) refuse("has no parameter grid description");
+  if (!claim.check) refuse("has no checker");
+  claims_.push_back(std::move(claim));
+}
+
+const Claim* Registry::find(std::string_view id) const {
+  for (const auto& c : claims_)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+std::vector<const Claim*> Registry::match(std::string_view pattern) const {
+  std::vector<const Claim*> out;
+  for (const auto& c : claims_)
+    if (glob_matches(pattern, c.id)) out.push_back(&c);
+  return out;
+}
+
+}  // namespace dpb::verify

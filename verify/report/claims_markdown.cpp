@@ -1,0 +1,55 @@
+#include "verify/report/claims_markdown.hpp"
+
+namespace dpb::verify {
+
+namespace {
+
+// A table cell: '|' escaped, newlines folded.
+std::string cell(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|')
+      out += "\\|";
+    else if (c == '\n')
+      out += ' ';
+    else
+      out += c;
+  }
+  return out;
+}
+
+std::string source_text(const Source& s) {
+  std::string out = s.seed + " " + s.section;
+  if (!s.equation.empty()) out += ", " + s.equation;
+  return out;
+}
+
+}  // namespace
+
+std::string claims_markdown(const std::vector<const Claim*>& claims) {
+  std::string out =
+      "# Claims\n"
+      "\n"
+      "Every claim that `dpbandit verify` checks, generated from the claims registry (verify/claims/). Do not edit\n"
+      "by hand: regenerate with\n"
+      "\n"
+      "```sh\n" +
+      std::string(kClaimsDocCommand) +
+      "\n```\n"
+      "\n"
+      "A claim's verdict is `holds`, `violated` or `inconclusive`; `dpbandit verify` exits 0 when every verdict equals\n"
+      "the expected one. Methods: `certified` (interval arithmetic, no sampling), `statistical`, `proof`, `audit`,\n"
+      "`crosscheck`, `trend`, `vectors`. Sources name the seed (/work/shared/spec/<seed>-*.md), its section and\n"
+      "equation. The report format is described in docs/report.md.\n"
+      "\n"
+      "| id | statement | source | method | expected | grid |\n"
+      "|---|---|---|---|---|---|\n";
+  for (const Claim* c : claims)
+    out += "| " + cell(c->id) + " | " + cell(c->statement) + " | " + cell(source_text(c->source)) + " | " +
+           std::string(to_string(c->method)) + " | " + std::string(to_string(c->expected)) + " | " + cell(c->grid) +
+           " |\n";
+  out += "\n" + std::to_string(claims.size()) + " claims.\n";
+  return out;
+}
+
+}  // namespace dpb::verify

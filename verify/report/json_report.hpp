@@ -1,0 +1,31 @@
+// report.json (schema: docs/report.md):
+//   {"claims":[{"id","statement","source":{"seed","section","equation"},"method","grid","verdict","expected",
+//               "key_figure","evidence":{...},"seconds"}],
+//    "summary":{"total","holds","violated","inconclusive","unexpected","suite","seconds"}}
+// Files are written whole or not at all: to a temporary name in the same directory, then renamed.
+#pragma once
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <vector>
+
+#include "verify/claims/runner.hpp"
+
+namespace dpb::verify {
+
+// The claim's registered metadata: id, statement, source, method, grid, expected.
+nlohmann::json claim_metadata_json(const Claim& claim);
+nlohmann::json claim_result_json(const ClaimResult& result);
+
+struct Summary {
+  std::size_t total = 0, holds = 0, violated = 0, inconclusive = 0, unexpected = 0;
+};
+Summary summarize(const std::vector<ClaimResult>& results);
+
+nlohmann::json report_json(const std::vector<ClaimResult>& results, Suite suite, double seconds);
+
+// Writes `text` to `file` via `file`.tmp-<pid> and rename(2). Throws std::runtime_error (nothing left behind) on
+// failure.
+void write_file_atomically(const std::filesystem::path& file, const std::string& text);
+
+}  // namespace dpb::verify
