@@ -9,7 +9,9 @@ namespace dpb::fast {
 
 ArmSampler::ArmSampler(const ref::ArmLaw& law, std::int64_t grid) : kind_(law.kind), grid_(grid) {
   switch (kind_) {
-    case ref::ArmKind::Bernoulli: bernoulli_ = Bernoulli(law.mean); break;
+    case ref::ArmKind::Bernoulli:
+      bernoulli_ = Bernoulli(law.mean);
+      break;
     case ref::ArmKind::ClippedGaussian: {
       const Rational G(grid_);
       gaussian_ = DiscreteGaussian(law.sigma * law.sigma * G * G, law.mean * G);

@@ -23,7 +23,8 @@ class ArmSampler {
   template <BitSource B>
   std::int32_t operator()(B& bits) {
     switch (kind_) {
-      case ref::ArmKind::Bernoulli: return bernoulli_(bits) ? 1 : 0;
+      case ref::ArmKind::Bernoulli:
+        return bernoulli_(bits) ? 1 : 0;
       case ref::ArmKind::ClippedGaussian: {
         const std::int64_t y = gaussian_(bits);
         return static_cast<std::int32_t>(y < 0 ? 0 : (y > grid_ ? grid_ : y));

@@ -45,22 +45,49 @@ bool bernoulli_u64(B& bits, std::uint64_t a, std::uint64_t b) {
   return uniform_below_u64(bits, b) < a;
 }
 
+// gcd(a, b) for a, b < 64 by table: the von Neumann steps mostly need gcd(numerator, K) of small numbers, where a
+// gcd loop's data-dependent exit would cost a branch misprediction per step.
+struct SmallGcdTable {
+  std::uint8_t g[64][64];
+  constexpr SmallGcdTable() : g{} {
+    for (unsigned a = 0; a < 64; ++a)
+      for (unsigned b = 0; b < 64; ++b) {
+        unsigned x = a, y = b;
+        while (y != 0) {
+          const unsigned r = x % y;
+          x = y;
+          y = r;
+        }
+        g[a][b] = static_cast<std::uint8_t>(x);
+      }
+  }
+};
+inline constexpr SmallGcdTable kSmallGcd{};
+
 // Binary gcd; gcd(0, b) = b.
 inline std::uint64_t gcd_u64(std::uint64_t a, std::uint64_t b) {
+  if ((a | b) < 64) return kSmallGcd.g[a][b];
   if (a == 0) return b;
   if (b == 0) return a;
   const int shift = __builtin_ctzll(a | b);
   a >>= __builtin_ctzll(a);
-  do {
+  do {  // branch-free body (conditional moves): the operands are random, a branch would mispredict half the time
     b >>= __builtin_ctzll(b);
-    if (a > b) {
-      const std::uint64_t t = a;
-      a = b;
-      b = t;
-    }
-    b -= a;
+    const std::uint64_t lo = a < b ? a : b, hi = a < b ? b : a;
+    a = lo;
+    b = hi - lo;
   } while (b != 0);
   return a << shift;
+}
+
+// gcd(a, K) for a small step counter K (von Neumann's K): gcd(a mod K, K) by table when K < 64.
+inline std::uint64_t gcd_with_step(std::uint64_t a, std::uint64_t K) {
+  if (K < 64) {
+    const std::uint64_t r = a < 64 ? a : (a >> 32) == 0 ? static_cast<std::uint32_t>(a) % static_cast<std::uint32_t>(K)
+                                                         : a % K;
+    return kSmallGcd.g[r][K];
+  }
+  return gcd_u64(a, K);
 }
 
 inline unsigned ctz_u128(u128 x) {

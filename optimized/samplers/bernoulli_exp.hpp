@@ -31,9 +31,13 @@ bool von_neumann_u64(B& bits, std::uint64_t a, std::uint64_t b) {
   if (uniform_below_u64(bits, b) >= a) return true;  // K = 1 fails: K odd
   if (a == b) return exp_minus_one(bits);            // gamma = 1 (a = b = 1): the loop continues as BernoulliExp(1)
   for (std::uint64_t K = 2;; ++K) {
-    const std::uint64_t g = gcd_u64(a, K);
-    const u128 den = static_cast<u128>(b) * (K / g);
-    if (uniform_below_u128(bits, den) >= a / g) return (K & 1) != 0;
+    const std::uint64_t g = gcd_with_step(a, K);
+    const std::uint64_t K_g = K / g;
+    if ((b >> 32) == 0 && (K_g >> 32) == 0) {  // the usual case: b·K/g < 2^64
+      if (uniform_below_u64(bits, b * K_g) >= a / g) return (K & 1) != 0;
+    } else if (uniform_below_u128(bits, static_cast<u128>(b) * K_g) >= a / g) {
+      return (K & 1) != 0;
+    }
   }
 }
 
@@ -62,9 +66,13 @@ bool von_neumann_u128(B& bits, u128 a, u128 b) {
 // draws nothing: the same bits and the same result.)
 template <BitSource B>
 bool bernoulli_exp_u64(B& bits, std::uint64_t N, std::uint64_t D) {
-  const std::uint64_t whole = N / D, r = N % D;
-  for (std::uint64_t i = 0; i < whole; ++i)
-    if (!exp_minus_one(bits)) return false;
+  std::uint64_t r = N;
+  if (N >= D) {  // the division only when gamma >= 1
+    const std::uint64_t whole = N / D;
+    r = N % D;
+    for (std::uint64_t i = 0; i < whole; ++i)
+      if (!exp_minus_one(bits)) return false;
+  }
   const std::uint64_t g = gcd_u64(r, D);
   return von_neumann_u64(bits, r / g, D / g);
 }

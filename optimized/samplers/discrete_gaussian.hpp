@@ -85,21 +85,18 @@ class DiscreteGaussian {
   template <BitSource B>
   bool accept(B& bits, std::int64_t Y) const {
     if (!exact_only_) {
-      const u128 abs_y = static_cast<std::uint64_t>(Y < 0 ? -Y : Y);
-      u128 A, N, diff;
+      // |linear part| = | |Y| d b t + (Y < 0 ? c b t : 0) − (Y < 0 ? a d : c b t + a d) |, then N = that² (+ X).
+      const bool negative = Y < 0;
+      const u128 abs_y = negative ? static_cast<std::uint64_t>(0) - static_cast<std::uint64_t>(Y)
+                                  : static_cast<std::uint64_t>(Y);
+      u128 A, N;
       bool overflow = __builtin_mul_overflow(abs_y, P_, &A);
-      if (!overflow) {
-        if (Y >= 0) {
-          diff = A >= QR_ ? A - QR_ : QR_ - A;
-        } else {
-          overflow = __builtin_add_overflow(A, Q_, &A);
-          diff = A >= R_ ? A - R_ : R_ - A;
-        }
-      }
-      if (!overflow && detail::fits_u64(diff)) {
-        overflow = __builtin_add_overflow(diff * diff, Y < 0 ? X_ : u128{0}, &N);
-        if (!overflow) return detail::bernoulli_exp_u128(bits, N, D_);
-      }
+      overflow |= __builtin_add_overflow(A, negative ? Q_ : u128{0}, &A);
+      const u128 subtrahend = negative ? R_ : QR_;
+      const u128 diff = A >= subtrahend ? A - subtrahend : subtrahend - A;
+      if (!overflow && detail::fits_u64(diff) &&
+          !__builtin_add_overflow(diff * diff, negative ? X_ : u128{0}, &N))
+        return detail::bernoulli_exp_u128(bits, N, D_);
     }
     return ref::BernoulliExp(ref_.bias(Integer(Y)))(bits);  // this step in the reference's rationals
   }

@@ -50,9 +50,13 @@ class Geometric {
     std::uint64_t V = 0;
     while (detail::exp_minus_one(bits)) ++V;
     const detail::u128 n = U + static_cast<detail::u128>(t_) * V;
-    const detail::u128 k = s_ == 1 ? n : n / s_;
-    if (k > detail::kInt64Max) throw std::overflow_error("fast::Geometric: sample exceeds the 64-bit range");
-    return static_cast<std::int64_t>(k);
+    if (detail::fits_u64(n)) {  // the usual case: one 64-bit division (or none)
+      const std::uint64_t k = s_ == 1 ? static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n) / s_;
+      if (k <= detail::kInt64Max) return static_cast<std::int64_t>(k);
+    } else if (n / s_ <= detail::kInt64Max) {
+      return static_cast<std::int64_t>(n / s_);
+    }
+    throw std::overflow_error("fast::Geometric: sample exceeds the 64-bit range");
   }
 
  private:

@@ -30,9 +30,12 @@ Integer binomial_coefficient(unsigned n, unsigned j) {
 
 std::string arm_kind_name(ArmKind kind) {
   switch (kind) {
-    case ArmKind::Bernoulli: return "bernoulli";
-    case ArmKind::ClippedGaussian: return "gaussian";
-    case ArmKind::Beta: return "beta";
+    case ArmKind::Bernoulli:
+      return "bernoulli";
+    case ArmKind::ClippedGaussian:
+      return "gaussian";
+    case ArmKind::Beta:
+      return "beta";
   }
   return "?";
 }
@@ -78,8 +81,7 @@ BanditInstance BanditInstance::beta(const std::vector<std::pair<Integer, Integer
   for (const auto& [alpha, beta] : alpha_beta) {
     require_positive(alpha, f, "alpha");
     require_positive(beta, f, "beta");
-    if (alpha + beta > 64)
-      throw_parameter_error(f, "alpha + beta", "<= 64", to_string(Integer(alpha + beta)));
+    if (alpha + beta > 64) throw_parameter_error(f, "alpha + beta", "<= 64", to_string(Integer(alpha + beta)));
     const Rational mean = beta_proxy_mean(alpha, beta, grid);
     instance.laws_.push_back(ArmLaw{ArmKind::Beta, mean, Rational(0), alpha, beta});
     instance.means_.push_back(mean);
@@ -94,7 +96,8 @@ std::uint32_t BanditInstance::best_arm() const {
 Rational BanditInstance::gap(std::uint32_t arm) const { return means_.at(best_arm()) - means_.at(arm); }
 
 std::string BanditInstance::describe() const {
-  std::string s = arm_kind_name(kind_) + " K=" + std::to_string(arms()) + " grid=1/" + std::to_string(grid_) + " means=(";
+  std::string s =
+      arm_kind_name(kind_) + " K=" + std::to_string(arms()) + " grid=1/" + std::to_string(grid_) + " means=(";
   for (std::size_t a = 0; a < means_.size(); ++a) s += (a ? "," : "") + to_string(means_[a]);
   return s + ")";
 }
@@ -125,10 +128,14 @@ Rational beta_proxy_mean(const Integer& alpha, const Integer& beta, const Intege
 std::vector<Rational> seed002_means(int setting) {
   const Rational top(3, 4);
   switch (setting) {
-    case 1: return {top, Rational(7, 10), Rational(7, 10), Rational(7, 10), Rational(7, 10)};
-    case 2: return {top, Rational(5, 8), Rational(1, 2), Rational(3, 8), Rational(1, 4)};
-    case 3: return {top, Rational(3, 20), Rational(3, 20), Rational(3, 20), Rational(3, 20)};
-    default: throw_parameter_error("seed002_means", "setting", "1, 2 or 3", std::to_string(setting));
+    case 1:
+      return {top, Rational(7, 10), Rational(7, 10), Rational(7, 10), Rational(7, 10)};
+    case 2:
+      return {top, Rational(5, 8), Rational(1, 2), Rational(3, 8), Rational(1, 4)};
+    case 3:
+      return {top, Rational(3, 20), Rational(3, 20), Rational(3, 20), Rational(3, 20)};
+    default:
+      throw_parameter_error("seed002_means", "setting", "1, 2 or 3", std::to_string(setting));
   }
 }
 

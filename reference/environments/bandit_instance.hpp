@@ -28,9 +28,9 @@ std::string arm_kind_name(ArmKind kind);  // "bernoulli", "gaussian", "beta"
 
 struct ArmLaw {
   ArmKind kind = ArmKind::Bernoulli;
-  Rational mean;            // Bernoulli: p. ClippedGaussian: μ before clipping. Beta: the proxy's exact mean.
-  Rational sigma;           // ClippedGaussian only
-  Integer alpha, beta;      // Beta only
+  Rational mean;        // Bernoulli: p. ClippedGaussian: μ before clipping. Beta: the proxy's exact mean.
+  Rational sigma;       // ClippedGaussian only
+  Integer alpha, beta;  // Beta only
 };
 
 class BanditInstance {

@@ -14,7 +14,8 @@ RewardTape::RewardTape(std::uint32_t arms, std::uint64_t length, std::int64_t gr
   if (grid_ < 1 || grid_ > (std::int64_t{1} << 30))
     throw_parameter_error(f, "grid", "in [1, 2^30]", std::to_string(grid_));
   if (means_.size() != arms_)
-    throw_parameter_error(f, "means", "one mean per arm (" + std::to_string(arms_) + ")", std::to_string(means_.size()));
+    throw_parameter_error(f, "means", "one mean per arm (" + std::to_string(arms_) + ")",
+                          std::to_string(means_.size()));
   for (const Rational& mu : means_) require_probability(mu, f, "means");
   if (length_ > (std::uint64_t{1} << 40) || table_.size() != arms_ * length_)
     throw_parameter_error(f, "table", "arms·length = " + std::to_string(arms_ * length_) + " entries",
@@ -25,7 +26,9 @@ RewardTape::RewardTape(std::uint32_t arms, std::uint64_t length, std::int64_t gr
 
 ArmSampler::ArmSampler(const ArmLaw& law, std::int64_t grid) : law_(law), grid_(grid) {
   switch (law_.kind) {
-    case ArmKind::Bernoulli: bernoulli_ = Bernoulli(law_.mean); break;
+    case ArmKind::Bernoulli:
+      bernoulli_ = Bernoulli(law_.mean);
+      break;
     case ArmKind::ClippedGaussian: {
       const Rational G(grid_);
       gaussian_ = DiscreteGaussian(law_.sigma * law_.sigma * G * G, law_.mean * G);

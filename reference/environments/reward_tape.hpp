@@ -58,7 +58,8 @@ class ArmSampler {
   template <BitSource B>
   std::int32_t operator()(B& bits) const {
     switch (law_.kind) {
-      case ArmKind::Bernoulli: return bernoulli_(bits) ? 1 : 0;
+      case ArmKind::Bernoulli:
+        return bernoulli_(bits) ? 1 : 0;
       case ArmKind::ClippedGaussian: {
         const Integer y = gaussian_(bits);
         if (y < 0) return 0;

@@ -58,7 +58,7 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const RewardTape
     for (std::uint32_t j = 0; j < K; ++j) {
       const Integer lambda = Integer(1) << arm[j].r;  // 2^{r_j}
       index[j].q = Rational(arm[j].noisy, unit * lambda);
-      index[j].u = radical(1, Rational(3, lambda));   // √(3 ln t/2^r) = √(ln t)·√(3/2^r)
+      index[j].u = radical(1, Rational(3, lambda));     // √(3 ln t/2^r) = √(ln t)·√(3/2^r)
       index[j].v = radical(Rational(3, lambda) / eps);  // 3 ln t/(ε 2^r)
     }
     const std::size_t J = internal::certified_argmax(index, t, internal::LogBase::Natural);

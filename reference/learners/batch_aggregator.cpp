@@ -42,7 +42,7 @@ Rational CentralDiscreteLaplaceAggregator::aggregate(std::span<const Rational> r
   const Integer g = precision(rewards.size());
   Integer sum = 0;
   for (const Rational& x : rewards) sum += RandomizedRounding(x, g)(noise);  // x̂_i, seed 000 §4.5
-  sum += DiscreteLaplace(Rational(g) / eps_)(noise);                      // Lap_Z(g/ε), seed 000 §4.1
+  sum += DiscreteLaplace(Rational(g) / eps_)(noise);                         // Lap_Z(g/ε), seed 000 §4.1
   return Rational(sum, g);
 }
 

@@ -93,8 +93,8 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
       bool keep = true;
       if (d > 0)
         keep = internal::certified_sign(two_beta_minus(d), "batched_successive_elimination: arm " +
-                                                                std::to_string(active[i]) + ", batch " +
-                                                                std::to_string(b)) > 0;
+                                                               std::to_string(active[i]) + ", batch " +
+                                                               std::to_string(b)) > 0;
       if (options.wants_margin(t))
         out.margins.push_back(DecisionMargin{t, active[i], 0, internal::describe(two_beta_minus(d)(256))});
       if (keep)

@@ -37,8 +37,8 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
   const std::int64_t q = internal::require_noise_refinement(params.noise_refinement, f);
   const auto K = static_cast<std::uint32_t>(params.K);
   const std::uint64_t T = params.T;
-  const Integer unit = Integer(tape.grid()) * q;           // noise grid 1/(G·q)
-  const DiscreteLaplace laplace(Rational(unit) / eps);     // Lap(1/ε) on the sum, in units of 1/(G·q)
+  const Integer unit = Integer(tape.grid()) * q;        // noise grid 1/(G·q)
+  const DiscreteLaplace laplace(Rational(unit) / eps);  // Lap(1/ε) on the sum, in units of 1/(G·q)
 
   Trajectory out;
   out.horizon = T;
@@ -99,8 +99,8 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
       if (params.rule == EliminationRule::HalfGap)
         keep = d <= Rational(1, Integer(1) << (e + 1));  // exact rationals
       else if (d > 0)
-        keep = internal::certified_sign(margin(d), std::string(f) + ": arm " + std::to_string(active[i]) +
-                                                       ", epoch " + std::to_string(e)) > 0;
+        keep = internal::certified_sign(margin(d), std::string(f) + ": arm " + std::to_string(active[i]) + ", epoch " +
+                                                       std::to_string(e)) > 0;
       if (options.wants_margin(t))
         out.margins.push_back(DecisionMargin{t, active[i], 0, internal::describe(margin(d)(256))});
       if (keep)

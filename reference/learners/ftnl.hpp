@@ -32,7 +32,8 @@ struct FtnlParams {
 
 // Releases: one per action per RNM call (index = s, first = 2^s − 1, count = 2^s, value = G_j^(s) + L_j).
 // pulls[j] counts the rounds at which j was played.
-Trajectory ftnl(const FtnlParams& params, const RewardTape& tape, NoiseSource noise, const LearnerOptions& options = {});
+Trajectory ftnl(const FtnlParams& params, const RewardTape& tape, NoiseSource noise,
+                const LearnerOptions& options = {});
 
 // Naive FTNL: ftnl with noise_multiplier = K.
 Trajectory naive_ftnl(FtnlParams params, const RewardTape& tape, NoiseSource noise, const LearnerOptions& options = {});

@@ -35,7 +35,7 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const RewardTape& tape, Noi
   const std::uint64_t T = params.T;
   const Integer unit = Integer(tape.grid()) * q;
   const DiscreteLaplace array_noise(2 * Rational(unit) / eps);  // Lap(1/(0.5ε)) on each array sum
-  auto node_noise = [&](std::uint32_t r) {                    // Lap(log₂λ^(r)/(0.5ε)) = Lap(2r/ε)
+  auto node_noise = [&](std::uint32_t r) {                      // Lap(log₂λ^(r)/(0.5ε)) = Lap(2r/ε)
     const unsigned levels = params.tree_scale == TreeScale::Paper ? r : r + 1;
     return DiscreteLaplace(2 * Rational(unit) * levels / eps);
   };

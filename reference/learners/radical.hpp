@@ -14,8 +14,8 @@
 namespace dpb::ref {
 
 struct Radical {
-  Rational c;      // coefficient
-  Rational d{1};   // radicand, >= 0
+  Rational c;     // coefficient
+  Rational d{1};  // radicand, >= 0
 };
 
 using RadicalSum = std::vector<Radical>;

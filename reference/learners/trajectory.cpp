@@ -17,7 +17,8 @@ Rational pseudo_regret(std::span<const Rational> means, std::span<const std::uin
   return regret;
 }
 
-std::vector<Rational> cumulative_pseudo_regret(std::span<const Rational> means, std::span<const std::uint32_t> actions) {
+std::vector<Rational> cumulative_pseudo_regret(std::span<const Rational> means,
+                                               std::span<const std::uint32_t> actions) {
   std::vector<Rational> out;
   if (means.empty()) return out;
   const Rational best = *std::max_element(means.begin(), means.end());

@@ -47,9 +47,9 @@ struct Trajectory {
   std::vector<std::uint32_t> actions;  // actions[t − 1] = the arm played at round t
   std::vector<Release> releases;       // in the order of release (= the order of the noise draws)
   std::vector<Elimination> eliminations;
-  std::vector<std::uint64_t> pulls;    // N_a(T)
-  Rational pseudo_regret;              // Σ_a Δ_a N_a(T), Δ from the instance's means
-  std::vector<DecisionMargin> margins; // only for LearnerOptions::margin_rounds
+  std::vector<std::uint64_t> pulls;     // N_a(T)
+  Rational pseudo_regret;               // Σ_a Δ_a N_a(T), Δ from the instance's means
+  std::vector<DecisionMargin> margins;  // only for LearnerOptions::margin_rounds
 };
 
 // Options shared by all reference learners.

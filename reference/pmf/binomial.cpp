@@ -35,7 +35,8 @@ Interval BinomialPmf::pmf(const Integer& k, mpfr_prec_t prec) const {
                                                        magnitude_bits(Rational(1 / q)) + 2)));
   const mpfr_prec_t wp = working_precision(prec, extra);
   const Interval log_p = log_factorial(n_, wp) - log_factorial(k, wp) - log_factorial(Integer(n_ - k), wp) +
-                         Interval(k, wp) * Interval(p_, wp).log() + Interval(Integer(n_ - k), wp) * Interval(q, wp).log();
+                         Interval(k, wp) * Interval(p_, wp).log() +
+                         Interval(Integer(n_ - k), wp) * Interval(q, wp).log();
   return round_out(clamp_probability(log_p.exp()), prec);
 }
 
@@ -45,11 +46,11 @@ Interval BinomialPmf::cdf(const Integer& k, mpfr_prec_t prec) const {
   if (degenerate()) return Interval(long(k >= *support_min()), prec);
   const mpfr_prec_t wp = working_precision(prec, bit_length(n_));
   if (k < Rational((n_ + 1) * p_)) {
-    const Rational odds = (1 - p_) / p_;
-    // Term m is P[k−m]; P[j−1]/P[j] = j(1−p)/((n−j+1)p) with j = k − m.
+    const Integer a = numerator(p_), b = denominator(p_);  // p = a/b
+    // Term m is P[k−m]; P[j−1]/P[j] = j(1−p)/((n−j+1)p) = j(b−a)/((n−j+1)a) with j = k − m.
     const auto ratio = [&](std::uint64_t m) {
       const Integer j = k - m;
-      return Interval(Rational(odds * j / Rational(n_ - j + 1)), wp);
+      return internal::fraction(Integer(j * (b - a)), Integer((n_ - j + 1) * a), wp);
     };
     const Interval sum = sum_ratio_series(pmf(k, wp), to_count(Integer(k + 1)), ratio, rho_nonincreasing, wp);
     return round_out(clamp_probability(sum), prec);
@@ -63,11 +64,11 @@ Interval BinomialPmf::upper_tail(const Integer& k, mpfr_prec_t prec) const {
   if (degenerate()) return Interval(long(k <= *support_max()), prec);
   const mpfr_prec_t wp = working_precision(prec, bit_length(n_));
   if (k >= Rational((n_ + 1) * p_)) {
-    const Rational odds = p_ / (1 - p_);
-    // Term m is P[k+m]; P[j+1]/P[j] = (n−j)p/((j+1)(1−p)) with j = k + m.
+    const Integer a = numerator(p_), b = denominator(p_);  // p = a/b
+    // Term m is P[k+m]; P[j+1]/P[j] = (n−j)p/((j+1)(1−p)) = (n−j)a/((j+1)(b−a)) with j = k + m.
     const auto ratio = [&](std::uint64_t m) {
       const Integer j = k + m;
-      return Interval(Rational(odds * Rational(n_ - j) / Rational(j + 1)), wp);
+      return internal::fraction(Integer((n_ - j) * a), Integer((j + 1) * (b - a)), wp);
     };
     const Interval sum =
         sum_ratio_series(pmf(k, wp), to_count(Integer(n_ - k + 1)), ratio, rho_nonincreasing, wp);

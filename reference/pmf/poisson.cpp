@@ -39,7 +39,8 @@ Interval PoissonPmf::cdf(const Integer& k, mpfr_prec_t prec) const {
   const mpfr_prec_t wp = working_precision(prec, magnitude_bits(lambda_));
   if (k < lambda_) {
     // Σ_{j=k,k−1,…,0} P[j]; term n is P[k−n], and P[k−n−1]/P[k−n] = (k−n)/λ decreases with n.
-    const auto ratio = [&](std::uint64_t n) { return Interval(Rational(Rational(k - n) / lambda_), wp); };
+    const Integer a = numerator(lambda_), b = denominator(lambda_);  // λ = a/b
+    const auto ratio = [&](std::uint64_t n) { return internal::fraction(Integer((k - n) * b), a, wp); };
     const Interval sum = sum_ratio_series(pmf(k, wp), to_count(Integer(k + 1)), ratio, rho_nonincreasing, wp);
     return round_out(clamp_probability(sum), prec);
   }
@@ -52,7 +53,8 @@ Interval PoissonPmf::upper_tail(const Integer& k, mpfr_prec_t prec) const {
   const mpfr_prec_t wp = working_precision(prec, magnitude_bits(lambda_));
   if (k > lambda_) {
     // Σ_{j ≥ k} P[j]; term n is P[k+n], ratio λ/(k+n+1) < 1, decreasing.
-    const auto ratio = [&](std::uint64_t n) { return Interval(Rational(lambda_ / Rational(k + n + 1)), wp); };
+    const Integer a = numerator(lambda_), b = denominator(lambda_);  // λ = a/b
+    const auto ratio = [&](std::uint64_t n) { return internal::fraction(a, Integer(b * (k + n + 1)), wp); };
     const Interval sum = sum_ratio_series(pmf(k, wp), std::nullopt, ratio, rho_nonincreasing, wp);
     return round_out(clamp_probability(sum), prec);
   }

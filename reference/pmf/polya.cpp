@@ -57,9 +57,10 @@ Interval PolyaPmf::cdf(const Integer& k, mpfr_prec_t prec) const {
   if (k <= mode_ || Rational(k - mode_) <= Rational(wp) * ceil(scale_)) {
     const Interval beta = beta_of_scale(scale_, wp);
     // Term n is P[k−n]; P[j−1]/P[j] = j/(β(j−1+r)) with j = k − n.
+    const Integer rn = numerator(r_), rd = denominator(r_);  // r = rn/rd
     const auto ratio = [&](std::uint64_t n) {
       const Integer j = k - n;
-      return Interval(Rational(Rational(j) / (Rational(j - 1) + r_)), wp) / beta;
+      return internal::fraction(Integer(j * rd), Integer((j - 1) * rd + rn), wp) / beta;
     };
     // r ≥ 1: log-concave, the downward ratios decrease; r < 1: they exceed 1 throughout (no early end).
     const internal::RhoFn rho = r_ >= 1 ? internal::RhoFn(rho_nonincreasing)
@@ -76,16 +77,23 @@ Interval PolyaPmf::upper_tail(const Integer& k, mpfr_prec_t prec) const {
   if (k <= 0) return Interval(1L, prec);
   const mpfr_prec_t wp = working_precision(prec);
   if (k > mode_) {
+    // A short head first: 1 − P[X ≤ k−1] (about k terms) is enough when it is ≥ 2^{−32}, since the 32 guard bits
+    // absorb the relative loss; the tail itself needs about wp·ln2·scale terms (ratios tend to β = e^{−1/scale}).
+    if (Rational(k - 1 - mode_) * 2 <= Rational(wp) * ceil(scale_)) {
+      const Interval rest = Interval(1L, wp) - cdf(Integer(k - 1), wp);
+      if (rest.certainly_greater(Rational(1, Integer(1) << 32))) return round_out(clamp_probability(rest), prec);
+    }
     const Interval beta = beta_of_scale(scale_, wp);
     // Term n is P[k+n]; ratio β(j+r)/(j+1), j = k + n; bound ρ_j = β·max(1, (j+r)/(j+1)).
+    const Integer rn = numerator(r_), rd = denominator(r_);  // r = rn/rd
     const auto ratio = [&](std::uint64_t n) {
       const Integer j = k + n;
-      return beta.mul(Rational((Rational(j) + r_) / Rational(j + 1)));
+      return internal::times_fraction(beta, Integer(j * rd + rn), Integer((j + 1) * rd));
     };
-    const auto rho = [&](std::uint64_t n, const Interval&) -> std::optional<Interval> {
-      const Integer j = k + n;
-      const Rational f = (Rational(j) + r_) / Rational(j + 1);
-      return beta.mul(f > 1 ? f : Rational(1));
+    // (j+r)/(j+1) ≥ 1 iff r ≥ 1, and then it decreases in j: ρ_j is the ratio itself; for r < 1 it is β.
+    const bool shape_at_least_one = r_ >= 1;
+    const auto rho = [&](std::uint64_t, const Interval& ratio_n) -> std::optional<Interval> {
+      return shape_at_least_one ? ratio_n : beta;
     };
     const Interval sum = sum_ratio_series(pmf(k, wp), std::nullopt, ratio, rho, wp);
     return round_out(clamp_probability(sum), prec);

@@ -23,21 +23,24 @@ const Rational& validated(const Rational& x, const char* name) {
 // bounds it below i; for r < 1 it exceeds 1 (no bound needed: the downward sums are finite).
 internal::LawOnN polya_law(const PolyaPmf& polya, mpfr_prec_t wp) {
   const Rational r = polya.r();
+  const Integer rn = numerator(r), rd = denominator(r);  // r = rn/rd
   const Interval beta = beta_of_scale(polya.scale(), wp);
   internal::LawOnN law;
   law.pmf = [&polya, wp](const Integer& m) { return polya.pmf(m, wp); };
   law.upper_tail = [&polya, wp](const Integer& m) { return polya.upper_tail(m, wp); };
-  law.ratio_up = [r, beta](const Integer& i) { return beta.mul(Rational((Rational(i) + r) / Rational(i + 1))); };
-  law.rho_up = [r, beta](const Integer& i) {
-    const Rational f = (Rational(i) + r) / Rational(i + 1);
-    return std::optional<Interval>(beta.mul(f > 1 ? f : Rational(1)));
+  law.ratio_up = [rn, rd, beta](const Integer& i) {
+    return internal::times_fraction(beta, Integer(i * rd + rn), Integer((i + 1) * rd));
   };
-  law.ratio_down = [r, beta](const Integer& i) {
-    return Interval(Rational(Rational(i) / (Rational(i - 1) + r)), beta.precision()) / beta;
+  law.rho_up = [rn, rd, beta](const Integer& i) {
+    if (rn < rd) return std::optional<Interval>(beta);  // r < 1
+    return std::optional<Interval>(internal::times_fraction(beta, Integer(i * rd + rn), Integer((i + 1) * rd)));
   };
-  law.rho_down = [r, beta](const Integer& i) -> std::optional<Interval> {
-    if (r < 1) return std::nullopt;
-    return Interval(Rational(Rational(i) / (Rational(i - 1) + r)), beta.precision()) / beta;
+  law.ratio_down = [rn, rd, beta](const Integer& i) {
+    return internal::fraction(Integer(i * rd), Integer((i - 1) * rd + rn), beta.precision()) / beta;
+  };
+  law.rho_down = [rn, rd, beta](const Integer& i) -> std::optional<Interval> {
+    if (rn < rd) return std::nullopt;  // r < 1
+    return internal::fraction(Integer(i * rd), Integer((i - 1) * rd + rn), beta.precision()) / beta;
   };
   law.mode = polya.mode();
   return law;

@@ -56,7 +56,11 @@ const std::vector<Entry>& entries() {
       {"binomial", {"n", "p"}, {},
        [](const Params& q) { return std::make_unique<BinomialPmf>(as_integer(q, "n", "BinomialPmf"), q.at("p")); }},
       {"poisson", {"mean"}, {}, [](const Params& q) { return std::make_unique<PoissonPmf>(q.at("mean")); }},
-      {"skellam", {"var"}, {}, [](const Params& q) { return std::make_unique<SkellamPmf>(q.at("var")); }},
+      {"skellam", {"var"}, {},
+       [](const Params& q) {
+         require_positive(q.at("var"), "SkellamPmf", "var");  // named as on the command line
+         return std::make_unique<SkellamPmf>(q.at("var"));
+       }},
       {"polya", {"r", "scale"}, {},
        [](const Params& q) { return std::make_unique<PolyaPmf>(q.at("r"), q.at("scale")); }},
       {"polya-diff", {"r", "scale"}, {},

@@ -24,13 +24,18 @@ const Rational& validated(const Rational& v, const char* function) {
 // P[i−1]/P[i] = i/λ (increasing in i: the bound at i holds below).
 internal::LawOnN poisson_law(const PoissonPmf& poisson, mpfr_prec_t wp) {
   const Rational lambda = poisson.lambda();
+  const Integer a = numerator(lambda), b = denominator(lambda);  // λ = a/b
   internal::LawOnN law;
   law.pmf = [&poisson, wp](const Integer& m) { return poisson.pmf(m, wp); };
   law.upper_tail = [&poisson, wp](const Integer& m) { return poisson.upper_tail(m, wp); };
-  law.ratio_up = [lambda, wp](const Integer& i) { return Interval(Rational(lambda / Rational(i + 1)), wp); };
-  law.rho_up = [lambda, wp](const Integer& i) { return std::optional<Interval>(Interval(Rational(lambda / Rational(i + 1)), wp)); };
-  law.ratio_down = [lambda, wp](const Integer& i) { return Interval(Rational(Rational(i) / lambda), wp); };
-  law.rho_down = [lambda, wp](const Integer& i) { return std::optional<Interval>(Interval(Rational(Rational(i) / lambda), wp)); };
+  law.ratio_up = [a, b, wp](const Integer& i) { return internal::fraction(a, Integer(b * (i + 1)), wp); };
+  law.rho_up = [a, b, wp](const Integer& i) {
+    return std::optional<Interval>(internal::fraction(a, Integer(b * (i + 1)), wp));
+  };
+  law.ratio_down = [a, b, wp](const Integer& i) { return internal::fraction(Integer(i * b), a, wp); };
+  law.rho_down = [a, b, wp](const Integer& i) {
+    return std::optional<Interval>(internal::fraction(Integer(i * b), a, wp));
+  };
   law.mode = floor(lambda);
   return law;
 }
@@ -74,8 +79,8 @@ Interval skellam_pmf_bessel(const Rational& variance, const Integer& x, mpfr_pre
   const mpfr_prec_t wp = working_precision(prec, extra);
   Interval t0(1L, wp);
   if (nu > 0) t0 = (Interval(nu, wp) * Interval(half, wp).log() - log_factorial(nu, wp)).exp();
-  const Rational half2 = half * half;
-  const auto ratio = [&](std::uint64_t j) { return Interval(Rational(half2 / Rational((j + 1) * (nu + j + 1))), wp); };
+  const Integer a2 = numerator(half) * numerator(half), b2 = denominator(half) * denominator(half);  // (z/2)²
+  const auto ratio = [&](std::uint64_t j) { return internal::fraction(a2, Integer(b2 * (j + 1) * (nu + j + 1)), wp); };
   const Interval bessel = internal::sum_ratio_series(t0, std::nullopt, ratio, rho_nonincreasing, wp);
   return round_out(clamp_probability(exp_neg(z, wp) * bessel), prec);
 }

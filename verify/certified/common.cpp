@@ -13,13 +13,43 @@ Rational ten_to_minus(unsigned k) {
 }
 
 nlohmann::json enclosure_json(const Interval& x, int digits) {
-  return {{"lo", x.lower_string(digits)}, {"hi", x.upper_string(digits)}};
+  return {{"lo", lower_text(x, digits)}, {"hi", upper_text(x, digits)}};
 }
-std::string upper_text(const Interval& x, int digits) { return x.upper_string(digits); }
-std::string lower_text(const Interval& x, int digits) { return x.lower_string(digits); }
-std::string upper_text(const Rational& x, int digits) { return Interval(x, 128).upper_string(digits); }
-std::string lower_text(const Rational& x, int digits) { return Interval(x, 128).lower_string(digits); }
+namespace {
+
+// "1.594e0" → "1.594", "9.87e-1" → "0.987", "2.5e2" → "250"; other exponents stay in scientific form.
+std::string plain(const std::string& sci) {
+  const auto e = sci.find('e');
+  if (e == std::string::npos) return sci;
+  const int exp10 = std::stoi(sci.substr(e + 1));
+  if (exp10 < -2 || exp10 > 3) return sci;
+  std::string mant = sci.substr(0, e), sign;
+  if (!mant.empty() && mant[0] == '-') {
+    sign = "-";
+    mant.erase(0, 1);
+  }
+  std::string digits = mant.substr(0, 1) + (mant.size() > 2 ? mant.substr(2) : "");
+  std::string out;
+  if (exp10 < 0) {
+    out = "0." + std::string(static_cast<std::size_t>(-exp10 - 1), '0') + digits;
+  } else {
+    const auto point = static_cast<std::size_t>(exp10) + 1;
+    if (digits.size() < point) digits += std::string(point - digits.size(), '0');
+    out = digits.substr(0, point) + (digits.size() > point ? "." + digits.substr(point) : "");
+  }
+  return sign + out;
+}
+
+}  // namespace
+
+std::string upper_text(const Interval& x, int digits) { return plain(x.upper_string(digits)); }
+std::string lower_text(const Interval& x, int digits) { return plain(x.lower_string(digits)); }
+std::string upper_text(const Rational& x, int digits) { return plain(Interval(x, 128).upper_string(digits)); }
+std::string lower_text(const Rational& x, int digits) { return plain(Interval(x, 128).lower_string(digits)); }
 std::string rational_text(const Rational& x) { return dpb::to_string(x); }
+std::string nearest_text(const Rational& x, int digits) {
+  return plain(correctly_rounded_decimal([&x](mpfr_prec_t prec) { return Interval(x, prec); }, digits));
+}
 
 std::optional<Integer> certified_floor(const std::function<Interval(mpfr_prec_t)>& x, mpfr_prec_t start_prec,
                                        mpfr_prec_t max_prec) {
@@ -110,6 +140,27 @@ std::vector<Interval> convolve(const std::vector<Interval>& a, long a_first, con
 Verdict compare_equal(const Interval& x, const Interval& y, Interval& error_upper) {
   error_upper = (x - y).abs();
   return x.overlaps(y) ? Verdict::holds : Verdict::violated;
+}
+
+}  // namespace dpb::verify::certified
+
+namespace dpb::verify::certified {
+
+Interval widen_by_deficit(const Interval& q, const Interval& delta) {
+  Interval p = q + delta;
+  mpfi_interv_fr(p.get(), &q.get()->left, &p.get()->right);
+  return p;
+}
+
+Interval zero_to_upper(const Interval& x) {
+  Interval r(x.precision());
+  Interval zero(0L, x.precision());
+  mpfi_interv_fr(r.get(), &zero.get()->left, &x.get()->right);
+  return r;
+}
+
+const Interval& larger_upper(const Interval& a, const Interval& b) {
+  return mpfr_greater_p(&b.get()->right, &a.get()->right) ? b : a;
 }
 
 }  // namespace dpb::verify::certified

@@ -30,6 +30,8 @@ std::string upper_text(const Interval& x, int digits = 3);
 std::string lower_text(const Interval& x, int digits = 3);
 std::string upper_text(const Rational& x, int digits = 3);
 std::string lower_text(const Rational& x, int digits = 3);
+// Rounded to nearest, `digits` significant digits, plain decimal when short: "1.59421" (for names of constants).
+std::string nearest_text(const Rational& x, int digits = 6);
 // Canonical rational text "p/q" (dpb::to_string).
 std::string rational_text(const Rational& x);
 
@@ -56,5 +58,16 @@ std::vector<Interval> convolve(const std::vector<Interval>& a, long a_first, con
 // Verdict of "x = y" for two enclosures: violated when certainly different, else holds.
 // `error_upper` receives sup |x − y| over the enclosures.
 Verdict compare_equal(const Interval& x, const Interval& y, Interval& error_upper);
+
+}  // namespace dpb::verify::certified
+
+namespace dpb::verify::certified {
+
+// [lo(q), hi(q) + hi(δ)]: the enclosure of p(k) from a lower bound q(k) and the window's deficit δ.
+Interval widen_by_deficit(const Interval& q, const Interval& delta);
+// [0, hi(x)]: for a quantity known to be ≥ 0 and bounded above by x.
+Interval zero_to_upper(const Interval& x);
+// max(a, b) of upper endpoints, as the interval with the larger upper endpoint.
+const Interval& larger_upper(const Interval& a, const Interval& b);
 
 }  // namespace dpb::verify::certified

@@ -4,8 +4,10 @@
 
 #include <algorithm>
 
+#include "reference/pmf/discrete_laplace.hpp"
+#include "reference/pmf/polya.hpp"
+#include "reference/pmf/polya_difference.hpp"
 #include "verify/certified/common.hpp"
-#include "verify/certified/internal/laws.hpp"
 
 namespace dpb::verify::certified {
 
@@ -40,20 +42,35 @@ CaseResult check_case(const Fact1Case& cs, const Fact1Config& cfg) {
 
   // Per-user Pólya window: grow until its deficit is ≤ window_mass / (16 n), so that the 2n user laws together
   // lose at most window_mass / 8.
-  std::size_t count = static_cast<std::size_t>(W) + 1;
+  const ref::PolyaPmf polya_law(r, t);  // the law the Pólya sampler draws
   std::vector<Interval> polya;
+  auto extend = [&](std::size_t count) {
+    while (polya.size() < count) polya.push_back(polya_law.pmf(Integer(static_cast<long>(polya.size())), prec));
+  };
+  extend(static_cast<std::size_t>(W) + 1);
   const Rational user_target = cfg.window_mass / (16 * Rational(Integer(cs.n)));
-  for (;;) {
-    polya = polya_pmf_prefix(r, t, count, prec);
-    if (deficit(polya, prec).upper() <= user_target || count > 64 * static_cast<std::size_t>(W)) break;
-    count *= 2;
-  }
-  const long Wu = static_cast<long>(count) - 1;
+  while (deficit(polya, prec).upper() > user_target && polya.size() < 64 * static_cast<std::size_t>(W))
+    extend(polya.size() + static_cast<std::size_t>(W) / 4 + 1);
+  const long Wu = static_cast<long>(polya.size()) - 1;
   const long Ww = std::max(W, Wu);  // working window [−Ww, Ww]
 
   // D = γ⁺ − γ⁻: D(k) = Σ_j P(j + k) P(j) — the convolution of P with its reflection.
   std::vector<Interval> reflected(polya.rbegin(), polya.rend());
   std::vector<Interval> law = convolve(polya, 0, reflected, -Wu, -Ww, Ww, true, prec);
+
+  // Spot check against ref::PolyaDifferencePmf, the per-user law as the sampler draws it (its pmf is too slow to
+  // fill the window): D(k) ∈ [q(k), q(k) + δ_D] must meet the class's enclosure.
+  const Interval delta_user = deficit(law, prec);
+  const ref::PolyaDifferencePmf user_law(r, t);
+  nlohmann::json spot = nlohmann::json::array();
+  bool user_law_disagrees = false;
+  for (long k : {0L, 1L, 2L, Wu / 8}) {
+    const Interval mine = widen_by_deficit(law[static_cast<std::size_t>(k + Ww)], delta_user);
+    const Interval theirs = user_law.pmf(Integer(k), prec);
+    Interval err(prec);
+    if (compare_equal(mine, theirs, err) == Verdict::violated) user_law_disagrees = true;
+    spot.push_back({{"k", k}, {"abs_diff_upper", upper_text(err)}});
+  }
 
   // n-fold convolution by repeated squaring.
   std::vector<Interval> acc;
@@ -75,6 +92,7 @@ CaseResult check_case(const Fact1Case& cs, const Fact1Config& cfg) {
 
   const Interval delta = deficit(acc, prec);
   const Rational target_scale = t * cfg.target_scale_factor;
+  const ref::DiscreteLaplacePmf target(target_scale);
   CaseResult res;
   Interval sup_err(0L, prec), tv(0L, prec);
   long worst_k = 0;
@@ -82,30 +100,28 @@ CaseResult check_case(const Fact1Case& cs, const Fact1Config& cfg) {
   bool found_disagreement = false;
   for (long k = -Ww; k <= Ww; ++k) {
     const Interval& q = acc[static_cast<std::size_t>(k + Ww)];
-    Interval p = q + delta;  // p_n(k) ∈ [q_lo, q_hi + δ]
-    mpfi_interv_fr(p.get(), &q.get()->left, &p.get()->right);
+    const Interval p = widen_by_deficit(q, delta);  // p_n(k) ∈ [q_lo, q_hi + δ]
+    const Interval lap = target.pmf(Integer(k), prec);
     Interval err(prec);
-    if (compare_equal(p, dlaplace_pmf(target_scale, k, prec), err) == Verdict::violated && !found_disagreement) {
+    if (compare_equal(p, lap, err) == Verdict::violated && !found_disagreement) {
       found_disagreement = true;
       disagreement = k;
     }
-    tv += err;
+    tv += (q - lap).abs();  // Σ|p − Lap| ≤ Σ|q − Lap| + Σ(p − q), and Σ_Z (p − q) ≤ δ
     if (mpfr_greater_p(&err.get()->right, &sup_err.get()->right)) {
       sup_err = err;
       worst_k = k;
     }
   }
   // Outside the window: p_n(k) ≤ δ and Lap(k) ≤ Lap(Ww + 1).
-  const Interval lap_out = dlaplace_pmf(target_scale, Ww + 1, prec);
-  const Interval lap_out_mass =
-      exp_neg(Rational(Rational(Ww + 1) / target_scale), prec).mul(Rational(2)) /
-      (Interval(1L, prec) + beta_of_scale(target_scale, prec));
+  const Interval lap_out = target.pmf(Integer(Ww + 1), prec);
+  const Interval lap_out_mass = target.upper_tail(Integer(Ww + 1), prec).mul(Rational(2));
   for (const Interval* e : {&delta, &lap_out})
     if (mpfr_greater_p(&e->get()->right, &sup_err.get()->right)) sup_err = *e;
-  tv += delta + lap_out_mass;
+  tv += delta + lap_out_mass;  // + the Lap_Z mass outside the window
 
   res.sup_error = sup_err;
-  if (found_disagreement)
+  if (found_disagreement || user_law_disagrees)
     res.verdict = Verdict::violated;
   else if (sup_err.upper() > cfg.tolerance)
     res.verdict = Verdict::inconclusive;
@@ -117,13 +133,15 @@ CaseResult check_case(const Fact1Case& cs, const Fact1Config& cfg) {
                   {"deficit_upper", upper_text(delta)},
                   {"sup_error_upper", upper_text(sup_err)},
                   {"worst_k", worst_k},
-                  {"tv_upper", upper_text(tv)},
+                  {"l1_distance_upper", upper_text(tv)},
+                  {"per_user_law_vs_PolyaDifferencePmf", spot},
                   {"verdict", std::string(to_string(res.verdict))}};
+  if (user_law_disagrees) res.evidence["error"] = "the Pólya convolution and ref::PolyaDifferencePmf disagree";
   if (found_disagreement) {
     const Interval& q = acc[static_cast<std::size_t>(disagreement + Ww)];
     res.evidence["counterexample"] = {{"k", disagreement},
-                                      {"n_fold_pmf", enclosure_json(q + delta)},
-                                      {"lap_pmf", enclosure_json(dlaplace_pmf(target_scale, disagreement, prec))}};
+                                      {"n_fold_pmf", enclosure_json(widen_by_deficit(q, delta))},
+                                      {"lap_pmf", enclosure_json(target.pmf(Integer(disagreement), prec))}};
   }
   return res;
 }

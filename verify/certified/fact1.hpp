@@ -5,7 +5,7 @@
 // repeated squaring (all windows truncated to [−W, W], where W holds all but 10⁻¹² of Lap_Z(t)), and compared with
 // the Lap_Z(t) pmf. Truncation is accounted for by the deficit δ (common.hpp): the true n-fold pmf lies in
 // [q(k), q(k) + δ] for every k ∈ Z, so sup_k |p_n(k) − Lap(k)| ≤ max(max_{|k|≤W} error(k), δ, Lap(W+1)) is a bound
-// over all of Z, and Σ_k |p_n(k) − Lap(k)| ≤ Σ_{|k|≤W} error(k) + δ + P_Lap[|X| > W] bounds the total variation.
+// over all of Z, and Σ_k |p_n(k) − Lap(k)| ≤ Σ_{|k|≤W} |q(k) − Lap(k)| + δ + P_Lap[|X| > W] bounds the ℓ¹ distance.
 #pragma once
 
 #include <cstdint>

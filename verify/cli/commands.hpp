@@ -14,5 +14,6 @@ struct Context {
 void add_sample_command(CLI::App& app, Context& context);
 void add_pmf_command(CLI::App& app, Context& context);
 void add_verify_command(CLI::App& app, Context& context);
+void add_crosscheck_command(CLI::App& app, Context& context);
 
 }  // namespace dpb::cli

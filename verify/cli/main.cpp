@@ -14,6 +14,16 @@ int main(int argc, char** argv) {
   dpb::cli::add_sample_command(app, context);
   dpb::cli::add_pmf_command(app, context);
   dpb::cli::add_verify_command(app, context);
+  dpb::cli::add_crosscheck_command(app, context);
+  if (argc > 1 && argv[1][0] != '-') {  // name an unknown command instead of CLI11's generic message
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
+      known = known || sub->get_name() == argv[1];
+    if (!known) {
+      std::cerr << "dpbandit: unknown command '" << argv[1] << "' (dpbandit --help lists the commands)\n";
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

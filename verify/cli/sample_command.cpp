@@ -1,4 +1,135 @@
+// `dpbandit sample DIST [--PARAM V]... --count N [--seed S] [--impl reference|optimized]`
+// Prints N exact samples, one integer per line. With --seed the bits come from the seeded ChaCha20 stream
+// (docs/bits.md), so both builds print the same sequence; without it, from the OS entropy source.
+// Every parameter is validated before the first line is written.
+#include <cstdio>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "optimized/samplers/bernoulli.hpp"
+#include "optimized/samplers/bernoulli_exp.hpp"
+#include "optimized/samplers/binomial.hpp"
+#include "optimized/samplers/discrete_gaussian.hpp"
+#include "optimized/samplers/discrete_laplace.hpp"
+#include "optimized/samplers/geometric.hpp"
+#include "optimized/samplers/poisson.hpp"
+#include "optimized/samplers/polya.hpp"
+#include "optimized/samplers/rounding.hpp"
+#include "optimized/samplers/skellam.hpp"
+#include "reference/bits/chacha20.hpp"
+#include "reference/bits/os_entropy.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/samplers/bernoulli.hpp"
+#include "reference/samplers/bernoulli_exp.hpp"
+#include "reference/samplers/binomial.hpp"
+#include "reference/samplers/discrete_gaussian.hpp"
+#include "reference/samplers/discrete_laplace.hpp"
+#include "reference/samplers/geometric.hpp"
+#include "reference/samplers/poisson.hpp"
+#include "reference/samplers/polya.hpp"
+#include "reference/samplers/rounding.hpp"
+#include "reference/samplers/skellam.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cli/distribution_options.hpp"
+
 namespace dpb::cli {
-void add_sample_command(CLI::App& app, Context& context) { (void)app; (void)context; }
+namespace {
+
+constexpr std::uint64_t kMaxCount = 1'000'000'000;
+
+void append(fmt::memory_buffer& buf, bool v) { buf.push_back(v ? '1' : '0'); }
+void append(fmt::memory_buffer& buf, std::int64_t v) { fmt::format_to(std::back_inserter(buf), "{}", v); }
+void append(fmt::memory_buffer& buf, const Integer& v) {
+  std::string s = v.str();
+  buf.append(s.data(), s.data() + s.size());
+}
+
+template <class Sampler, class Source>
+void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
+  fmt::memory_buffer buf;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    append(buf, sampler(bits));
+    buf.push_back('\n');
+    if (buf.size() > (1U << 16)) {
+      std::fwrite(buf.data(), 1, buf.size(), stdout);
+      buf.clear();
+    }
+  }
+  std::fwrite(buf.data(), 1, buf.size(), stdout);
+  std::fflush(stdout);
+}
+
+// Constructs the reference or the optimized sampler (the constructor validates) and emits `count` draws.
+template <class Ref, class Fast, class Source, class... Args>
+void run(bool optimized, Source& bits, std::uint64_t count, const Args&... args) {
+  if (optimized) {
+    Fast sampler(args...);
+    emit(sampler, bits, count);
+  } else {
+    Ref sampler(args...);
+    emit(sampler, bits, count);
+  }
+}
+
+template <class Source>
+void dispatch(const std::string& dist, const std::map<std::string, Rational>& q, bool opt, Source& bits,
+              std::uint64_t count) {
+  namespace R = dpb::ref;
+  namespace F = dpb::fast;
+  auto at = [&](const char* k) { return q.at(k); };
+  auto integer = [&](const char* k) { return Integer(boost::multiprecision::numerator(q.at(k))); };
+  if (dist == "bernoulli") return run<R::Bernoulli, F::Bernoulli>(opt, bits, count, at("p"));
+  if (dist == "bernoulli-exp") return run<R::BernoulliExp, F::BernoulliExp>(opt, bits, count, at("gamma"));
+  if (dist == "geometric") return run<R::Geometric, F::Geometric>(opt, bits, count, at("scale"));
+  if (dist == "dlaplace") return run<R::DiscreteLaplace, F::DiscreteLaplace>(opt, bits, count, at("scale"));
+  if (dist == "dgauss") {
+    Rational mu = q.count("mu") ? q.at("mu") : Rational(0);
+    return run<R::DiscreteGaussian, F::DiscreteGaussian>(opt, bits, count, at("sigma2"), mu);
+  }
+  if (dist == "binomial") return run<R::Binomial, F::Binomial>(opt, bits, count, integer("n"), at("p"));
+  if (dist == "poisson") return run<R::Poisson, F::Poisson>(opt, bits, count, at("mean"));
+  if (dist == "skellam") return run<R::Skellam, F::Skellam>(opt, bits, count, at("var"));
+  if (dist == "polya") return run<R::Polya, F::Polya>(opt, bits, count, at("r"), at("scale"));
+  if (dist == "polya-diff")
+    return run<R::PolyaDifference, F::PolyaDifference>(opt, bits, count, at("r"), at("scale"));
+  if (dist == "round") return run<R::RandomizedRounding, F::RandomizedRounding>(opt, bits, count, at("x"), integer("g"));
+  throw_parameter_error("sample", "DIST", "a known distribution", dist);
+}
+
+struct SampleArgs {
+  DistributionOptions dist;
+  std::string count = "";
+  std::string seed;
+  std::string impl = "reference";
+};
+
+}  // namespace
+
+void add_sample_command(CLI::App& app, Context& context) {
+  auto args = std::make_shared<SampleArgs>();
+  auto* cmd = app.add_subcommand("sample", "Draw exact samples of a distribution, one integer per line");
+  args->dist.add_to(cmd);
+  cmd->add_option("--count", args->count, "number of samples (1 to 10^9)")->required();
+  cmd->add_option("--seed", args->seed, "seed of the ChaCha20 bit stream (0 to 2^64-1); omitted: OS entropy");
+  cmd->add_option("--impl", args->impl, "reference (exact, GMP) or optimized (machine integers)")
+      ->check(CLI::IsMember({"reference", "optimized"}));
+  cmd->callback([args, &context]() {
+    auto params = args->dist.parse("sample");
+    Integer count = parse_integer(args->count, "sample", "count");
+    if (count < 1 || count > kMaxCount) throw_parameter_error("sample", "count", "in [1, 10^9]", args->count);
+    const bool optimized = args->impl == "optimized";
+    if (!args->seed.empty()) {
+      Integer seed = parse_integer(args->seed, "sample", "seed");
+      if (!fits_uint64(seed)) throw_parameter_error("sample", "seed", "in [0, 2^64 - 1]", args->seed);
+      ChaCha20Source bits(to_uint64(seed));
+      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count));
+    } else {
+      OsEntropySource bits;
+      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count));
+    }
+    context.exit_code = 0;
+  });
+}
+
 }  // namespace dpb::cli

@@ -38,8 +38,8 @@ Interval enclose(const LogIndex& x, const Interval& L, const Interval& sqrt_L) {
 bool exactly_equal(const LogIndex& a, const LogIndex& b, std::uint64_t t, LogBase base) {
   if (const auto L = rational_log(t, base)) {
     // a − b as a sum of rational multiples of square roots: u√L = u.c·√(u.d·L), v·L = (v.c·L)·√v.d.
-    return is_zero({{a.q, 1}, {a.u.c, a.u.d * *L}, {a.v.c * *L, a.v.d},
-                    {-b.q, 1}, {-b.u.c, b.u.d * *L}, {-b.v.c * *L, b.v.d}});
+    return is_zero(
+        {{a.q, 1}, {a.u.c, a.u.d * *L}, {a.v.c * *L, a.v.d}, {-b.q, 1}, {-b.u.c, b.u.d * *L}, {-b.v.c * *L, b.v.d}});
   }
   // L transcendental: equal iff the coefficients of 1, √L and L agree.
   return a.q == b.q && is_zero({a.u, {-b.u.c, b.u.d}}) && is_zero({a.v, {-b.v.c, b.v.d}});

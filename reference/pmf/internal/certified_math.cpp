@@ -86,6 +86,22 @@ bool negligible_rest(const Interval& rest, const Interval& sum, mpfr_prec_t rel_
   return small;
 }
 
+Interval times_fraction(const Interval& x, const Integer& num, const Integer& den) {
+  Interval r(x.precision());
+  if (num >= 0 && fits_uint64(num) && fits_uint64(den)) {
+    mpfi_mul_ui(r.get(), x.get(), static_cast<unsigned long>(to_uint64(num)));
+    mpfi_div_ui(r.get(), r.get(), static_cast<unsigned long>(to_uint64(den)));
+  } else {
+    mpfi_mul_z(r.get(), x.get(), num.backend().data());
+    mpfi_div_z(r.get(), r.get(), den.backend().data());
+  }
+  return r;
+}
+
+Interval fraction(const Integer& num, const Integer& den, mpfr_prec_t prec) {
+  return times_fraction(Interval(1L, prec), num, den);
+}
+
 unsigned magnitude_bits(const Rational& x) {
   using boost::multiprecision::abs;
   return bit_length(ceil(Rational(abs(x))));

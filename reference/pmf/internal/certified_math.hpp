@@ -46,6 +46,11 @@ std::optional<Interval> geometric_rest(const Interval& t_n, const Interval& rho)
 // True when the rest is negligible for a sum: hi(rest) ≤ 2^{−rel_bits}·lo(sum), or hi(rest) = 0.
 bool negligible_rest(const Interval& rest, const Interval& sum, mpfr_prec_t rel_bits);
 
+// x·num/den (den > 0), rounded outward; machine-word operations when num and den fit (the hot loops of the sums).
+Interval times_fraction(const Interval& x, const Integer& num, const Integer& den);
+// num/den as an enclosure at precision prec.
+Interval fraction(const Integer& num, const Integer& den, mpfr_prec_t prec);
+
 // Bit length of |x| rounded up to an integer (0 for |x| < 1): a cheap magnitude for guard bits.
 unsigned magnitude_bits(const Rational& x);
 

@@ -58,7 +58,8 @@ Interval difference_upper_tail(const LawOnN& law, const Integer& k, mpfr_prec_t 
     for (std::uint64_t n = 0;; ++n, ++j) {
       const Interval term = p * q;
       sum += term;
-      if (auto rest = geometric_rest(term, law.rho_up(j).value_or(Interval(1L, wp))); rest && negligible_rest(*rest, sum, wp)) {
+      const auto rest = geometric_rest(term, law.rho_up(j).value_or(Interval(1L, wp)));
+      if (rest && negligible_rest(*rest, sum, wp)) {
         sum += *rest;
         break;
       }

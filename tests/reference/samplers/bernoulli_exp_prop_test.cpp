@@ -19,7 +19,8 @@ double fisher_exact_p_value(unsigned x, unsigned y, unsigned n) {
   if (total == 0 || total == 2 * n) return 1;
   const boost::math::hypergeometric_distribution<double> law(total, n, 2 * n);
   const double low = boost::math::cdf(law, x);
-  const double high = x == 0 ? 1.0 : boost::math::cdf(boost::math::complement(law, x - 1));
+  const unsigned smallest = total > n ? total - n : 0;  // the support of x is [smallest, min(total, n)]
+  const double high = x <= smallest ? 1.0 : boost::math::cdf(boost::math::complement(law, x - 1));
   return std::min(1.0, 2 * std::min(low, high));
 }
 
@@ -69,6 +70,8 @@ TEST(BernoulliExpPropTest, FisherTestRejectsDifferentProbabilities) {
   // Negative control of the comparison itself: 2000 vs 1600 successes of 4000 is far beyond alpha.
   EXPECT_LT(fisher_exact_p_value(2000, 1600, kDraws), 1e-12);
   EXPECT_GT(fisher_exact_p_value(2000, 1990, kDraws), 0.1);
+  EXPECT_GT(fisher_exact_p_value(3998, 4000, kDraws), 0.1);  // at the edge of the support
+  EXPECT_GT(fisher_exact_p_value(0, 3, kDraws), 0.1);
 }
 
 }  // namespace

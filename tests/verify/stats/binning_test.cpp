@@ -18,7 +18,9 @@ void expect_well_formed(const Binning& b, std::uint64_t n, double min_expected) 
   EXPECT_EQ(b.bins().back().hi, kPlusInfinity);
   double lo = 0, hi = 0;
   for (std::size_t i = 0; i < b.size(); ++i) {
-    if (i + 1 < b.size()) EXPECT_EQ(b.bins()[i + 1].lo, b.bins()[i].hi + 1);
+    if (i + 1 < b.size()) {
+      EXPECT_EQ(b.bins()[i + 1].lo, b.bins()[i].hi + 1);
+    }
     EXPECT_GE(static_cast<double>(n) * b.bins()[i].p.lower, min_expected) << b.bins()[i].describe();
     EXPECT_LE(b.bins()[i].p.upper - b.bins()[i].p.lower, 1e-15);
     lo += b.bins()[i].p.lower;
@@ -38,8 +40,9 @@ TEST(BinningTest, BinsOfAnUnboundedLawCoverTheIntegersWithExpectedAtLeast20) {
   for (const Bin& bin : b.bins()) {
     const double exact = law.mass(bin.lo, bin.hi).convert_to<double>();
     EXPECT_NEAR(bin.p.midpoint(), exact, 1e-15);
-    if (bin.lo != kMinusInfinity && bin.hi != kPlusInfinity && bin.hi > bin.lo)
+    if (bin.lo != kMinusInfinity && bin.hi != kPlusInfinity && bin.hi > bin.lo) {
       EXPECT_LT(law.mass(bin.lo, bin.hi - 1).convert_to<double>(), 20.0 / n) << bin.describe();
+    }
   }
   // P[X ≤ −k] = (1/2)^k / (3/2) = (2/3) 2^{−k} ≥ 0.002 first at k = 8: the lower tail bin is (−inf, −8].
   EXPECT_EQ(b.bins().front().hi, -8);

@@ -4,6 +4,8 @@
 
 #include <stdexcept>
 
+#include "reference/pmf/poisson.hpp"
+
 namespace dpb::verify::certified {
 
 Interval beta_of_scale(const Rational& scale, mpfr_prec_t prec) { return exp_neg(Rational(1 / scale), prec); }
@@ -15,15 +17,19 @@ Interval one_minus_beta_of_scale(const Rational& scale, mpfr_prec_t prec) {
 std::vector<Interval> polya_pmf_prefix(const Rational& r, const Rational& scale, std::size_t count,
                                        mpfr_prec_t prec) {
   std::vector<Interval> p;
-  p.reserve(count);
   if (count == 0) return p;
-  const Interval beta = beta_of_scale(scale, prec);
+  p.reserve(count);
   p.push_back(one_minus_beta_of_scale(scale, prec).log().mul(r).exp());  // (1−β)^r
-  for (std::size_t x = 0; x + 1 < count; ++x) {
+  extend_polya_prefix(p, r, scale, count);
+  return p;
+}
+
+void extend_polya_prefix(std::vector<Interval>& p, const Rational& r, const Rational& scale, std::size_t count) {
+  const Interval beta = beta_of_scale(scale, p.front().precision());
+  for (std::size_t x = p.size() - 1; x + 1 < count; ++x) {
     const Rational ratio = (Rational(static_cast<long>(x)) + r) / Rational(static_cast<long>(x) + 1);
     p.push_back((p.back() * beta).mul(ratio));
   }
-  return p;
 }
 
 Interval dlaplace_pmf(const Rational& scale, long k, mpfr_prec_t prec) {
@@ -34,24 +40,15 @@ Interval dlaplace_pmf(const Rational& scale, long k, mpfr_prec_t prec) {
   return head * exp_neg(Rational(Rational(a) / scale), prec);
 }
 
-std::vector<Interval> poisson_pmf_range(const Rational& mean, long first, long last, mpfr_prec_t prec) {
-  if (first < 0 || last < first) throw std::invalid_argument("poisson_pmf_range: bad range");
-  Integer fact = 1;
-  for (long j = 2; j <= first; ++j) fact *= j;
-  const Interval m(mean, prec);
-  std::vector<Interval> p;
-  p.reserve(static_cast<std::size_t>(last - first + 1));
-  p.push_back(exp_neg(mean, prec) * m.pow(static_cast<unsigned long>(first)) / Interval(fact, prec));
-  for (long j = first; j < last; ++j) p.push_back((p.back() * m).div(Rational(j + 1)));
-  return p;
-}
-
-std::vector<Interval> skellam_pmf_window_poisson(const Rational& variance, long W, mpfr_prec_t prec) {
+std::vector<Interval> skellam_window_poisson_difference(const Rational& variance, long W, mpfr_prec_t prec) {
   const Rational mean = variance / 2;
   const long m = static_cast<long>(to_int64(floor(mean)));
   const long spread = static_cast<long>(to_int64(floor_sqrt(Integer(floor(mean)) + 1))) * 14 + 30;
   const long j0 = std::max(0L, m - spread), j1 = m + spread + W;
-  const std::vector<Interval> pois = poisson_pmf_range(mean, j0, j1, prec);
+  const ref::PoissonPmf poisson(mean);
+  std::vector<Interval> pois;
+  pois.reserve(static_cast<std::size_t>(j1 - j0 + 1));
+  for (long j = j0; j <= j1; ++j) pois.push_back(poisson.pmf(Integer(j), prec));
   // q(x) = Σ_{j=j0}^{j1−x} P[j + x] P[j] for x ≥ 0, mirrored: a correlation of the Poisson window with itself.
   std::vector<Interval> half = [&] {
     std::vector<Interval> h;
@@ -80,35 +77,6 @@ std::vector<Interval> skellam_pmf_window_poisson(const Rational& variance, long 
   full.reserve(static_cast<std::size_t>(2 * W + 1));
   for (long x = -W; x <= W; ++x) full.push_back(half[static_cast<std::size_t>(x < 0 ? -x : x)]);
   return full;
-}
-
-Interval skellam_pmf_bessel_series(const Rational& variance, long x, mpfr_prec_t prec) {
-  const long nu = x < 0 ? -x : x;
-  const Rational half = variance / 2;
-  const Rational half2 = half * half;
-  Integer nu_fact = 1;
-  for (long j = 2; j <= nu; ++j) nu_fact *= j;
-  Interval term = Interval(half, prec).pow(static_cast<unsigned long>(nu)) / Interval(nu_fact, prec);  // m = 0
-  Interval total = term;
-  for (long m = 0;; ++m) {
-    // t_{m+1} / t_m = (σ²/2)² / ((m+1)(m+1+ν)), decreasing in m.
-    const Rational ratio = half2 / Rational((m + 1) * (m + 1 + nu));
-    term = term.mul(ratio);
-    total += term;
-    const Rational next_ratio = half2 / Rational((m + 2) * (m + 2 + nu));
-    if (next_ratio < Rational(1, 2)) {
-      // Remainder Σ_{j ≥ m+2} t_j ≤ t_{m+1} · ρ/(1 − ρ) with ρ = next_ratio; stop once it is negligible.
-      const Interval rem = term.mul(next_ratio / (1 - next_ratio));
-      if (rem.upper() <= total.lower() * Rational(Integer(1), Integer(1) << static_cast<unsigned>(prec + 8))) {
-        Interval r = rem;
-        Interval zero(0L, prec);
-        mpfi_interv_fr(r.get(), &zero.get()->left, &rem.get()->right);  // remainder ∈ [0, bound]
-        total += r;
-        break;
-      }
-    }
-  }
-  return exp_neg(variance, prec) * total;
 }
 
 std::vector<Interval> gaussian_weights(const Rational& sigma2, long W, mpfr_prec_t prec) {

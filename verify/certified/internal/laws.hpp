@@ -1,7 +1,9 @@
-// Certified pmf windows of the laws the certified claims of seed 000 need, computed directly with dpb::Interval.
-// (Spec: seed 000 §4.1–§4.4, §4.7.) Each function returns enclosures of reals q(k) with 0 ≤ q(k) ≤ p(k) — exact
-// pmf values, or truncated sums of non-negative terms — so that the window's deficit certifies what is missing
-// (verify/certified/common.hpp).
+// Pmf windows and closed forms the certified claims of seed 000 need (spec: seed 000 §4.1–§4.4, §4.7). Windows are
+// built from the reference's certified pmfs (reference/pmf/), i.e. from the laws the samplers draw, and combined
+// here with fast outward-rounded sums; the closed forms are computed here, independently of reference/pmf, so that
+// a claim compares two separate computations. Window functions return enclosures of reals q(k) with
+// 0 ≤ q(k) ≤ p(k) — exact pmf values, or truncated sums of non-negative terms — so that the window's deficit
+// certifies what is missing (verify/certified/common.hpp).
 #pragma once
 
 #include <vector>
@@ -15,23 +17,21 @@ namespace dpb::verify::certified {
 Interval beta_of_scale(const Rational& scale, mpfr_prec_t prec);
 Interval one_minus_beta_of_scale(const Rational& scale, mpfr_prec_t prec);
 
-// Pólya(r, β = e^{−1/scale}) pmf at 0 … count−1, by the recursion P[0] = (1−β)^r, P[x+1] = P[x] β (x+r)/(x+1).
+// Pólya(r, β = e^{−1/scale}) pmf at 0 … count−1, by the recursion P[0] = (1−β)^r, P[x+1] = P[x] β (x+r)/(x+1)
+// (computed here, independently of ref::PolyaPmf).
 std::vector<Interval> polya_pmf_prefix(const Rational& r, const Rational& scale, std::size_t count,
                                        mpfr_prec_t prec);
 
-// Lap_Z(scale) pmf: ((1−β)/(1+β)) β^{|k|}, β = e^{−1/scale} (exact value enclosed).
+// Continues such a prefix (non-empty) by the same recursion up to `count` values.
+void extend_polya_prefix(std::vector<Interval>& prefix, const Rational& r, const Rational& scale, std::size_t count);
+
+// Lap_Z(scale) pmf by its closed form ((1−β)/(1+β)) β^{|k|}, β = e^{−1/scale}, computed here.
 Interval dlaplace_pmf(const Rational& scale, long k, mpfr_prec_t prec);
 
-// Poisson(mean) pmf at j = first … last (exact values enclosed; e^{−mean} mean^first / first! then the recursion).
-std::vector<Interval> poisson_pmf_range(const Rational& mean, long first, long last, mpfr_prec_t prec);
-
-// Sk(0, variance) on [−W, W] as the Poisson-difference convolution Σ_j P[j + |x|] P[j], P = Poisson(variance/2),
-// j over the Poisson window [mean − 14√mean − 30, mean + 14√mean + 30] (lower bounds: omitted terms are ≥ 0).
-std::vector<Interval> skellam_pmf_window_poisson(const Rational& variance, long W, mpfr_prec_t prec);
-
-// e^{−σ²} I_{|x|}(σ²) by its power series Σ_m (σ²/2)^{2m+|x|}/(m!(m+|x|)!), with the remainder after the last term
-// bounded by a geometric series (term ratios decrease): an enclosure of the exact value.
-Interval skellam_pmf_bessel_series(const Rational& variance, long x, mpfr_prec_t prec);
+// Sk(0, variance) on [−W, W] as the law of N₁ − N₂, N₁, N₂ i.i.d. Poisson(variance/2) — what the Skellam sampler
+// draws: q(x) = Σ_j P[j + |x|] P[j] with P from ref::PoissonPmf on the window
+// [mean − 14√mean − 30, mean + 14√mean + 30 + W] (lower bounds: omitted terms are ≥ 0).
+std::vector<Interval> skellam_window_poisson_difference(const Rational& variance, long W, mpfr_prec_t prec);
 
 // Unnormalised discrete-Gaussian weights e^{−y²/(2σ²)} for y = 0 … W.
 std::vector<Interval> gaussian_weights(const Rational& sigma2, long W, mpfr_prec_t prec);

@@ -1,0 +1,62 @@
+// The optimized build's twin of reference/learners/batch_aggregator.hpp: a batch of rewards (integers k standing
+// for k/G) becomes the server's estimate R_a(b), exactly, as a fixed-point fraction num/den. Given the same bit
+// stream, each aggregator here returns exactly the reference's value (same draws, same order).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "optimized/samplers/discrete_laplace.hpp"
+#include "reference/core/rational.hpp"
+#include "reference/learners/noise_source.hpp"
+
+namespace dpb::fast {
+
+struct FixedPoint {
+  std::int64_t num = 0;
+  std::int64_t den = 1;  // >= 1
+};
+
+struct NoiseConcentration {
+  double sigma = 0;
+  double h = 0;
+};
+
+class BatchAggregator {
+ public:
+  virtual ~BatchAggregator() = default;
+  virtual std::string name() const = 0;
+  // R_a(b) for rewards units[i]/grid (n = units.size()).
+  virtual FixedPoint aggregate(std::span<const std::int32_t> units, std::int64_t grid, NoiseSource& noise) const = 0;
+  // (σ, h) for batch size n, as doubles (rounded to nearest; the learner's error bound covers them).
+  virtual NoiseConcentration concentration(std::uint64_t n) const = 0;
+};
+
+class NonPrivateAggregator final : public BatchAggregator {
+ public:
+  std::string name() const override { return "non-private"; }
+  FixedPoint aggregate(std::span<const std::int32_t> units, std::int64_t grid, NoiseSource& noise) const override;
+  NoiseConcentration concentration(std::uint64_t) const override { return {}; }
+};
+
+// See ref::CentralDiscreteLaplaceAggregator: R = (Σ RR(x_i, g) + Lap_Z(g/ε))/g, g = ⌈ε√n⌉ unless fixed.
+class CentralDiscreteLaplaceAggregator final : public BatchAggregator {
+ public:
+  explicit CentralDiscreteLaplaceAggregator(const Rational& eps, std::optional<Integer> g = std::nullopt);
+  std::string name() const override { return "central-discrete-laplace"; }
+  FixedPoint aggregate(std::span<const std::int32_t> units, std::int64_t grid, NoiseSource& noise) const override;
+  NoiseConcentration concentration(std::uint64_t n) const override;
+  std::int64_t precision(std::uint64_t n) const;
+
+ private:
+  Rational eps_;
+  double eps_double_;
+  std::optional<Integer> g_;
+  // The sampler for the last g used (batch sizes repeat per batch; rebuilt when g changes).
+  mutable std::int64_t cached_g_ = 0;
+  mutable std::optional<DiscreteLaplace> cached_laplace_;
+};
+
+}  // namespace dpb::fast

@@ -1,0 +1,62 @@
+// What an optimized learner returns: the twin of reference/learners/trajectory.hpp on machine numbers, plus the
+// rounds at which a floating-point comparison came within its error bound of a tie (near_ties), which a
+// cross-check must not accept silently (verify/crosscheck/learners_crosscheck.hpp).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+namespace dpb::fast {
+
+// A released noisy sum, exactly num/den in reward units (den = 0: a floating-point release, `approx` only).
+struct Release {
+  std::uint64_t round = 0;
+  std::uint32_t arm = 0;
+  std::uint32_t index = 0;
+  std::uint64_t first = 0;
+  std::uint64_t count = 0;
+  std::int64_t num = 0;
+  std::int64_t den = 1;
+  double approx = 0;  // num/den
+};
+
+struct Elimination {
+  std::uint64_t round = 0;
+  std::uint32_t arm = 0;
+  std::uint32_t batch = 0;
+};
+
+// A decision whose floating-point comparison was within its error bound: |gap| <= bound. For UCB-type learners
+// `arm` is the chosen arm and `other` the competitor; for eliminations `arm` is the arm tested (other = arm).
+struct NearTie {
+  std::uint64_t round = 0;
+  std::uint32_t arm = 0;
+  std::uint32_t other = 0;
+  double gap = 0;
+  double bound = 0;
+};
+
+struct Trajectory {
+  std::uint64_t horizon = 0;
+  std::vector<std::uint32_t> actions;
+  std::vector<Release> releases;
+  std::vector<Elimination> eliminations;
+  std::vector<std::uint64_t> pulls;
+  double pseudo_regret = 0;
+  std::vector<NearTie> near_ties;
+};
+
+struct LearnerOptions {
+  bool record_actions = true;
+  bool record_releases = true;
+};
+
+// Σ_a Δ_a N_a with the gaps of `means` (doubles; for reports).
+double pseudo_regret(std::span<const double> means, std::span<const std::uint64_t> pulls);
+
+// Relative error allowance of an index or threshold computed in double with a handful of correctly rounded
+// operations and one libm log/log2 (each within 1 ulp): 32·2^−53 per unit of magnitude, generous.
+inline constexpr double kRelativeError = 0x1p-48;
+
+}  // namespace dpb::fast

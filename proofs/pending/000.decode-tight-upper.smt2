@@ -1,0 +1,21 @@
+; Claim 000.decode, tightness witness above the window (spec §5.3): S = n*g + tau + 1, one past the top of the
+; window [-tau, n*g + tau], decodes wrongly. Domain: mathematical integers, n, g >= 1, tau >= 0,
+; m = n*g + 2*tau + 1, decode as in proofs/000.decode.smt2. A model (witness) is expected: sat.
+; (proofs/000.decode-tight-always.smt2 shows it is wrong for every parameter choice.)
+; expect: sat
+(set-logic ALL)
+(declare-const n Int)
+(declare-const g Int)
+(declare-const tau Int)
+(declare-const ng Int)
+(assert (>= n 1))
+(assert (>= g 1))
+(assert (>= tau 0))
+(assert (= ng (* n g)))
+(define-fun m () Int (+ ng (* 2 tau) 1))
+(define-fun S () Int (+ ng tau 1))
+(define-fun r () Int (mod S m))
+(define-fun dec () Int (ite (> r (+ ng tau)) (- r m) r))
+(assert (not (= dec S)))
+(check-sat)
+(get-model)

@@ -1,0 +1,181 @@
+// `dpbandit verify` end to end on a registry of fake claims: exit codes, --only, progress lines, report.json.
+#include "verify/report/verify_main.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <stdexcept>
+
+namespace dpb::verify {
+namespace {
+
+namespace fs = std::filesystem;
+
+Claim fake(const std::string& id, Verdict expected, std::function<Outcome(const RunOptions&)> check) {
+  return Claim{id, "statement of " + id, {"core", "§0", "eq. 0"}, Method::certified, "no grid", expected,
+               std::move(check)};
+}
+
+Registry fake_registry() {
+  Registry r;
+  r.add(fake("core.holds", Verdict::holds,
+             [](const RunOptions& o) {
+               return Outcome{Verdict::holds, "fine", {{"suite", std::string(to_string(o.suite))}}};
+             }));
+  r.add(fake("core.surprise", Verdict::holds,
+             [](const RunOptions&) { return Outcome{Verdict::violated, "counterexample x = 3", {{"x", 3}}}; }));
+  r.add(fake("core.throws", Verdict::inconclusive,
+             [](const RunOptions&) -> Outcome { throw std::runtime_error("out of cheese"); }));
+  return r;
+}
+
+class VerifyMainTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("dpb-verify-main-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::remove_all(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  int run(VerifyArgs args) {
+    out_.str("");
+    err_.str("");
+    if (args.out == "report") args.out = dir_.string();
+    return verify_main(args, registry_, out_, err_);
+  }
+  nlohmann::json report() const {
+    std::ifstream in(dir_ / "report.json");
+    return nlohmann::json::parse(in);
+  }
+
+  fs::path dir_;
+  Registry registry_ = fake_registry();
+  std::ostringstream out_, err_;
+};
+
+TEST_F(VerifyMainTest, ExitsZeroWhenEveryVerdictIsAsExpected) {
+  VerifyArgs a;
+  a.only = "core.holds";
+  EXPECT_EQ(run(a), 0) << err_.str();
+  EXPECT_NE(out_.str().find("core.holds"), std::string::npos);
+  EXPECT_NE(err_.str().find("[1/1] core.holds ..."), std::string::npos);
+  EXPECT_TRUE(fs::exists(dir_ / "report.json"));
+}
+
+TEST_F(VerifyMainTest, ExitsOneWhenAVerdictDiffersFromItsExpectation) {
+  VerifyArgs a;
+  EXPECT_EQ(run(a), 1);
+  EXPECT_NE(out_.str().find("! core.surprise"), std::string::npos) << out_.str();
+  EXPECT_NE(err_.str().find("[2/3] core.surprise ... violated (UNEXPECTED)"), std::string::npos) << err_.str();
+}
+
+TEST_F(VerifyMainTest, ThrowingCheckerIsInconclusiveWithTheErrorAsEvidence) {
+  VerifyArgs a;
+  a.only = "core.throws";
+  EXPECT_EQ(run(a), 0);  // inconclusive was expected
+  const auto j = report();
+  ASSERT_EQ(j["claims"].size(), 1U);
+  EXPECT_EQ(j["claims"][0]["verdict"], "inconclusive");
+  EXPECT_EQ(j["claims"][0]["evidence"]["error"], "out of cheese");
+}
+
+TEST_F(VerifyMainTest, ReportJsonFollowsTheSchema) {
+  VerifyArgs a;
+  a.suite = "full";
+  ASSERT_EQ(run(a), 1);
+  const auto j = report();
+  ASSERT_TRUE(j.is_object());
+  ASSERT_TRUE(j["claims"].is_array());
+  ASSERT_EQ(j["claims"].size(), 3U);
+  for (const auto& c : j["claims"]) {
+    for (const char* key : {"id", "statement", "method", "verdict", "expected", "key_figure"})
+      EXPECT_TRUE(c[key].is_string()) << key;
+    EXPECT_TRUE(c["source"]["seed"].is_string());
+    EXPECT_TRUE(c["source"]["section"].is_string());
+    EXPECT_TRUE(c["source"]["equation"].is_string());
+    EXPECT_TRUE(c["evidence"].is_object());
+    EXPECT_TRUE(c["seconds"].is_number());
+  }
+  EXPECT_EQ(j["claims"][0]["evidence"]["suite"], "full");
+  EXPECT_EQ(j["claims"][1]["evidence"]["x"], 3);
+  const auto& s = j["summary"];
+  EXPECT_EQ(s["total"], 3);
+  EXPECT_EQ(s["holds"], 1);
+  EXPECT_EQ(s["violated"], 1);
+  EXPECT_EQ(s["inconclusive"], 1);
+  EXPECT_EQ(s["unexpected"], 1);
+  EXPECT_EQ(s["suite"], "full");
+  EXPECT_TRUE(s["seconds"].is_number());
+  for (const auto& entry : fs::directory_iterator(dir_))
+    EXPECT_EQ(entry.path().filename(), "report.json") << "leftover file " << entry.path();
+}
+
+TEST_F(VerifyMainTest, OnlyTakesAGlob) {
+  VerifyArgs a;
+  a.only = "core.[ht]*";
+  EXPECT_EQ(run(a), 0);
+  const auto j = report();
+  ASSERT_EQ(j["claims"].size(), 2U);
+  EXPECT_EQ(j["claims"][0]["id"], "core.holds");
+  EXPECT_EQ(j["claims"][1]["id"], "core.throws");
+}
+
+TEST_F(VerifyMainTest, PatternMatchingNoClaimIsAUsageError) {
+  VerifyArgs a;
+  a.only = "000.*";
+  EXPECT_EQ(run(a), 2);
+  EXPECT_NE(err_.str().find("'--only' must match at least one claim id, got '000.*'"), std::string::npos)
+      << err_.str();
+  EXPECT_FALSE(fs::exists(dir_ / "report.json"));
+}
+
+TEST_F(VerifyMainTest, BadSuiteOrFormatIsAUsageError) {
+  VerifyArgs a;
+  a.suite = "medium";
+  EXPECT_EQ(run(a), 2);
+  EXPECT_NE(err_.str().find("'--suite' must be quick or full, got 'medium'"), std::string::npos) << err_.str();
+  VerifyArgs b;
+  b.list = true;
+  b.format = "yaml";
+  EXPECT_EQ(run(b), 2);
+  EXPECT_TRUE(out_.str().empty());
+}
+
+TEST_F(VerifyMainTest, UnwritableOutIsAUsageErrorBeforeAnyClaimRuns) {
+  fs::create_directories(dir_);
+  std::ofstream(dir_ / "a-file") << "x";
+  VerifyArgs a;
+  a.out = (dir_ / "a-file" / "sub").string();
+  EXPECT_EQ(run(a), 2);
+  EXPECT_NE(err_.str().find("'--out' must be a writable directory"), std::string::npos) << err_.str();
+  EXPECT_EQ(err_.str().find("[1/"), std::string::npos) << "no claim should have run";
+}
+
+TEST_F(VerifyMainTest, ListPrintsClaimsWithoutRunningThem) {
+  VerifyArgs a;
+  a.list = true;
+  EXPECT_EQ(run(a), 0);
+  EXPECT_NE(out_.str().find("core.surprise"), std::string::npos);
+  EXPECT_TRUE(err_.str().empty());
+  EXPECT_FALSE(fs::exists(dir_ / "report.json"));
+  a.format = "json";
+  EXPECT_EQ(run(a), 0);
+  const auto j = nlohmann::json::parse(out_.str());
+  ASSERT_EQ(j.size(), 3U);
+  EXPECT_EQ(j[2]["expected"], "inconclusive");
+  a.format = "markdown";
+  a.only = "core.holds";
+  EXPECT_EQ(run(a), 0);
+  EXPECT_NE(out_.str().find("| core.holds | statement of core.holds | core §0, eq. 0 | certified | holds | no grid |"),
+            std::string::npos)
+      << out_.str();
+}
+
+}  // namespace
+}  // namespace dpb::verify

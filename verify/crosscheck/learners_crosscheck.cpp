@@ -1,0 +1,355 @@
+#include "verify/crosscheck/learners_crosscheck.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <set>
+
+#include "optimized/environments/reward_tape.hpp"
+#include "optimized/learners/anytime_lazy_ucb.hpp"
+#include "optimized/learners/batched_successive_elimination.hpp"
+#include "optimized/learners/dp_successive_elimination.hpp"
+#include "optimized/learners/ftnl.hpp"
+#include "optimized/learners/hybrid_ucb.hpp"
+#include "optimized/learners/ucb.hpp"
+#include "reference/bits/chacha20.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/learners/anytime_lazy_ucb.hpp"
+#include "reference/learners/batched_successive_elimination.hpp"
+#include "reference/learners/dp_successive_elimination.hpp"
+#include "reference/learners/ftnl.hpp"
+#include "reference/learners/hybrid_ucb.hpp"
+#include "reference/learners/ucb.hpp"
+
+namespace dpb::verify {
+
+namespace {
+
+constexpr const char* kFunction = "crosscheck";
+
+// Runs `body` with a NoiseSource on the run's noise stream.
+template <class F>
+auto with_noise(const CrosscheckInput& in, F body) {
+  ChaCha20Source bits(in.seed, in.noise_stream);
+  return body(NoiseSource(bits));
+}
+
+CrosscheckLearner bse(std::string name, std::string description, bool central) {
+  CrosscheckLearner l;
+  l.name = std::move(name);
+  l.description = std::move(description);
+  l.environment = "seed000-easy";
+  l.run_fast = [central](const CrosscheckInput& in) {
+    fast::BatchedSuccessiveEliminationParams p;
+    p.K = in.tape->arms();
+    p.T = in.T;
+    return with_noise(in, [&](NoiseSource noise) {
+      if (central)
+        return fast::batched_successive_elimination(p, *in.tape, fast::CentralDiscreteLaplaceAggregator(in.eps), noise);
+      return fast::batched_successive_elimination(p, *in.tape, fast::NonPrivateAggregator(), noise);
+    });
+  };
+  l.run_reference = [central](const CrosscheckInput& in, const ref::LearnerOptions& o) {
+    ref::BatchedSuccessiveEliminationParams p;
+    p.K = in.tape->arms();
+    p.T = in.T;
+    return with_noise(in, [&](NoiseSource noise) {
+      if (central)
+        return ref::batched_successive_elimination(p, *in.tape, ref::CentralDiscreteLaplaceAggregator(in.eps), noise,
+                                                   o);
+      return ref::batched_successive_elimination(p, *in.tape, ref::NonPrivateAggregator(), noise, o);
+    });
+  };
+  return l;
+}
+
+template <class FastParams, class RefParams, class FastFn, class RefFn>
+CrosscheckLearner noisy_learner(std::string name, std::string description, std::string environment, FastFn fast_fn,
+                                RefFn ref_fn) {
+  CrosscheckLearner l;
+  l.name = std::move(name);
+  l.description = std::move(description);
+  l.environment = std::move(environment);
+  l.run_fast = [fast_fn](const CrosscheckInput& in) {
+    FastParams p;
+    p.K = in.tape->arms();
+    p.T = in.T;
+    p.eps = in.eps;
+    return with_noise(in, [&](NoiseSource noise) { return fast_fn(p, *in.tape, noise); });
+  };
+  l.run_reference = [ref_fn](const CrosscheckInput& in, const ref::LearnerOptions& o) {
+    RefParams p;
+    p.K = in.tape->arms();
+    p.T = in.T;
+    p.eps = in.eps;
+    return with_noise(in, [&](NoiseSource noise) { return ref_fn(p, *in.tape, noise, o); });
+  };
+  return l;
+}
+
+CrosscheckLearner pending(std::string name, std::string description) {
+  CrosscheckLearner l;
+  l.name = std::move(name);
+  l.description = std::move(description);
+  l.environment = "seed000-easy";
+  l.pending = true;
+  return l;
+}
+
+std::vector<CrosscheckLearner> make_registry() {
+  std::vector<CrosscheckLearner> r;
+  r.push_back(bse("se", "seed 000 Algorithm 1, non-private aggregator (sigma = h = 0), l(b) = 2^b, p = 1/T", false));
+  r.push_back(
+      bse("central-dlap-se",
+          "seed 000 Algorithm 1, central discrete-Laplace aggregator (g = ceil(eps sqrt n), sigma = sqrt(2n)/g, "
+          "h = 1/eps)",
+          true));
+  r.push_back(noisy_learner<fast::DpSuccessiveEliminationParams, ref::DpSuccessiveEliminationParams>(
+      "dp-se", "DP-SE (Sajed & Sheffet 2019; spec 000 3.9, 002 3.5), exact discrete Laplace, beta = 1/T",
+      "seed002-setting2",
+      [](const auto& p, const auto& tape, NoiseSource n) { return fast::dp_successive_elimination(p, tape, n); },
+      [](const auto& p, const auto& tape, NoiseSource n, const auto& o) {
+        return ref::dp_successive_elimination(p, tape, n, o);
+      }));
+  r.push_back(noisy_learner<fast::AnytimeLazyUcbParams, ref::AnytimeLazyUcbParams>(
+      "anytime-lazy-ucb", "seed 002 Algorithm 1", "seed002-setting1",
+      [](const auto& p, const auto& tape, NoiseSource n) { return fast::anytime_lazy_ucb(p, tape, n); },
+      [](const auto& p, const auto& tape, NoiseSource n, const auto& o) {
+        return ref::anytime_lazy_ucb(p, tape, n, o);
+      }));
+  r.push_back(noisy_learner<fast::HybridUcbParams, ref::HybridUcbParams>(
+      "hybrid-ucb", "seed 002 Algorithm 4 (paper's tree scale 2r/eps)", "seed002-setting1",
+      [](const auto& p, const auto& tape, NoiseSource n) { return fast::hybrid_ucb(p, tape, n); },
+      [](const auto& p, const auto& tape, NoiseSource n, const auto& o) { return ref::hybrid_ucb(p, tape, n, o); }));
+  r.push_back(noisy_learner<fast::FtnlParams, ref::FtnlParams>(
+      "ftnl", "seed 002 Algorithms 2-3 (FTNL with Report-Noisy-Max, Lap(1/eps)), full information", "seed002-setting2",
+      [](const auto& p, const auto& tape, NoiseSource n) { return fast::ftnl(p, tape, n); },
+      [](const auto& p, const auto& tape, NoiseSource n, const auto& o) { return ref::ftnl(p, tape, n, o); }));
+  r.push_back(noisy_learner<fast::FtnlParams, ref::FtnlParams>(
+      "naive-ftnl", "seed 002 section 5: naive FTNL, Lap(K/eps) per action, full information", "seed002-setting2",
+      [](const auto& p, const auto& tape, NoiseSource n) { return fast::naive_ftnl(p, tape, n); },
+      [](const auto& p, const auto& tape, NoiseSource n, const auto& o) { return ref::naive_ftnl(p, tape, n, o); }));
+  {
+    CrosscheckLearner l;
+    l.name = "ucb";
+    l.description = "UCB1 (Auer et al. 2002), non-private baseline";
+    l.environment = "seed002-setting1";
+    l.run_fast = [](const CrosscheckInput& in) { return fast::ucb({in.tape->arms(), in.T}, *in.tape); };
+    l.run_reference = [](const CrosscheckInput& in, const ref::LearnerOptions& o) {
+      return ref::ucb({in.tape->arms(), in.T}, *in.tape, o);
+    };
+    r.push_back(std::move(l));
+  }
+  r.push_back(pending("dist-dp-se", "seed 000 Theorem 1 (SecAgg + Polya differences): pending protocol"));
+  r.push_back(pending("dist-rdp-se", "seed 000 Theorem 2 (SecAgg + Skellam): pending protocol"));
+  r.push_back(pending("dist-cdp-se", "seed 000 Theorem 4 (SecAgg + discrete Gaussian): pending protocol"));
+  r.push_back(pending("shuffle-se", "seed 000 Theorem 3 (shuffling): pending protocol"));
+  r.push_back(pending("cdp-se", "seed 000 Theorem 5 (central, Algorithms 2-3): pending protocol"));
+  r.push_back(pending("ldp-se", "seed 000 Theorem 6 (local, Algorithms 4-5): pending protocol"));
+  return r;
+}
+
+// Decisions and releases, compared in round order.
+bool same_release(const ref::Release& a, const fast::Release& b) {
+  return a.round == b.round && a.arm == b.arm && a.index == b.index && a.first == b.first && a.count == b.count &&
+         b.den > 0 && a.value == Rational(Integer(b.num), Integer(b.den));
+}
+
+}  // namespace
+
+const std::vector<CrosscheckLearner>& crosscheck_learners() {
+  static const std::vector<CrosscheckLearner> registry = make_registry();
+  return registry;
+}
+
+const CrosscheckLearner* find_crosscheck_learner(const std::string& name) {
+  for (const auto& l : crosscheck_learners())
+    if (l.name == name) return &l;
+  return nullptr;
+}
+
+std::vector<std::string> crosscheck_environments() {
+  return {"seed002-setting1", "seed002-setting2", "seed002-setting3", "seed000-easy", "seed000-hard"};
+}
+
+ref::BanditInstance make_crosscheck_instance(const std::string& environment, std::uint32_t K, std::uint64_t seed,
+                                             std::uint64_t stream) {
+  if (environment.rfind("seed002-setting", 0) == 0 && environment.size() == 16) {
+    const int setting = environment.back() - '0';
+    if (setting >= 1 && setting <= 3) return ref::seed002_instance(setting);
+  }
+  if (environment == "seed000-easy" || environment == "seed000-hard") {
+    ChaCha20Source bits(seed, stream);
+    const auto d = environment == "seed000-easy" ? ref::Seed000Difficulty::Easy : ref::Seed000Difficulty::Hard;
+    return ref::seed000_instance(d, K, bits);
+  }
+  throw_parameter_error(kFunction, "env", "one of seed002-setting1|2|3, seed000-easy|hard", environment);
+}
+
+bool CrosscheckReport::ok() const { return unexplained() == 0; }
+
+std::uint64_t CrosscheckReport::unexplained() const {
+  return static_cast<std::uint64_t>(
+      std::count_if(runs.begin(), runs.end(), [](const auto& r) { return !r.explained; }));
+}
+
+std::uint64_t CrosscheckReport::explained_divergences() const {
+  return static_cast<std::uint64_t>(
+      std::count_if(runs.begin(), runs.end(), [](const auto& r) { return r.explained && r.divergence.has_value(); }));
+}
+
+std::uint64_t CrosscheckReport::flagged_rounds() const {
+  std::uint64_t n = 0;
+  for (const auto& r : runs) n += r.flagged.size();
+  return n;
+}
+
+RunComparison compare_trajectories(const ref::Trajectory& reference, const fast::Trajectory& optimized) {
+  RunComparison c;
+  c.rounds = reference.actions.size();
+  c.regret_reference = to_string(reference.pseudo_regret);
+  c.regret_fast = optimized.pseudo_regret;
+  constexpr std::uint64_t kNone = ~std::uint64_t{0};
+
+  std::uint64_t action_round = kNone;
+  const std::size_t na = std::min(reference.actions.size(), optimized.actions.size());
+  for (std::size_t i = 0; i < na; ++i)
+    if (reference.actions[i] != optimized.actions[i]) {
+      action_round = i + 1;
+      break;
+    }
+  if (action_round == kNone && reference.actions.size() != optimized.actions.size()) action_round = na + 1;
+
+  std::uint64_t elimination_round = kNone;
+  const std::size_t ne = std::min(reference.eliminations.size(), optimized.eliminations.size());
+  for (std::size_t i = 0; i < ne; ++i) {
+    const auto& a = reference.eliminations[i];
+    const auto& b = optimized.eliminations[i];
+    if (a.round != b.round || a.arm != b.arm || a.batch != b.batch) {
+      elimination_round = std::min(a.round, b.round);
+      break;
+    }
+  }
+  if (elimination_round == kNone && reference.eliminations.size() != optimized.eliminations.size())
+    elimination_round =
+        ne < reference.eliminations.size() ? reference.eliminations[ne].round : optimized.eliminations[ne].round;
+
+  std::uint64_t release_round = kNone;
+  std::string release_detail;
+  const std::size_t nr = std::min(reference.releases.size(), optimized.releases.size());
+  for (std::size_t i = 0; i < nr; ++i)
+    if (!same_release(reference.releases[i], optimized.releases[i])) {
+      release_round = std::min(reference.releases[i].round, optimized.releases[i].round);
+      release_detail = "release " + std::to_string(i) + " (arm " + std::to_string(reference.releases[i].arm) +
+                       ", index " + std::to_string(reference.releases[i].index) + "): reference " +
+                       to_string(reference.releases[i].value) + ", optimized " +
+                       std::to_string(optimized.releases[i].num) + "/" + std::to_string(optimized.releases[i].den);
+      break;
+    }
+  if (release_round == kNone && reference.releases.size() != optimized.releases.size()) {
+    release_round = nr < reference.releases.size() ? reference.releases[nr].round : optimized.releases[nr].round;
+    release_detail = "release counts differ: " + std::to_string(reference.releases.size()) + " vs " +
+                     std::to_string(optimized.releases.size());
+  }
+  c.releases = release_round == kNone ? reference.releases.size() : nr;
+  c.eliminations = reference.eliminations.size();
+
+  std::set<std::uint64_t> flagged_rounds;
+  for (const auto& tie : optimized.near_ties) flagged_rounds.insert(tie.round);
+  for (const auto& tie : optimized.near_ties) {
+    FlaggedDecision fd{tie, {}};
+    for (const auto& m : reference.margins)
+      if (m.round == tie.round) fd.margins.push_back(m);
+    c.flagged.push_back(std::move(fd));
+  }
+
+  const std::uint64_t decision = std::min(action_round, elimination_round);
+  if (decision == kNone && release_round == kNone) {
+    if (reference.pulls != optimized.pulls) {
+      c.explained = false;
+      c.detail = "pull counts differ although every action agrees";
+    }
+    return c;
+  }
+  if (decision == kNone || release_round < decision || (release_round == decision && elimination_round == decision)) {
+    c.divergence = release_round;
+    c.explained = false;
+    c.detail = "a noisy statistic differs before any decision does: " + release_detail;
+    return c;
+  }
+  c.divergence = decision;
+  const bool by_elimination = elimination_round <= action_round;
+  c.detail = std::string("first differing ") + (by_elimination ? "elimination" : "action") + " at round " +
+             std::to_string(decision);
+  c.explained = flagged_rounds.count(decision) > 0;
+  c.detail += c.explained ? " (a flagged near tie: explained)" : " (not a flagged near tie: UNEXPLAINED)";
+  return c;
+}
+
+CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
+  const CrosscheckLearner* learner = find_crosscheck_learner(config.learner);
+  if (learner == nullptr)
+    throw_parameter_error(kFunction, "learner", "a name from `dpbandit crosscheck --list`", config.learner);
+  if (learner->pending)
+    throw_parameter_error(kFunction, "learner", "a learner whose protocol has landed (this one is pending protocol)",
+                          config.learner);
+  if (config.horizon == 0 || config.horizon > (std::uint64_t{1} << 24))
+    throw_parameter_error(kFunction, "horizon", "in [1, 2^24]", std::to_string(config.horizon));
+  if (config.runs == 0 || config.runs > 100000)
+    throw_parameter_error(kFunction, "runs", "in [1, 100000]", std::to_string(config.runs));
+  if (config.eps <= 0) throw_parameter_error(kFunction, "eps", "> 0", to_string(config.eps));
+  if (config.arms == 0 || config.arms > 1000)
+    throw_parameter_error(kFunction, "arms", "in [1, 1000]", std::to_string(config.arms));
+  const std::string environment = config.environment.empty() ? learner->environment : config.environment;
+  (void)make_crosscheck_instance(environment, config.arms, config.seed, 0);  // validates the name
+
+  CrosscheckReport report;
+  report.config = config;
+  report.environment = environment;
+  for (std::uint32_t r = 0; r < config.runs; ++r) {
+    const std::uint64_t base = std::uint64_t{r} << 20;
+    const ref::BanditInstance instance = make_crosscheck_instance(environment, config.arms, config.seed, base);
+    const ref::RewardTape tape = fast::make_reward_tape(instance, config.horizon, config.seed, base + 2);
+    const CrosscheckInput in{&tape, config.horizon, config.eps, config.seed, base + 1};
+    const fast::Trajectory optimized = learner->run_fast(in);
+    ref::LearnerOptions options;
+    for (const auto& tie : optimized.near_ties) options.margin_rounds.push_back(tie.round);
+    std::sort(options.margin_rounds.begin(), options.margin_rounds.end());
+    const ref::Trajectory reference = learner->run_reference(in, options);
+    RunComparison c = compare_trajectories(reference, optimized);
+    c.run = r;
+    c.instance = instance.describe();
+    report.runs.push_back(std::move(c));
+  }
+  return report;
+}
+
+void print_report(const CrosscheckReport& report, std::ostream& out) {
+  const auto& cfg = report.config;
+  out << "crosscheck " << cfg.learner << ": env " << report.environment << ", T = " << cfg.horizon
+      << ", eps = " << to_string(cfg.eps) << ", runs = " << cfg.runs << ", seed = " << cfg.seed << "\n";
+  for (const auto& r : report.runs) {
+    out << "  run " << r.run << ": " << (r.divergence ? (r.explained ? "DIVERGED (explained)" : "FAIL") : "agree")
+        << "  rounds " << r.rounds << ", releases " << r.releases << ", eliminations " << r.eliminations
+        << ", near ties " << r.flagged.size() << ", pseudo-regret " << r.regret_reference << " (optimized "
+        << r.regret_fast << ")\n";
+    if (!r.detail.empty()) out << "    " << r.detail << "\n";
+    for (const auto& f : r.flagged) {
+      out << "    round " << f.tie.round << ": near tie, arm " << f.tie.arm << " vs " << f.tie.other
+          << " (optimized gap " << f.tie.gap << ", error bound " << f.tie.bound << ")";
+      for (const auto& m : f.margins)
+        out << "; reference margin [" << m.margin.lower << ", " << m.margin.upper << "]"
+            << (m.margin.exact_tie ? " exact tie" : "") << " (arm " << m.arm << ")";
+      out << "\n";
+    }
+  }
+  out << (report.ok() ? "OK" : "FAILED") << ": " << report.runs.size() - report.unexplained() << "/"
+      << report.runs.size() << " runs consistent (" << report.explained_divergences() << " explained divergences, "
+      << report.flagged_rounds() << " flagged rounds, " << report.unexplained() << " unexplained)\n";
+}
+
+void print_learner_list(std::ostream& out) {
+  for (const auto& l : crosscheck_learners())
+    out << l.name << "\t" << (l.pending ? "pending protocol" : "ready") << "\t" << l.description << "\n";
+}
+
+}  // namespace dpb::verify

@@ -1,0 +1,102 @@
+// Cross-check of the learners: the reference (exact) and the optimized build, fed the same reward tape and the
+// same noise bit stream, must make the same decisions (DESIGN.md §4).
+//
+// Per run r (seed S): the instance's means come from ChaCha20Source(S, 2^20·r), the noise from
+// ChaCha20Source(S, 2^20·r + 1), and arm a's rewards from ChaCha20Source(S, 2^20·r + 2 + a) (reward_tape.hpp).
+// Both builds draw the same noise values (their samplers are bit-identical), so every release (noisy statistic)
+// must be equal exactly, and every action and elimination equal — except where the optimized build's floating-
+// point comparison came within its error bound of a tie (a NearTie). The reference is then re-run recording its
+// certified margin at every flagged round, which the report shows. A divergence is *explained* only if the first
+// differing decision is at a flagged round and no release differs before it; anything else is a failure.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "optimized/learners/trajectory.hpp"
+#include "reference/core/rational.hpp"
+#include "reference/environments/reward_tape.hpp"
+#include "reference/learners/trajectory.hpp"
+
+namespace dpb::verify {
+
+struct CrosscheckInput {
+  const ref::RewardTape* tape = nullptr;
+  std::uint64_t T = 0;
+  Rational eps;
+  std::uint64_t seed = 0;
+  std::uint64_t noise_stream = 0;
+};
+
+struct CrosscheckLearner {
+  std::string name;         // kebab-case, as on the command line
+  std::string description;  // source and setting
+  std::string environment;  // default environment
+  bool pending = false;     // "pending protocol": listed, not runnable yet
+  std::function<fast::Trajectory(const CrosscheckInput&)> run_fast;
+  std::function<ref::Trajectory(const CrosscheckInput&, const ref::LearnerOptions&)> run_reference;
+};
+
+// The registry (ready learners first, then the protocol variants pending the protocol).
+const std::vector<CrosscheckLearner>& crosscheck_learners();
+const CrosscheckLearner* find_crosscheck_learner(const std::string& name);
+
+// Environments: seed002-setting1|2|3 (Bernoulli, K = 5), seed000-easy|hard (clipped Gaussian, K arms, default 10).
+std::vector<std::string> crosscheck_environments();
+ref::BanditInstance make_crosscheck_instance(const std::string& environment, std::uint32_t K, std::uint64_t seed,
+                                             std::uint64_t stream);
+
+struct CrosscheckConfig {
+  std::string learner;
+  std::uint64_t horizon = 2000;
+  std::uint32_t runs = 20;
+  std::uint64_t seed = 1;
+  Rational eps{1, 2};
+  std::string environment;  // empty: the learner's default
+  std::uint32_t arms = 10;  // seed000 environments only
+};
+
+struct FlaggedDecision {
+  fast::NearTie tie;
+  std::vector<ref::DecisionMargin> margins;  // the reference's certified margins at that round
+};
+
+struct RunComparison {
+  std::uint32_t run = 0;
+  std::string instance;
+  std::uint64_t rounds = 0;
+  std::uint64_t releases = 0;  // releases compared
+  std::uint64_t eliminations = 0;
+  std::vector<FlaggedDecision> flagged;
+  std::optional<std::uint64_t> divergence;  // the first differing decision's round
+  bool explained = true;                    // false: an unexplained disagreement
+  std::string detail;                       // what differed first
+  std::string regret_reference;             // exact
+  double regret_fast = 0;
+};
+
+struct CrosscheckReport {
+  CrosscheckConfig config;
+  std::string environment;
+  std::vector<RunComparison> runs;
+  bool ok() const;
+  std::uint64_t unexplained() const;
+  std::uint64_t explained_divergences() const;
+  std::uint64_t flagged_rounds() const;
+};
+
+// Validates the configuration (ParameterError naming the option), then runs. Throws ParameterError for an
+// unknown learner or environment, and for a pending one.
+CrosscheckReport crosscheck_learner(const CrosscheckConfig& config);
+
+// Compares one pair of trajectories (exposed for tests).
+RunComparison compare_trajectories(const ref::Trajectory& reference, const fast::Trajectory& optimized);
+
+void print_report(const CrosscheckReport& report, std::ostream& out);
+void print_learner_list(std::ostream& out);
+
+}  // namespace dpb::verify
