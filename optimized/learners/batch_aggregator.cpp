@@ -31,10 +31,7 @@ std::int64_t CentralDiscreteLaplaceAggregator::precision(std::uint64_t n) const 
 FixedPoint CentralDiscreteLaplaceAggregator::aggregate(std::span<const std::int32_t> units, std::int64_t grid,
                                                        NoiseSource& noise) const {
   const std::int64_t g = precision(units.size());
-  if (g != cached_g_ || !cached_laplace_) {
-    cached_laplace_.emplace(Rational(Integer(g)) / eps_);
-    cached_g_ = g;
-  }
+  const DiscreteLaplace laplace(Rational(Integer(g)) / eps_);  // once per batch; const: safe to share across threads
   // Randomized rounding of k/G to the grid 1/g: ⌊kg/G⌋ + Bernoulli((kg mod G)/G in lowest terms), as
   // ref::RandomizedRounding draws it (no bit when kg is a multiple of G).
   std::int64_t sum = 0;
@@ -49,7 +46,7 @@ FixedPoint CentralDiscreteLaplaceAggregator::aggregate(std::span<const std::int3
     }
     sum += low;
   }
-  sum += (*cached_laplace_)(noise);
+  sum += laplace(noise);
   return FixedPoint{sum, g};
 }
 

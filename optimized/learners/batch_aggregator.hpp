@@ -54,9 +54,6 @@ class CentralDiscreteLaplaceAggregator final : public BatchAggregator {
   Rational eps_;
   double eps_double_;
   std::optional<Integer> g_;
-  // The sampler for the last g used (batch sizes repeat per batch; rebuilt when g changes).
-  mutable std::int64_t cached_g_ = 0;
-  mutable std::optional<DiscreteLaplace> cached_laplace_;
 };
 
 }  // namespace dpb::fast

@@ -128,7 +128,7 @@ Outcome check_dlaplace_tail(const DlaplaceTailConfig& cfg) {
                    {{"statement", "P[X ≥ k] = β^k/(1+β)"},
                     {"pmf_scale_factor", rational_text(cfg.pmf_scale_factor)},
                     {"max_relative_error_upper", upper_text(worst_rel)},
-                    {"tolerance", upper_text(cfg.tolerance)},
+                    {"tolerance", nearest_text(cfg.tolerance)},
                     {"verdict", std::string(to_string(tail_verdict))},
                     {"cases", tail_cases}}},
                   {"accuracy_rule",

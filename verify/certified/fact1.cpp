@@ -164,8 +164,8 @@ Outcome check_fact1(const Fact1Config& config) {
   }
   out.evidence = {{"certified_sup_error_upper", upper_text(worst)},
                   {"worst_case", worst_case},
-                  {"tolerance", upper_text(config.tolerance)},
-                  {"window_mass", upper_text(config.window_mass)},
+                  {"tolerance", nearest_text(config.tolerance)},
+                  {"window_mass", nearest_text(config.window_mass)},
                   {"target_scale_factor", rational_text(config.target_scale_factor)},
                   {"precision_bits", config.prec},
                   {"cases", cases}};

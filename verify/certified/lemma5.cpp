@@ -124,7 +124,7 @@ Outcome check_lemma5(const Lemma5Config& cfg) {
     out.verdict = combine(out.verdict, v);
     cases.push_back({{"epsilon", rational_text(eps)},
                      {"c_star", enclosure_json(c_star, 10)},
-                     {"max_bound_ratio_upper", upper_text(case_max)},
+                     {"max_bound_ratio_upper", upper_text(case_max, 8)},
                      {"lambda_intervals", pieces},
                      {"verdict", std::string(to_string(v))}});
   }
@@ -140,7 +140,7 @@ Outcome check_lemma5(const Lemma5Config& cfg) {
                   {"c_infinity_formula", "(1 − e^{−1/2})^{−1/2}, the limit of c*(ε) as ε → 0 (docs/decisions.md)"},
                   {"grid_max_c_star", enclosure_json(grid_c_star, 10)},
                   {"grid_max_c_star_at_epsilon", grid_c_star_at},
-                  {"max_bound_ratio_upper", upper_text(max_ratio)},
+                  {"max_bound_ratio_upper", upper_text(max_ratio, 8)},
                   {"initial_lambda_intervals_per_epsilon", cfg.lambda_pieces},
                   {"precision_bits", prec},
                   {"cases", cases}};

@@ -87,7 +87,7 @@ Outcome check_polya_mixture(const PolyaMixtureConfig& cfg) {
   out.evidence = {{"theta_factor", rational_text(cfg.theta_factor)},
                   {"max_relative_difference_upper", upper_text(worst)},
                   {"worst_case", worst_case},
-                  {"tolerance", upper_text(cfg.tolerance)},
+                  {"tolerance", nearest_text(cfg.tolerance)},
                   {"comparisons", compared},
                   {"precision_bits", prec},
                   {"cases", cases}};

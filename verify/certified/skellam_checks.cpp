@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "reference/pmf/skellam.hpp"
 #include "verify/certified/common.hpp"
@@ -103,7 +104,7 @@ Outcome check_skellam_closure(const SkellamClosureConfig& cfg) {
     const ref::SkellamPmf skellam(s2);
     const long sigma = static_cast<long>(to_int64(floor_sqrt(floor(s2))));
     nlohmann::json spot = nlohmann::json::array();
-    for (long x : {0L, 1L, sigma, 3 * sigma + 2}) {
+    for (long x : std::set<long>{0L, 1L, sigma, 3 * sigma + 2}) {
       const Interval cls = skellam.pmf(Integer(x), prec);
       judge(w.at(x), cls, case_worst, v, x, ce);
       judge(ref::skellam_pmf_bessel(s2_bessel, Integer(x), prec), cls, case_worst, v, x, ce);
@@ -120,7 +121,7 @@ Outcome check_skellam_closure(const SkellamClosureConfig& cfg) {
   }
 
   out.evidence = {{"certified_sup_error_upper", upper_text(worst)},
-                  {"tolerance", upper_text(cfg.tolerance)},
+                  {"tolerance", nearest_text(cfg.tolerance)},
                   {"variance_factor", rational_text(cfg.variance_factor)},
                   {"precision_bits", prec},
                   {"closure", closure_cases},

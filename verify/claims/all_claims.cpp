@@ -8,6 +8,7 @@ namespace dpb::verify {
 
 void register_claims_core(Registry& registry);
 void register_claims_000(Registry& registry);
+void register_claims_000_statistical(Registry& registry);
 void register_claims_001(Registry& registry);
 void register_claims_002(Registry& registry);
 void register_claims_003(Registry& registry);
@@ -17,6 +18,7 @@ Registry make_all_claims() {
   Registry registry;
   register_claims_core(registry);
   register_claims_000(registry);
+  register_claims_000_statistical(registry);
   register_claims_001(registry);
   register_claims_002(registry);
   register_claims_003(registry);

@@ -35,17 +35,24 @@ void expect_consistent(const CrosscheckReport& report) {
   }
 }
 
+std::uint64_t eliminations(const CrosscheckReport& report) {
+  std::uint64_t n = 0;
+  for (const auto& r : report.runs) n += r.eliminations;
+  return n;
+}
+
 TEST(LearnersCrossTest, BatchedSuccessiveEliminationAgrees) {
-  expect_consistent(check("se", 3000));
-  expect_consistent(check("central-dlap-se", 3000));
+  for (const char* learner : {"se", "central-dlap-se"}) {
+    const auto report = check(learner, 20000, 20, "", Rational(4));  // ε = 4: eliminations happen before T
+    expect_consistent(report);
+    EXPECT_GT(eliminations(report), 20U) << learner << ": the runs reach the elimination tests";
+  }
 }
 
 TEST(LearnersCrossTest, DpSuccessiveEliminationAgrees) {
   const auto report = check("dp-se", 30000);
   expect_consistent(report);
-  std::uint64_t eliminations = 0;
-  for (const auto& r : report.runs) eliminations += r.eliminations;
-  EXPECT_GT(eliminations, 20U);  // the runs reach the elimination tests
+  EXPECT_GT(eliminations(report), 20U);  // the runs reach the elimination tests
 }
 
 TEST(LearnersCrossTest, AnytimeLazyUcbAgrees) {
