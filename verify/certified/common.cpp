@@ -129,7 +129,8 @@ std::vector<Interval> convolve(const std::vector<Interval>& a, long a_first, con
       mpfr_fma(hi, ahi[ia], bhi[ib], hi, MPFR_RNDU);
     }
     mpfi_interv_fr(out[static_cast<std::size_t>(k - out_first)].get(), lo, hi);
-    if (symmetric && k > 0) out[static_cast<std::size_t>(-k - out_first)] = out[static_cast<std::size_t>(k - out_first)];
+    const auto here = static_cast<std::size_t>(k - out_first);
+    if (symmetric && k > 0) out[static_cast<std::size_t>(-k - out_first)] = out[here];
   }
   mpfr_clear(lo);
   mpfr_clear(hi);

@@ -9,9 +9,9 @@
 //        (X = N₁ − N₂ with geometric N_i, whose log-MGF is Σ_k (β^k/k)(e^{λk} − 1)) and cosh y − 1 ≤ (y²/2)cosh y,
 //        valid for λ near 0 where (i) is useless;
 // the piece is certified when that bound is ≤ c²/(2ε²); a piece that is not is halved until it is (near λ = ε/c
-// the slack is only about c − c*(ε)), or the bound is certainly false at its end (violated). Also reported: c*(ε), the smallest c for each ε (the root of
-// log M(ε/c) = ½, bracketed by bisection; the condition is monotone in c because g increases in |λ|), and the
-// limit c∞ = (1 − e^{−1/2})^{−1/2} of c*(ε) as ε → 0.
+// the slack is only about c − c*(ε)), or the bound is certainly false at its end (violated). Also reported: c*(ε),
+// the smallest c for each ε (the root of log M(ε/c) = ½, bracketed by bisection; the condition is monotone in c
+// because g increases in |λ|), and the limit c∞ = (1 − e^{−1/2})^{−1/2} of c*(ε) as ε → 0.
 #pragma once
 
 #include <vector>

@@ -22,7 +22,8 @@ namespace dpb::verify::certified {
 struct SkellamClosureConfig {
   std::vector<std::pair<Rational, Rational>> pairs;  // (a, b)
   std::vector<Rational> bessel_variances;            // σ² for the Bessel-form comparison
-  Rational variance_factor{1};  // negative control: compare with Sk(0, (a + b)·factor) and e^{−σ'²}I_x(σ'²), σ'² = σ²·factor
+  // Negative control: compare with Sk(0, (a + b)·factor), and the Bessel form at variance σ²·factor.
+  Rational variance_factor{1};
   Rational tolerance;           // holds when every certified |difference| is at most this
   mpfr_prec_t prec = 128;
 };

@@ -7,6 +7,7 @@
 namespace dpb::verify {
 
 void register_claims_core(Registry& registry);
+void register_claims_core_vectors(Registry& registry);
 void register_claims_000(Registry& registry);
 void register_claims_000_statistical(Registry& registry);
 void register_claims_001(Registry& registry);
@@ -17,6 +18,7 @@ void register_claims_004(Registry& registry);
 Registry make_all_claims() {
   Registry registry;
   register_claims_core(registry);
+  register_claims_core_vectors(registry);
   register_claims_000(registry);
   register_claims_000_statistical(registry);
   register_claims_001(registry);

@@ -24,8 +24,7 @@ ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
 }
 
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
-                                    const std::function<void(std::size_t, std::size_t, const Claim&)>& before,
-                                    const std::function<void(std::size_t, std::size_t, const ClaimResult&)>& after) {
+                                    const BeforeClaim& before, const AfterClaim& after) {
   std::vector<ClaimResult> results;
   results.reserve(claims.size());
   for (std::size_t i = 0; i < claims.size(); ++i) {

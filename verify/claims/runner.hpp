@@ -19,8 +19,9 @@ struct ClaimResult {
 ClaimResult run_claim(const Claim& claim, const RunOptions& options);
 
 // Calls before(i, n, claim) before and after(i, n, result) after each claim (progress reporting).
+using BeforeClaim = std::function<void(std::size_t, std::size_t, const Claim&)>;
+using AfterClaim = std::function<void(std::size_t, std::size_t, const ClaimResult&)>;
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
-                                    const std::function<void(std::size_t, std::size_t, const Claim&)>& before = {},
-                                    const std::function<void(std::size_t, std::size_t, const ClaimResult&)>& after = {});
+                                    const BeforeClaim& before = {}, const AfterClaim& after = {});
 
 }  // namespace dpb::verify

@@ -15,6 +15,7 @@ void add_sample_command(CLI::App& app, Context& context);
 void add_pmf_command(CLI::App& app, Context& context);
 void add_verify_command(CLI::App& app, Context& context);
 void add_crosscheck_command(CLI::App& app, Context& context);
+void add_vectors_command(CLI::App& app, Context& context);
 void add_calibrate_command(CLI::App& app, Context& context);
 
 }  // namespace dpb::cli

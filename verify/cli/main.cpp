@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   dpb::cli::add_pmf_command(app, context);
   dpb::cli::add_verify_command(app, context);
   dpb::cli::add_crosscheck_command(app, context);
+  dpb::cli::add_vectors_command(app, context);
   dpb::cli::add_calibrate_command(app, context);
   if (argc > 1 && argv[1][0] != '-') {  // name an unknown command instead of CLI11's generic message
     bool known = false;

@@ -7,31 +7,12 @@
 
 #include <fmt/format.h>
 
-#include "optimized/samplers/bernoulli.hpp"
-#include "optimized/samplers/bernoulli_exp.hpp"
-#include "optimized/samplers/binomial.hpp"
-#include "optimized/samplers/discrete_gaussian.hpp"
-#include "optimized/samplers/discrete_laplace.hpp"
-#include "optimized/samplers/geometric.hpp"
-#include "optimized/samplers/poisson.hpp"
-#include "optimized/samplers/polya.hpp"
-#include "optimized/samplers/rounding.hpp"
-#include "optimized/samplers/skellam.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/os_entropy.hpp"
 #include "reference/core/errors.hpp"
-#include "reference/samplers/bernoulli.hpp"
-#include "reference/samplers/bernoulli_exp.hpp"
-#include "reference/samplers/binomial.hpp"
-#include "reference/samplers/discrete_gaussian.hpp"
-#include "reference/samplers/discrete_laplace.hpp"
-#include "reference/samplers/geometric.hpp"
-#include "reference/samplers/poisson.hpp"
-#include "reference/samplers/polya.hpp"
-#include "reference/samplers/rounding.hpp"
-#include "reference/samplers/skellam.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/distribution_options.hpp"
+#include "verify/vectors/named_sampler.hpp"
 
 namespace dpb::cli {
 namespace {
@@ -60,41 +41,12 @@ void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
   std::fflush(stdout);
 }
 
-// Constructs the reference or the optimized sampler (the constructor validates) and emits `count` draws.
-template <class Ref, class Fast, class Source, class... Args>
-void run(bool optimized, Source& bits, std::uint64_t count, const Args&... args) {
-  if (optimized) {
-    Fast sampler(args...);
-    emit(sampler, bits, count);
-  } else {
-    Ref sampler(args...);
-    emit(sampler, bits, count);
-  }
-}
-
+// Constructs the reference or the optimized sampler named `dist` (the constructor validates; the mapping is
+// shared with the golden vectors, verify/vectors/named_sampler.hpp) and emits `count` draws.
 template <class Source>
 void dispatch(const std::string& dist, const std::map<std::string, Rational>& q, bool opt, Source& bits,
               std::uint64_t count) {
-  namespace R = dpb::ref;
-  namespace F = dpb::fast;
-  auto at = [&](const char* k) { return q.at(k); };
-  auto integer = [&](const char* k) { return Integer(boost::multiprecision::numerator(q.at(k))); };
-  if (dist == "bernoulli") return run<R::Bernoulli, F::Bernoulli>(opt, bits, count, at("p"));
-  if (dist == "bernoulli-exp") return run<R::BernoulliExp, F::BernoulliExp>(opt, bits, count, at("gamma"));
-  if (dist == "geometric") return run<R::Geometric, F::Geometric>(opt, bits, count, at("scale"));
-  if (dist == "dlaplace") return run<R::DiscreteLaplace, F::DiscreteLaplace>(opt, bits, count, at("scale"));
-  if (dist == "dgauss") {
-    Rational mu = q.count("mu") ? q.at("mu") : Rational(0);
-    return run<R::DiscreteGaussian, F::DiscreteGaussian>(opt, bits, count, at("sigma2"), mu);
-  }
-  if (dist == "binomial") return run<R::Binomial, F::Binomial>(opt, bits, count, integer("n"), at("p"));
-  if (dist == "poisson") return run<R::Poisson, F::Poisson>(opt, bits, count, at("mean"));
-  if (dist == "skellam") return run<R::Skellam, F::Skellam>(opt, bits, count, at("var"));
-  if (dist == "polya") return run<R::Polya, F::Polya>(opt, bits, count, at("r"), at("scale"));
-  if (dist == "polya-diff")
-    return run<R::PolyaDifference, F::PolyaDifference>(opt, bits, count, at("r"), at("scale"));
-  if (dist == "round") return run<R::RandomizedRounding, F::RandomizedRounding>(opt, bits, count, at("x"), integer("g"));
-  throw_parameter_error("sample", "DIST", "a known distribution", dist);
+  verify::vectors::with_named_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
 }
 
 struct SampleArgs {

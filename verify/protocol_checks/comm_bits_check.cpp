@@ -1,6 +1,8 @@
 #include "verify/protocol_checks/comm_bits_check.hpp"
 
-#include <boost/multiprecision/number.hpp>
+#include <algorithm>
+#include <utility>
+#include <vector>
 
 namespace dpb::verify {
 
@@ -20,35 +22,42 @@ CommBitsResult check_comm_bits(const CommBitsConfig& config) {
     // ⌈log₂ m⌉ = b  ⇔  2^{b−1} < m <= 2^b
     const Integer two_b = Integer(1) << row.bits;
     if (!(row.m <= two_b && (row.bits == 0 || (two_b >> 1) < row.m))) r.exact_ceiling = false;
-    if (!r.rows.empty() && row.bits < r.rows.back().bits) r.monotone = false;
+    if (!r.rows.empty()) {
+      if (row.bits < r.rows.back().bits) r.monotone = false;
+      else r.largest_step = std::max(r.largest_step, row.bits - r.rows.back().bits);
+    }
     r.rows.push_back(std::move(row));
   }
-  // Least squares of bits on k, exactly: slope = Σ(k−k̄)(b−b̄)/Σ(k−k̄)².
-  const Rational count(static_cast<long>(r.rows.size()));
-  Rational k_mean = 0, b_mean = 0;
+  // Least squares of bits on k over k >= k_fit_min, exactly: slope = Σ(k−k̄)(b−b̄)/Σ(k−k̄)².
+  std::vector<std::pair<Rational, Rational>> pts;  // (k, bits)
   for (std::size_t i = 0; i < r.rows.size(); ++i) {
-    k_mean += Rational(static_cast<long>(config.k_min + i));
-    b_mean += Rational(static_cast<long>(r.rows[i].bits));
+    const unsigned k = config.k_min + static_cast<unsigned>(i);
+    if (k >= config.k_fit_min) pts.emplace_back(Rational(k), Rational(r.rows[i].bits));
   }
-  k_mean /= count;
-  b_mean /= count;
+  Rational k_mean = 0, b_mean = 0;
+  for (const auto& [k, b] : pts) {
+    k_mean += k;
+    b_mean += b;
+  }
+  if (!pts.empty()) {
+    k_mean /= Rational(static_cast<long>(pts.size()));
+    b_mean /= Rational(static_cast<long>(pts.size()));
+  }
   Rational sxy = 0, sxx = 0;
-  for (std::size_t i = 0; i < r.rows.size(); ++i) {
-    const Rational dk = Rational(static_cast<long>(config.k_min + i)) - k_mean;
-    sxy += dk * (Rational(static_cast<long>(r.rows[i].bits)) - b_mean);
-    sxx += dk * dk;
+  for (const auto& [k, b] : pts) {
+    sxy += (k - k_mean) * (b - b_mean);
+    sxx += (k - k_mean) * (k - k_mean);
   }
   r.slope = sxx == 0 ? Rational(0) : sxy / sxx;
   r.intercept = b_mean - r.slope * k_mean;
   r.max_deviation = 0;
-  for (std::size_t i = 0; i < r.rows.size(); ++i) {
-    Rational d = Rational(static_cast<long>(r.rows[i].bits)) -
-                 (r.intercept + r.slope * Rational(static_cast<long>(config.k_min + i)));
+  for (const auto& [k, b] : pts) {
+    Rational d = b - (r.intercept + r.slope * k);
     if (d < 0) d = -d;
     r.max_deviation = std::max(r.max_deviation, d);
   }
-  const bool ok = r.exact_ceiling && r.monotone && config.slope_min <= r.slope && r.slope <= config.slope_max &&
-                  r.max_deviation <= config.max_deviation;
+  const bool ok = r.exact_ceiling && r.monotone && r.largest_step <= config.max_step && pts.size() >= 2 &&
+                  config.slope_min <= r.slope && r.slope <= config.slope_max && r.max_deviation <= config.max_deviation;
   r.verdict = ok ? Verdict::holds : Verdict::violated;
   return r;
 }
@@ -84,6 +93,8 @@ nlohmann::json to_json(const CommBitsResult& r) {
           {"slope_bits_per_log2_n", to_string(r.slope)},
           {"slope_approx", r.slope.convert_to<double>()},  // report-only
           {"max_deviation_bits", to_string(r.max_deviation)},
+          {"fit_from_log2_n", r.config.k_fit_min},
+          {"largest_step_bits_per_doubling", r.largest_step},
           {"exact_ceiling", r.exact_ceiling},
           {"monotone", r.monotone},
           {"verdict", std::string(to_string(r.verdict))},

@@ -37,8 +37,8 @@ std::string claims_markdown(const std::vector<const Claim*>& claims) {
       std::string(kClaimsDocCommand) +
       "\n```\n"
       "\n"
-      "A claim's verdict is `holds`, `violated` or `inconclusive`; `dpbandit verify` exits 0 when every verdict equals\n"
-      "the expected one. Methods: `certified` (interval arithmetic, no sampling), `statistical`, `proof`, `audit`,\n"
+      "A claim's verdict is `holds`, `violated` or `inconclusive`; `dpbandit verify` exits 0 when every verdict\n"
+      "equals the expected one. Methods: `certified` (interval arithmetic, no sampling), `statistical`, `proof`, `audit`,\n"
       "`crosscheck`, `trend`, `vectors`. Sources name the seed (/work/shared/spec/<seed>-*.md), its section and\n"
       "equation. The report format is described in docs/report.md.\n"
       "\n"

@@ -13,14 +13,6 @@
 namespace dpb::verify::statistical {
 namespace {
 
-stats::GofOptions gof_options() {
-  stats::GofOptions o;
-  o.binning.min_expected = 20;
-  o.binning.max_bins = 50;
-  o.tail_levels = {0.99, 0.999};
-  return o;
-}
-
 std::string number_text(double x, const char* fmt = "%.4g") {
   char buf[64];
   std::snprintf(buf, sizeof buf, fmt, x);
@@ -33,6 +25,14 @@ struct CaseSpan {
 };
 
 }  // namespace
+
+stats::GofOptions sum_gof_options() {
+  stats::GofOptions o;
+  o.binning.min_expected = 20;
+  o.binning.max_bins = 50;
+  o.tail_levels = {0.99, 0.999};
+  return o;
+}
 
 std::string describe_law(const ref::NoiseLaw& law) {
   switch (law.kind) {
@@ -112,7 +112,7 @@ Outcome check_sampled_sums(const SumCheck& check, const RunOptions& options) {
     const SumCase& c = check.cases[i];
     const auto t0 = std::chrono::steady_clock::now();
     SumTarget target = check.target(c);
-    const stats::GofPlan plan = stats::plan_goodness_of_fit(*target.law, N, gof_options());
+    const stats::GofPlan plan = stats::plan_goodness_of_fit(*target.law, N, sum_gof_options());
     const ref::NoiseLaw drawn = check.per_user_override ? check.per_user_override(c) : c.per_user;
     const auto sums = draw_sums(drawn, c.users, N, options.seed, check.stream_base + 2 * i);
 

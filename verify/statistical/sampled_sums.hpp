@@ -29,6 +29,7 @@
 #include "reference/protocols/calibration.hpp"
 #include "verify/claims/claim.hpp"
 #include "verify/stats/battery.hpp"
+#include "verify/stats/gof.hpp"
 
 namespace dpb::verify::statistical {
 
@@ -73,6 +74,9 @@ Outcome check_sampled_sums(const SumCheck& check, const RunOptions& options);
 // Σ_{i=1}^{users} η_i, `count` times, η_i drawn by fast::NoiseSampler(per_user) from ChaCha20Source(seed, stream).
 std::vector<std::int64_t> draw_sums(const ref::NoiseLaw& per_user, std::uint64_t users, std::uint64_t count,
                                     std::uint64_t seed, std::uint64_t stream);
+
+// The goodness-of-fit options of every case: min expected count 20, at most 50 bins, tails 0.99 and 0.999.
+stats::GofOptions sum_gof_options();
 
 // "polya-diff(r=1/8, scale=4)", "skellam(var=9/8)", "dgauss(sigma2=2)", "dlaplace(scale=4)", "none".
 std::string describe_law(const ref::NoiseLaw& law);

@@ -48,10 +48,10 @@ TEST(Lemma5Test, ConstantJustBelowTheLimitFailsByTheLimitArgument) {
 }
 
 TEST(Lemma5Test, LogMgfMatchesTheClosedFormAtAPoint) {
-  // ε = 1, λ = 1/2: log((1−e^{−1})²/((1−e^{−1/2})(1−e^{−3/2}))) ≈ 0.2926354.
+  // ε = 1, λ = 1/2: log((1−e^{−1})²/((1−e^{−1/2})(1−e^{−3/2}))) = 0.26788429771847878589… (mpmath).
   const Interval v = lap_log_mgf(Rational(1), Interval(Rational(1, 2), 128));
-  EXPECT_TRUE(v.certainly_greater(Rational(29263, 100000)));
-  EXPECT_TRUE(v.certainly_less(Rational(29264, 100000)));
+  EXPECT_TRUE(v.certainly_greater(Rational(267884297718, 1000000000000)));
+  EXPECT_TRUE(v.certainly_less(Rational(267884297719, 1000000000000)));
 }
 
 }  // namespace

@@ -1,0 +1,107 @@
+// The committed golden vectors (testdata/vectors/, docs/vectors.md) are reproduced byte for byte by both builds,
+// and replayed by the independent Python checker (verify/vectors/check_vectors.py), which must also reject a
+// corrupted copy.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+#include "tests/support/run_command.hpp"
+#include "verify/vectors/vectors.hpp"
+
+namespace dpb::verify::vectors {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kChecker = std::string(DPB_SOURCE_DIR) + "/verify/vectors/check_vectors.py";
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST(VectorsGoldenTest, ReferenceReproducesCommittedFilesByteForByte) {
+  const CheckResult r = check_directory(committed_vectors_dir(), Impl::reference);
+  EXPECT_TRUE(r.ok()) << r.summary();
+  EXPECT_EQ(r.files.size(), category_names().size());
+  EXPECT_GT(r.records_checked, 50U);
+}
+
+TEST(VectorsGoldenTest, OptimizedReproducesCommittedFilesByteForByte) {
+  const CheckResult r = check_directory(committed_vectors_dir(), Impl::optimized);
+  EXPECT_TRUE(r.ok()) << r.summary();
+  EXPECT_GT(r.records_checked, 50U);
+}
+
+TEST(VectorsGoldenTest, CommittedFilesAreSmall) {
+  std::uintmax_t total = 0;
+  for (const auto& name : category_names()) total += fs::file_size(committed_vectors_dir() / (name + ".jsonl"));
+  EXPECT_LT(total, 1000000U);
+}
+
+TEST(VectorsGoldenTest, PythonCheckerReplaysCommittedFilesWithoutMismatch) {
+  const auto r = test::run_command("python3 " + kChecker + " " + committed_vectors_dir().string());
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find(" records replayed, 0 mismatches"), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("not replayed"), std::string::npos) << "a category the Python checker skips:\n" << r.out;
+}
+
+TEST(VectorsGoldenTest, PythonCheckerRejectsACorruptedOutputAndNamesTheRecord) {
+  const fs::path dir = fs::temp_directory_path() / ("dpb_vectors_py_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // Only the samplers file, with one output of the discrete Gaussian record on sigma2 = 100 changed.
+  std::string text = read(committed_vectors_dir() / "samplers.jsonl");
+  const std::string id = "\"id\":\"dgauss(sigma2=100)@";
+  const auto at = text.find(id);
+  ASSERT_NE(at, std::string::npos);
+  const auto outputs = text.find("\"outputs\":[", at);
+  ASSERT_NE(outputs, std::string::npos);
+  const auto first = outputs + std::string("\"outputs\":[").size();
+  const auto comma = text.find(',', first);
+  const long value = std::stol(text.substr(first, comma - first));
+  text.replace(first, comma - first, std::to_string(value + 1));
+  std::ofstream(dir / "samplers.jsonl", std::ios::binary) << text;
+  const auto r = test::run_command("python3 " + kChecker + " " + dir.string());
+  fs::remove_all(dir);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("MISMATCH"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("dgauss(sigma2=100)@"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("outputs[0]"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", 1 mismatches"), std::string::npos) << r.out;
+}
+
+TEST(VectorsGoldenTest, PythonCheckerRejectsAWrongPmfDigit) {
+  const fs::path dir = fs::temp_directory_path() / ("dpb_vectors_pmf_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string text = read(committed_vectors_dir() / "pmf.jsonl");
+  const auto at = text.find("\"id\":\"poisson(mean=10)\"");
+  ASSERT_NE(at, std::string::npos);
+  // The first k with a positive value: bump the last digit of its "value" (17 digits).
+  const auto value = text.find("\"value\":\"", text.find("\"k\":5,", at));
+  ASSERT_NE(value, std::string::npos);
+  const auto e = text.find('e', value + 9);
+  char& digit = text[e - 1];
+  digit = digit == '9' ? '8' : static_cast<char>(digit + 1);
+  std::ofstream(dir / "pmf.jsonl", std::ios::binary) << text;
+  const auto r = test::run_command("python3 " + kChecker + " " + dir.string());
+  fs::remove_all(dir);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("poisson(mean=10)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("k=5"), std::string::npos) << r.out;
+}
+
+TEST(VectorsGoldenTest, PythonCheckerRefusesAMissingDirectoryWithUsageError) {
+  const auto r = test::run_command("python3 " + kChecker + " /nonexistent/dpb_vectors");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+}
+
+}  // namespace
+}  // namespace dpb::verify::vectors

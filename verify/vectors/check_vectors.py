@@ -1,0 +1,821 @@
+#!/usr/bin/env python3
+"""Independent checker of dpbandit's golden vectors (docs/vectors.md), Python 3 standard library only.
+
+    python3 verify/vectors/check_vectors.py testdata/vectors [--verbose]
+
+It shares no code with dpbandit: it re-implements, from the documents alone,
+  - ChaCha20 (RFC 8439, pure Python), the key derivation (hashlib.sha256), the bit order and uniform_below
+    (docs/bits.md);
+  - the samplers of docs/samplers.md with exact rationals (fractions.Fraction): Bernoulli, BernoulliExp, Geometric,
+    DiscreteLaplace, DiscreteGaussian, Binomial, RandomizedRounding;
+  - the inversion samplers (Poisson, Skellam, Polya, Polya difference) by the normative rule of docs/samplers.md,
+    deciding every comparison "F(k) > x" rigorously with fixed-point interval arithmetic on Python integers
+    (directed rounding; exp by Taylor series with a bounded remainder; rational powers by integer roots), refined
+    until certain;
+  - the pmf tables (category pmf): every value is re-enclosed rigorously (exact rationals for bernoulli, binomial,
+    round; certified intervals for the others) and each string is checked to be the stated rounding
+    (lo = rounded down, hi = rounded up, value = rounded to nearest).
+It replays every record of every category it knows, compares outputs and bit counts, prints
+"N records replayed, M mismatches" and exits 0 only when M = 0 (1 on a mismatch, 2 on usage errors).
+"""
+
+import hashlib
+import json
+import math
+import os
+import struct
+import sys
+from fractions import Fraction
+
+FORMAT = "dpbandit-vectors"
+VERSION = 1
+
+# --------------------------------------------------------------------------------------------------------------
+# ChaCha20 (RFC 8439 §2.3) and the seeded stream (docs/bits.md §1)
+
+MASK32 = 0xFFFFFFFF
+
+
+def _rotl(v, c):
+    return ((v << c) & MASK32) | (v >> (32 - c))
+
+
+def _quarter(s, a, b, c, d):
+    s[a] = (s[a] + s[b]) & MASK32
+    s[d] = _rotl(s[d] ^ s[a], 16)
+    s[c] = (s[c] + s[d]) & MASK32
+    s[b] = _rotl(s[b] ^ s[c], 12)
+    s[a] = (s[a] + s[b]) & MASK32
+    s[d] = _rotl(s[d] ^ s[a], 8)
+    s[c] = (s[c] + s[d]) & MASK32
+    s[b] = _rotl(s[b] ^ s[c], 7)
+
+
+def chacha20_block(key, counter, nonce):
+    state = [0x61707865, 0x3320646E, 0x79622D32, 0x6B206574]
+    state += list(struct.unpack("<8I", key))
+    state += [counter & MASK32]
+    state += list(struct.unpack("<3I", nonce))
+    w = list(state)
+    for _ in range(10):
+        _quarter(w, 0, 4, 8, 12)
+        _quarter(w, 1, 5, 9, 13)
+        _quarter(w, 2, 6, 10, 14)
+        _quarter(w, 3, 7, 11, 15)
+        _quarter(w, 0, 5, 10, 15)
+        _quarter(w, 1, 6, 11, 12)
+        _quarter(w, 2, 7, 8, 13)
+        _quarter(w, 3, 4, 9, 14)
+    return struct.pack("<16I", *[(w[i] + state[i]) & MASK32 for i in range(16)])
+
+
+def _self_test_chacha20():
+    # RFC 8439 §2.3.2 test vector.
+    key = bytes(range(32))
+    nonce = bytes.fromhex("000000090000004a00000000")
+    expected = (
+        "10f1e7e4d13b5915500fdd1fa32071c4c7d1f4c733c068030422aa9ac3d46c4e"
+        "d2826446079faa0914c2d705d98b02a2b5129cd1de164eb9cbd083e8a2503c4e"
+    )
+    if chacha20_block(key, 1, nonce).hex() != expected:
+        raise SystemExit("check_vectors.py: ChaCha20 self-test against RFC 8439 §2.3.2 failed")
+
+
+def derive_key(seed, stream):
+    return hashlib.sha256(b"dpbandit/chacha20/v1" + struct.pack("<QQ", seed, stream)).digest()
+
+
+def keystream(seed, stream, nbytes):
+    key = derive_key(seed, stream)
+    out = b""
+    counter = 0
+    while len(out) < nbytes:
+        out += chacha20_block(key, counter, bytes(12))
+        counter += 1
+    return out[:nbytes]
+
+
+class Bits:
+    """The bit stream of docs/bits.md §2: bytes read most significant bit first; counts the bits taken."""
+
+    def __init__(self, seed, stream):
+        self.key = derive_key(seed, stream)
+        self.counter = 0
+        self.acc = 0  # pending bits, most significant first
+        self.nacc = 0
+        self.consumed = 0
+
+    def next_bits(self, k):
+        while self.nacc < k:
+            block = chacha20_block(self.key, self.counter, bytes(12))
+            self.counter += 1
+            self.acc = (self.acc << 512) | int.from_bytes(block, "big")
+            self.nacc += 512
+        self.nacc -= k
+        r = self.acc >> self.nacc
+        self.acc &= (1 << self.nacc) - 1
+        self.consumed += k
+        return r
+
+
+def uniform_below(bits, n):
+    """docs/bits.md §3: k = bit_length(n - 1); k-bit integers (first bit most significant) until one is < n."""
+    k = (n - 1).bit_length()
+    if k == 0:
+        return 0
+    while True:
+        u = bits.next_bits(k)
+        if u < n:
+            return u
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Rational samplers (docs/samplers.md), exact with fractions.Fraction
+
+
+def bernoulli(bits, p):
+    # p = a/b in lowest terms (Fraction is always reduced): uniform_below(b) < a
+    return uniform_below(bits, p.denominator) < p.numerator
+
+
+def _von_neumann(bits, gamma):
+    k = 1
+    while bernoulli(bits, gamma / k):
+        k += 1
+    return k % 2 == 1
+
+
+def bernoulli_exp(bits, gamma):
+    if gamma <= 1:
+        return _von_neumann(bits, gamma)
+    whole = gamma.numerator // gamma.denominator
+    for _ in range(whole):
+        if not _von_neumann(bits, Fraction(1)):
+            return False
+    return _von_neumann(bits, gamma - whole)
+
+
+def geometric(bits, scale):
+    s, t = scale.denominator, scale.numerator  # 1/scale = s/t
+    while True:
+        u = uniform_below(bits, t)
+        if bernoulli_exp(bits, Fraction(u, t)):
+            break
+    v = 0
+    while bernoulli_exp(bits, Fraction(1)):
+        v += 1
+    return (u + t * v) // s
+
+
+def discrete_laplace(bits, scale):
+    while True:
+        sign = bernoulli(bits, Fraction(1, 2))
+        mag = geometric(bits, scale)
+        if sign and mag == 0:
+            continue
+        return -mag if sign else mag
+
+
+def _floor(q):
+    return q.numerator // q.denominator
+
+
+def discrete_gaussian(bits, sigma2, mu):
+    t = math.isqrt(_floor(sigma2)) + 1
+    floor_mu = _floor(mu)
+    f = mu - floor_mu
+
+    def bias(y):
+        if f == 0:
+            d = abs(y) - sigma2 / t
+            return d * d / (2 * sigma2)
+        if y >= 0:
+            d = y - f - sigma2 / t
+            return d * d / (2 * sigma2)
+        d = -y + f - sigma2 / t
+        return d * d / (2 * sigma2) + 2 * f / t
+
+    while True:
+        y = discrete_laplace(bits, Fraction(t))
+        if bernoulli_exp(bits, bias(y)):
+            return floor_mu + y
+
+
+def binomial(bits, n, p):
+    return sum(1 for _ in range(n) if bernoulli(bits, p))
+
+
+def randomized_rounding(bits, x, g):
+    xg = x * g
+    fl = _floor(xg)
+    return fl + 1 if bernoulli(bits, xg - fl) else fl
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Certified real arithmetic on Python integers: an interval [lo, hi] / 2^P of non-negative reals, every operation
+# rounded outward (floor for lo, ceiling for hi), so the exact value always lies inside.
+
+
+def _cdiv(a, b):
+    return -((-a) // b)
+
+
+class Fx:
+    __slots__ = ("lo", "hi", "P")
+
+    def __init__(self, lo, hi, P):
+        assert 0 <= lo <= hi, (lo, hi)
+        self.lo, self.hi, self.P = lo, hi, P
+
+    @staticmethod
+    def rational(q, P):
+        return Fx((q.numerator << P) // q.denominator, _cdiv(q.numerator << P, q.denominator), P)
+
+    def __add__(self, o):
+        return Fx(self.lo + o.lo, self.hi + o.hi, self.P)
+
+    def __mul__(self, o):
+        return Fx((self.lo * o.lo) >> self.P, _cdiv(self.hi * o.hi, 1 << self.P), self.P)
+
+    def scale(self, q):  # times a rational q >= 0
+        return Fx((self.lo * q.numerator) // q.denominator, _cdiv(self.hi * q.numerator, q.denominator), self.P)
+
+    def one_minus(self):  # 1 - x for x in [0, 1]
+        one = 1 << self.P
+        return Fx(max(0, one - self.hi), one - self.lo, self.P)
+
+    def reciprocal(self):  # 1/x, x > 0
+        assert self.lo > 0
+        return Fx((1 << (2 * self.P)) // self.hi, _cdiv(1 << (2 * self.P), self.lo), self.P)
+
+    def div(self, o):  # x / y, y > 0
+        assert o.lo > 0
+        return Fx((self.lo << self.P) // o.hi, _cdiv(self.hi << self.P, o.lo), self.P)
+
+    def pow_int(self, n):
+        r = Fx(1 << self.P, 1 << self.P, self.P)
+        b = self
+        while n:
+            if n & 1:
+                r = r * b
+            b = b * b
+            n >>= 1
+        return r
+
+    def pow_rational(self, q):  # x^q for rational q > 0, x >= 0
+        y = self.pow_int(q.numerator)
+        d = q.denominator
+        if d == 1:
+            return y
+        shift = self.P * (d - 1)
+        return Fx(_iroot_floor(y.lo << shift, d), _iroot_ceil(y.hi << shift, d), self.P)
+
+    def width(self):
+        return self.hi - self.lo
+
+
+def _iroot_floor(n, d):
+    if n == 0:
+        return 0
+    x = 1 << ((n.bit_length() + d - 1) // d)  # x >= n^(1/d)
+    while True:
+        y = ((d - 1) * x + n // x ** (d - 1)) // d
+        if y >= x:
+            break
+        x = y
+    while x ** d > n:
+        x -= 1
+    while (x + 1) ** d <= n:
+        x += 1
+    return x
+
+
+def _iroot_ceil(n, d):
+    x = _iroot_floor(n, d)
+    return x if x ** d == n else x + 1
+
+
+def exp_fx(q, P):
+    """e^q for a rational q >= 0, as an Fx at precision P."""
+    assert q >= 0
+    s = 0
+    while q / (1 << s) > Fraction(1, 2):
+        s += 1
+    z = q / (1 << s)
+    Q = P + 2 * s + 40 + max(0, _floor(q)).bit_length()
+    one = 1 << Q
+    tl = th = one
+    lo = hi = one
+    n = 0
+    while True:
+        n += 1
+        tl = (tl * z.numerator) // (z.denominator * n)
+        th = _cdiv(th * z.numerator, z.denominator * n)
+        lo += tl
+        hi += th
+        if th <= 1:
+            break
+    # The rest after term n is at most t_n * z/(n+1) / (1 - z/(n+2)) <= t_n (z <= 1/2).
+    hi += th + 1
+    r = Fx(lo, hi, Q)
+    for _ in range(s):
+        r = r * r
+    shift = Q - P
+    return Fx(r.lo >> shift, _cdiv(r.hi, 1 << shift), P)
+
+
+def exp_neg_fx(q, P):
+    """e^{-q} for a rational q >= 0."""
+    return exp_fx(q, P).reciprocal()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Inversion samplers (docs/samplers.md, "The rule"): U = 0.b1b2... read 64 bits at a time; the draw is the k with
+# I_c = [u/2^{64c}, (u+1)/2^{64c}) inside [F(k-1), F(k)); otherwise read another chunk. F(k) is irrational, so
+# "F(k) > x" for a dyadic x is decided by enclosures refined until certain.
+
+
+class CdfTable:
+    """Enclosures of F(0), F(1), ... at precision P, from P[0] and the exact ratio P[k+1]/P[k]."""
+
+    def __init__(self, law, P):
+        self.P = P
+        p0, self.step = law.start(P)
+        self.p = p0
+        self.F = [p0]
+
+    def get(self, k):
+        while len(self.F) <= k:
+            j = len(self.F) - 1
+            self.p = self.step(self.p, j)
+            self.F.append(self.F[-1] + self.p)
+        return self.F[k]
+
+
+class PoissonLaw:
+    def __init__(self, mean):
+        self.lam = mean
+
+    def base_precision(self):
+        return 64 + int(self.lam * Fraction(1443, 1000)) + 64
+
+    def start(self, P):
+        lam = self.lam
+        # P[0] = e^{-lam}; P[j+1] = P[j] * lam / (j + 1)
+        return exp_neg_fx(lam, P), lambda p, j: p.scale(lam / (j + 1))
+
+
+class PolyaLaw:
+    def __init__(self, r, scale):
+        self.r, self.scale = r, scale
+
+    def base_precision(self):
+        return 128 + 8 * max(1, _floor(self.scale)).bit_length()
+
+    def start(self, P):
+        r = self.r
+        beta = exp_neg_fx(1 / self.scale, P)
+        # P[0] = (1 - beta)^r; P[j+1] = P[j] * beta * (j + r)/(j + 1)
+        return beta.one_minus().pow_rational(r), lambda p, j: (p * beta).scale((j + r) / (j + 1))
+
+
+class Inversion:
+    def __init__(self, law):
+        self.law = law
+        self.tables = {}
+
+    def _table(self, P):
+        if P not in self.tables:
+            self.tables[P] = CdfTable(self.law, P)
+        return self.tables[P]
+
+    def greater(self, k, u, m):
+        """Is F(k) > u / 2^m? (never equal: F(k) is irrational)"""
+        P = max(self.law.base_precision(), m + 64)
+        while True:
+            F = self._table(P).get(k)
+            if F.lo * (1 << m) > u << P:
+                return True
+            if F.hi * (1 << m) < u << P:
+                return False
+            P *= 2
+            if P > 1 << 20:
+                raise RuntimeError("inversion: comparison not decided at 2^20 bits")
+
+    def draw(self, bits):
+        u = bits.next_bits(64)
+        c = 1
+        while True:
+            m = 64 * c
+            k = 0
+            while not self.greater(k, u, m):  # k* = min{k : F(k) > u/2^m}
+                k += 1
+            if self.greater(k, u + 1, m):  # (u+1)/2^m <= F(k*): I_c fits in k*'s cell
+                return k
+            u = (u << 64) | bits.next_bits(64)
+            c += 1
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Category samplers
+
+
+def _q(text):
+    return Fraction(text)
+
+
+def make_sampler(dist, params):
+    q = {k: _q(v) for k, v in params.items()}
+    if dist == "bernoulli":
+        return lambda b: int(bernoulli(b, q["p"]))
+    if dist == "bernoulli-exp":
+        return lambda b: int(bernoulli_exp(b, q["gamma"]))
+    if dist == "geometric":
+        return lambda b: geometric(b, q["scale"])
+    if dist == "dlaplace":
+        return lambda b: discrete_laplace(b, q["scale"])
+    if dist == "dgauss":
+        mu = q.get("mu", Fraction(0))
+        return lambda b: discrete_gaussian(b, q["sigma2"], mu)
+    if dist == "binomial":
+        return lambda b: binomial(b, int(q["n"]), q["p"])
+    if dist == "round":
+        return lambda b: randomized_rounding(b, q["x"], int(q["g"]))
+    if dist == "poisson":
+        inv = Inversion(PoissonLaw(q["mean"]))
+        return inv.draw
+    if dist == "skellam":
+        inv = Inversion(PoissonLaw(q["var"] / 2))
+        return lambda b: inv.draw(b) - inv.draw(b)
+    if dist == "polya":
+        inv = Inversion(PolyaLaw(q["r"], q["scale"]))
+        return inv.draw
+    if dist == "polya-diff":
+        inv = Inversion(PolyaLaw(q["r"], q["scale"]))
+        return lambda b: inv.draw(b) - inv.draw(b)
+    return None
+
+
+def replay_draws(draw, seed, stream, count):
+    bits = Bits(seed, stream)
+    outputs, bits_each = [], []
+    for _ in range(count):
+        before = bits.consumed
+        outputs.append(draw(bits))
+        bits_each.append(bits.consumed - before)
+    return outputs, bits_each, bits.consumed
+
+
+def compare_draws(rec, outputs, bits_each, total):
+    for i, (a, b) in enumerate(zip(rec["outputs"], outputs)):
+        if a != b:
+            return "outputs[%d]: file %s, replayed %s" % (i, a, b)
+    if len(rec["outputs"]) != len(outputs):
+        return "outputs: file has %d, replayed %d" % (len(rec["outputs"]), len(outputs))
+    for i, (a, b) in enumerate(zip(rec["bits_each"], bits_each)):
+        if a != b:
+            return "bits_each[%d]: file %s, replayed %s" % (i, a, b)
+    if rec["bits"] != total:
+        return "bits: file %s, replayed %s" % (rec["bits"], total)
+    return None
+
+
+def check_sampler_record(rec):
+    kind = rec["kind"]
+    if kind == "stream":
+        key = derive_key(rec["seed"], rec["stream"]).hex()
+        if rec["key"] != key:
+            return "key: file %s, computed %s" % (rec["key"], key)
+        data = keystream(rec["seed"], rec["stream"], len(rec["bytes"]) // 2).hex()
+        if rec["bytes"] != data:
+            return "bytes: file %s, computed %s" % (rec["bytes"], data)
+        return None
+    if kind == "uniform":
+        n = int(rec["n"])
+        out = replay_draws(lambda b: uniform_below(b, n), rec["seed"], rec["stream"], rec["count"])
+        return compare_draws(rec, *out)
+    if kind == "sampler":
+        data = keystream(rec["seed"], rec["stream"], len(rec["stream_hex"]) // 2).hex()
+        if rec["stream_hex"] != data:
+            return "stream_hex: file %s, computed %s" % (rec["stream_hex"], data)
+        draw = make_sampler(rec["dist"], rec["params"])
+        if draw is None:
+            return "unknown dist %r" % rec["dist"]
+        out = replay_draws(draw, rec["seed"], rec["stream"], rec["count"])
+        return compare_draws(rec, *out)
+    return "unknown kind %r" % kind
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Category pmf: re-enclose every value and check each string is the stated rounding of it.
+
+
+def parse_decimal(s):
+    """'d.ddde-N' (D significant digits) -> (Fraction value, mantissa digits as int, exponent of the last digit)."""
+    if s == "0":
+        return Fraction(0), 0, 0
+    mant, _, exp = s.partition("e")
+    neg = mant.startswith("-")
+    if neg:
+        raise ValueError("negative pmf value " + s)
+    digits = mant.replace(".", "")
+    e = int(exp) - (len(digits) - 1)  # value = int(digits) * 10^e
+    m = int(digits)
+    v = Fraction(m) * (Fraction(10) ** e)
+    return v, m, e
+
+
+def _ulps(m, e, D):
+    """The gaps to the neighbouring D-digit decimals below and above m*10^e (10^(D-1) <= m < 10^D)."""
+    up = Fraction(10) ** e
+    down = up / 10 if m == 10 ** (D - 1) else up
+    return down, up
+
+
+def check_rounding(s, lo, hi, mode, D):
+    """Is s the D-digit rounding (mode: 'down', 'up', 'nearest') of every x in [lo, hi]? None if certainly,
+    'undecided' if the enclosure is too wide, else a description of the error."""
+    v, m, e = parse_decimal(s)
+    if s == "0":
+        return None if lo == hi == 0 else ("'0' for a positive value" if lo > 0 else "undecided")
+    if len(str(m)) != D:
+        return "%r does not have %d significant digits" % (s, D)
+    down, up = _ulps(m, e, D)
+    if mode == "down":  # v <= x < v + up
+        if v <= lo and hi < v + up:
+            return None
+        if hi < v or lo >= v + up:
+            return "%r is not x rounded down (x in [%s, %s])" % (s, float(lo), float(hi))
+    elif mode == "up":  # v - down < x <= v
+        if v - down < lo and hi <= v:
+            return None
+        if lo > v or hi <= v - down:
+            return "%r is not x rounded up (x in [%s, %s])" % (s, float(lo), float(hi))
+    else:  # v - down/2 < x < v + up/2
+        if v - down / 2 < lo and hi < v + up / 2:
+            return None
+        if hi <= v - down / 2 or lo >= v + up / 2:
+            return "%r is not x rounded to nearest (x in [%s, %s])" % (s, float(lo), float(hi))
+    return "undecided"
+
+
+def _fx_bounds(x):
+    return Fraction(x.lo, 1 << x.P), Fraction(x.hi, 1 << x.P)
+
+
+def _binom(n, k):
+    return math.comb(n, k)
+
+
+def exact_pmf(dist, q, k):
+    """Exact rational pmfs, or None when the law is not rational."""
+    if dist == "bernoulli":
+        p = q["p"]
+        return p if k == 1 else (1 - p if k == 0 else Fraction(0))
+    if dist == "binomial":
+        n, p = int(q["n"]), q["p"]
+        if k < 0 or k > n:
+            return Fraction(0)
+        return _binom(n, k) * p ** k * (1 - p) ** (n - k)
+    if dist == "round":
+        xg = q["x"] * int(q["g"])
+        fl = _floor(xg)
+        phi = xg - fl
+        return 1 - phi if k == fl else (phi if k == fl + 1 else Fraction(0))
+    return None
+
+
+def poisson_p(lam, k, P):
+    p = exp_neg_fx(lam, P)
+    for j in range(k):
+        p = p.scale(lam / (j + 1))
+    return p
+
+
+def polya_p(r, beta, k, P):
+    p = beta.one_minus().pow_rational(r)
+    for j in range(k):
+        p = (p * beta).scale((j + r) / (j + 1))
+    return p
+
+
+def _sum_convolution(term, mode, ratio_bound, P):
+    """Σ_{j>=0} term(j) for a unimodal-in-j positive series: sums j = 0.. upward until the terms are past the mode
+    and the ratio bound rho = ratio_bound(j) < 1 (an upper bound on every later term ratio) makes the rest
+    t_j rho/(1-rho) negligible; adds that rest to the upper end."""
+    total = Fx(0, 0, P)
+    j = 0
+    while True:
+        t = term(j)
+        total = total + t
+        if j >= mode:
+            rho = ratio_bound(j)
+            if rho < 1:
+                rest = t.hi * rho.numerator
+                rest_hi = _cdiv(rest, rho.denominator - rho.numerator)
+                if rest_hi <= 1:
+                    return Fx(total.lo, total.hi + rest_hi + 1, P)
+        j += 1
+
+
+def certified_pmf(dist, q, k, P):
+    """An enclosure [lo, hi] (Fractions) of P[X = k] at working precision P."""
+    if dist == "bernoulli-exp":
+        e = exp_neg_fx(q["gamma"], P)
+        x = e if k == 1 else (e.one_minus() if k == 0 else Fx(0, 0, P))
+        return _fx_bounds(x)
+    if dist == "geometric":
+        if k < 0:
+            return Fraction(0), Fraction(0)
+        beta = exp_neg_fx(1 / q["scale"], P)
+        return _fx_bounds(beta.one_minus() * exp_neg_fx(k / q["scale"], P))
+    if dist == "dlaplace":
+        beta = exp_neg_fx(1 / q["scale"], P)
+        one = Fx(1 << P, 1 << P, P)
+        c = beta.one_minus().div(one + beta)
+        return _fx_bounds(c * exp_neg_fx(abs(k) / q["scale"], P))
+    if dist == "poisson":
+        if k < 0:
+            return Fraction(0), Fraction(0)
+        return _fx_bounds(poisson_p(q["mean"], k, P))
+    if dist == "polya":
+        if k < 0:
+            return Fraction(0), Fraction(0)
+        beta = exp_neg_fx(1 / q["scale"], P)
+        return _fx_bounds(polya_p(q["r"], beta, k, P))
+    if dist == "dgauss":
+        sigma2, mu = q["sigma2"], q.get("mu", Fraction(0))
+
+        def w(y):
+            return exp_neg_fx((y - mu) ** 2 / (2 * sigma2), P)
+
+        # Z = Σ_y w(y): sum y = c, c+1, ... and c-1, c-2, ... from c = floor(mu); beyond distance d >= 1 from mu
+        # the ratio w(y+1)/w(y) = e^{-(2(y-mu)+1)/(2σ²)} <= e^{-(2d+1)/(2σ²)} =: rho, decreasing, so the rest after
+        # a term t is at most t rho/(1 - rho).
+        c = _floor(mu)
+        Z = w(c)
+        for direction in (1, -1):
+            y = c + direction
+            while True:
+                t = w(y)
+                Z = Z + t
+                d = (y - mu) * direction
+                if d >= 1:
+                    rho = exp_neg_fx((2 * d + 1) / (2 * sigma2), P)
+                    if rho.hi < (1 << P):
+                        rest = _cdiv(t.hi * rho.hi, (1 << P) - rho.hi)
+                        if rest <= 1:
+                            Z = Fx(Z.lo, Z.hi + rest + 1, P)
+                            break
+                y += direction
+        return _fx_bounds(w(k).div(Z))
+    if dist == "skellam":
+        lam = q["var"] / 2
+        a = abs(k)
+        # P[x] = Σ_j p(j + |x|) p(j); term ratio λ²/((j+1)(j+1+|x|)) decreases in j.
+        e = exp_neg_fx(lam, P)
+        e2 = e * e
+        lam2 = lam * lam
+        first = Fx(1 << P, 1 << P, P)
+        for i in range(a):
+            first = first.scale(lam / (i + 1))  # λ^a/a!
+        state = {"t": (e2 * first), "j": 0}
+
+        def term(j):
+            while state["j"] < j:
+                jj = state["j"]
+                state["t"] = state["t"].scale(lam2 / ((jj + 1) * (jj + 1 + a)))
+                state["j"] += 1
+            return state["t"]
+
+        mode = _floor(lam) + 1
+        return _fx_bounds(_sum_convolution(term, mode, lambda j: lam2 / ((j + 1) * (j + 1 + a)), P))
+    if dist == "polya-diff":
+        r, scale = q["r"], q["scale"]
+        a = abs(k)
+        beta = exp_neg_fx(1 / scale, P)
+        b2 = beta * beta
+        p_a = polya_p(r, beta, a, P)
+        p_0 = polya_p(r, beta, 0, P)
+        state = {"t": p_a * p_0, "j": 0}
+
+        def term(j):  # p(j + a) p(j); ratio β² (j+a+r)(j+r)/((j+a+1)(j+1))
+            while state["j"] < j:
+                jj = state["j"]
+                state["t"] = (state["t"] * b2).scale((jj + a + r) * (jj + r) / ((jj + a + 1) * (jj + 1)))
+                state["j"] += 1
+            return state["t"]
+
+        # Every later ratio is at most β² max(1, (j+a+r)/(j+a+1)) max(1, (j+r)/(j+1)) (monotone factors tending
+        # to 1); β² < 1 is bounded above by beta.hi².
+        b2_hi = Fraction(beta.hi, 1 << P) ** 2
+
+        def bound(j):
+            return b2_hi * max(Fraction(1), (j + a + r) / (j + a + 1)) * max(Fraction(1), (j + r) / (j + 1))
+
+        mode = int(r * scale) + 2
+        return _fx_bounds(_sum_convolution(term, mode, bound, P))
+    return None
+
+
+def check_pmf_record(rec):
+    q = {k: _q(v) for k, v in rec["params"].items()}
+    D, DN = rec["enclosure_digits"], rec["value_digits"]
+    dist = rec["dist"]
+    for i, entry in enumerate(rec["values"]):
+        k = entry["k"]
+        x = exact_pmf(dist, q, k)
+        P = 256
+        while True:
+            if x is not None:
+                lo = hi = x
+            else:
+                bounds = certified_pmf(dist, q, k, P)
+                if bounds is None:
+                    return "unknown dist %r" % dist
+                lo, hi = bounds
+            errors = [
+                check_rounding(entry["lo"], lo, hi, "down", D),
+                check_rounding(entry["hi"], lo, hi, "up", D),
+                check_rounding(entry["value"], lo, hi, "nearest", DN),
+            ]
+            bad = [e for e in errors if e not in (None, "undecided")]
+            if bad:
+                return "values[%d] (k=%d): %s" % (i, k, bad[0])
+            if all(e is None for e in errors):
+                break
+            if x is not None or P > 1 << 14:
+                return "values[%d] (k=%d): could not confirm %s" % (i, k, entry)
+            P *= 2
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------------
+
+
+CHECKERS = {"samplers": check_sampler_record, "pmf": check_pmf_record}
+
+
+def main(argv):
+    args = [a for a in argv[1:] if not a.startswith("--")]
+    verbose = "--verbose" in argv
+    if len(args) != 1 or not os.path.isdir(args[0]):
+        sys.stderr.write("usage: check_vectors.py DIR [--verbose]   (DIR: a directory of golden vectors)\n")
+        return 2
+    _self_test_chacha20()
+    directory = args[0]
+    replayed = mismatches = 0
+    names = sorted(n for n in os.listdir(directory) if n.endswith(".jsonl"))
+    if not names:
+        sys.stderr.write("check_vectors.py: no .jsonl files in %s\n" % directory)
+        return 2
+    skipped = []
+    for name in names:
+        with open(os.path.join(directory, name), encoding="ascii") as f:
+            lines = f.read().split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        try:
+            header = json.loads(lines[0])
+        except (IndexError, ValueError):
+            print("%s: MISMATCH line 1: not a header record" % name)
+            mismatches += 1
+            continue
+        if header.get("format") != FORMAT or header.get("version") != VERSION:
+            print("%s: MISMATCH line 1: format %r version %r (this checker reads %s %d)"
+                  % (name, header.get("format"), header.get("version"), FORMAT, VERSION))
+            mismatches += 1
+            continue
+        category = header.get("category")
+        if name != "%s.jsonl" % category:
+            print("%s: MISMATCH line 1: category %r does not match the file name" % (name, category))
+            mismatches += 1
+            continue
+        checker = CHECKERS.get(category)
+        if checker is None:
+            skipped.append("%s (%d records)" % (name, len(lines) - 1))
+            continue
+        count = 0
+        for number, line in enumerate(lines[1:], start=2):
+            try:
+                rec = json.loads(line)
+                error = checker(rec)
+                rid = rec.get("id", "?")
+            except (ValueError, KeyError, TypeError) as e:
+                error, rid = "unreadable record (%s: %s)" % (type(e).__name__, e), "?"
+            replayed += 1
+            count += 1
+            if error:
+                mismatches += 1
+                print("%s: MISMATCH line %d (record %s): %s" % (name, number, rid, error))
+            elif verbose:
+                print("%s: ok line %d (record %s)" % (name, number, rid))
+        print("%s: %d records replayed" % (name, count))
+    for s in skipped:
+        print("not replayed (category unknown to this checker): %s" % s)
+    print("%d records replayed, %d mismatches" % (replayed, mismatches))
+    return 0 if mismatches == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

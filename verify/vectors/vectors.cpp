@@ -1,0 +1,84 @@
+#include "verify/vectors/vectors.hpp"
+
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <system_error>
+#include <unistd.h>
+
+#include "reference/core/errors.hpp"
+#include "verify/vectors/pmf_vectors.hpp"
+#include "verify/vectors/sampler_vectors.hpp"
+
+namespace dpb::verify::vectors {
+
+const std::vector<std::string>& category_names() {
+  static const std::vector<std::string> names = {"samplers", "pmf"};
+  return names;
+}
+
+CategoryFile generate_category(const std::string& category, Impl impl) {
+  if (category == "samplers") return generate_samplers(impl);
+  if (category == "pmf") return generate_pmf();
+  throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
+}
+
+std::vector<CategoryFile> generate_all(Impl impl) {
+  std::vector<CategoryFile> files;
+  for (const auto& name : category_names()) files.push_back(generate_category(name, impl));
+  return files;
+}
+
+void write_files(const std::filesystem::path& dir, const std::vector<CategoryFile>& files) {
+  std::filesystem::create_directories(dir);
+  for (const auto& f : files) {
+    const auto target = dir / f.file_name();
+    const auto temp = dir / ("." + f.file_name() + ".tmp." + std::to_string(::getpid()));
+    {
+      std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+      const std::string text = f.text();
+      out.write(text.data(), static_cast<std::streamsize>(text.size()));
+      out.close();
+      if (!out) {
+        std::error_code ec;
+        std::filesystem::remove(temp, ec);
+        throw std::runtime_error("golden vectors: cannot write " + temp.string());
+      }
+    }
+    std::filesystem::rename(temp, target);
+  }
+}
+
+std::string CheckResult::summary() const {
+  std::string list;
+  for (const auto& f : files) list += (list.empty() ? "" : ", ") + f;
+  if (mismatch) return "MISMATCH " + mismatch->describe();
+  return std::to_string(records_checked) + " records reproduced byte for byte (" + list + ")";
+}
+
+CheckResult check_directory(const std::filesystem::path& dir, Impl impl, const std::string& function) {
+  if (!std::filesystem::is_directory(dir))
+    throw_parameter_error(function, "dir", "an existing directory of golden vectors", dir.string());
+  CheckResult result;
+  for (const auto& name : category_names()) {
+    const CategoryFile regenerated = generate_category(name, impl);
+    const auto path = dir / regenerated.file_name();
+    result.files.push_back(regenerated.file_name());
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      result.mismatch = Mismatch{regenerated.file_name(), 0, "", "missing file " + path.string()};
+      return result;
+    }
+    std::stringstream ss;
+    ss << in.rdbuf();
+    std::size_t matched = 0;
+    result.mismatch = compare_file(regenerated, ss.str(), &matched);
+    result.records_checked += matched;
+    if (result.mismatch) return result;
+  }
+  return result;
+}
+
+std::filesystem::path committed_vectors_dir() { return std::filesystem::path(DPB_SOURCE_DIR) / "testdata" / "vectors"; }
+
+}  // namespace dpb::verify::vectors
