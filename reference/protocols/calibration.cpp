@@ -9,6 +9,7 @@
 
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
+#include "reference/privacy/lemma5_constant.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -97,6 +98,8 @@ std::string_view noise_kind_name(NoiseKind k) {
   return "unknown";
 }
 
+Rational default_lemma5_c() { return lemma5_constant(); }
+
 Integer ceil_rational_times_sqrt(const Rational& q, const Integer& n) {
   // q√n = √(q²n); ⌊√x⌋ = ⌊√⌊x⌋⌋ for real x >= 0, and ⌈√x⌉ = ⌊√x⌋ exactly when x is that integer squared.
   const Rational x = q * q * Rational(n);
@@ -145,7 +148,7 @@ Calibration calibrate(Variant variant, const CalibrationInput& in) {
   c.horizon = in.horizon;
   c.s = in.s.value_or(Rational(1));
   c.p = in.p.value_or(Rational(1) / Rational(in.horizon));
-  if (variant == Variant::Local) c.c = in.c.value_or(kProvisionalLemma5C);
+  if (variant == Variant::Local) c.c = in.c ? *in.c : default_lemma5_c();
   const Rational& eps = c.eps;
   const Rational& p = c.p;
   const Rational n(c.n);

@@ -59,13 +59,14 @@ struct CalibrationInput {
   Integer horizon;               // T >= 1; the default p is 1/T (so T >= 2 when p is not given)
   std::optional<Rational> s;     // scaling factor >= 1 (DistRDP, DistCDP only; default 1)
   std::optional<Rational> p;     // accuracy failure probability in (0, 1); default 1/T
-  std::optional<Rational> c;     // Lemma 5's constant (Local only); default kProvisionalLemma5C
+  std::optional<Rational> c;     // Lemma 5's constant (Local only); default default_lemma5_c()
 };
 
-// Provisional value of Lemma 5's constant c (Local variant). c = 2 is a valid constant, proved in
-// docs/protocol-000.md ("Lemma 5's constant"): for X ~ Lap_Z(b), E e^{λX} <= 1/(1 − b²λ²) <= e^{2b²λ²} for
-// |λ| <= 1/(2b), i.e. X is (c²b², c·b)-sub-exponential with c = 2. The lemma5 engineer's computed value replaces it.
-inline const Rational kProvisionalLemma5C{2};
+// Default of Lemma 5's constant c (Local variant): ref::lemma5_constant() = 159421/100000, a rational just above
+// the smallest constant valid for every scale, c∞ = (1 − e^{−1/2})^{−1/2} ≈ 1.5942 (reference/privacy/
+// lemma5_constant.hpp, claim 000.lemma5). Lemma 5 is stated for Lap_Z(1/ε) at every ε > 0, so it covers the
+// per-user Lap_Z(g/ε) here. docs/protocol-000.md also proves the simpler constant c = 2 valid (a cross-check).
+Rational default_lemma5_c();
 
 // The optimized build holds residues, sums and thresholds in 64-bit integers; accumulation adds two residues < m
 // and then subtracts m once, so 2m − 2 must fit in int64 with room to spare: m <= 2^62 (proofs/000.*-bv64).

@@ -39,7 +39,7 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   cmd->add_option("--horizon", args->horizon, "horizon T >= n (default p = 1/T)")->required();
   cmd->add_option("--s", args->s, "scaling factor s >= 1 (dist-rdp, dist-cdp; default 1)");
   cmd->add_option("--p", args->p, "accuracy failure probability in (0, 1) (default 1/T)");
-  cmd->add_option("--c", args->c, "Lemma 5's constant c > 0 (local; default 2, provisional)");
+  cmd->add_option("--c", args->c, "Lemma 5's constant c > 0 (local; default 159421/100000, ref::lemma5_constant())");
   cmd->callback([args, &context]() {
     const ref::Variant variant = ref::parse_variant(args->variant, kFn);
     ref::CalibrationInput in;

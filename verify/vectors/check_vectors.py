@@ -751,9 +751,263 @@ def check_pmf_record(rec):
 
 
 # --------------------------------------------------------------------------------------------------------------
+# Category calibrations: seed 000's calibration per theorem (reference/protocols/calibration.hpp), recomputed with
+# exact rationals and certified ceilings of the irrational tau formulas.
 
 
-CHECKERS = {"samplers": check_sampler_record, "pmf": check_pmf_record}
+def _atanh_sum(z, P):
+    """2 atanh(z) = ln((1+z)/(1-z)) for a rational 0 <= z <= 1/3, as an Fx."""
+    one = 1 << P
+    z2 = z * z
+    pl = (z.numerator << P) // z.denominator  # z^(2i+1), lower and upper
+    ph = _cdiv(z.numerator << P, z.denominator)
+    lo = hi = 0
+    i = 0
+    while True:
+        lo += pl // (2 * i + 1)
+        hi += _cdiv(ph, 2 * i + 1)
+        # The rest Σ_{j>i} z^(2j+1)/(2j+1) <= z^(2i+3)/(1 - z²) <= z^(2i+1) (z² <= 1/9).
+        if ph <= 1:
+            hi += ph + 1
+            break
+        pl = (pl * z2.numerator) // z2.denominator
+        ph = _cdiv(ph * z2.numerator, z2.denominator)
+        i += 1
+    del one
+    return Fx(2 * lo, 2 * hi, P)
+
+
+def ln_fx(x, P):
+    """ln x for a rational x >= 1."""
+    assert x >= 1
+    k = 0
+    while x / (1 << (k + 1)) >= 1:
+        k += 1
+    y = x / (1 << k)  # in [1, 2)
+    ln2 = _atanh_sum(Fraction(1, 3), P)
+    r = _atanh_sum((y - 1) / (y + 1), P)
+    return Fx(k * ln2.lo + r.lo, k * ln2.hi + r.hi, P)
+
+
+def sqrt_fx(x):
+    return Fx(math.isqrt(x.lo << x.P), _iroot_ceil(x.hi << x.P, 2), x.P)
+
+
+def certified_ceil(f):
+    P = 128
+    while P <= 1 << 16:
+        v = f(P)
+        lo, hi = _cdiv(v.lo, 1 << P), _cdiv(v.hi, 1 << P)
+        if lo == hi:
+            return lo
+        P *= 2
+    raise RuntimeError("certified_ceil: not decided")
+
+
+def ceil_rational_times_sqrt(q, n):
+    x = q * q * n
+    r = math.isqrt(_floor(x))
+    return r if r * r == x else r + 1
+
+
+def _qs(x):
+    return str(x.numerator) if x.denominator == 1 else "%d/%d" % (x.numerator, x.denominator)
+
+
+def calibrate(variant, inp):
+    eps = _q(inp["eps"])
+    n = int(inp["n"])
+    horizon = int(inp["horizon"])
+    s = _q(inp["s"]) if "s" in inp else Fraction(1)
+    p = _q(inp["p"]) if "p" in inp else Fraction(1, horizon)
+    c = (_q(inp["c"]) if "c" in inp else Fraction(2)) if variant == "local" else None
+    out = {"s": s, "p": p}
+    if c is not None:
+        out["c"] = c
+    eps_noise, p_tau = eps, p
+    if variant in ("dist-dp", "central", "local"):
+        g = ceil_rational_times_sqrt(eps, n)
+    elif variant in ("dist-rdp", "dist-cdp"):
+        g = ceil_rational_times_sqrt(s * eps, n)
+    elif variant == "shuffle":
+        eps_noise = eps / 2
+        out["eps_tilde"], out["q_tilde"], out["p_prime"] = eps / 4, p / 2, p / 2
+        p_tau = p / 2
+        g = ceil_rational_times_sqrt(eps_noise, n)
+    else:
+        raise ValueError("unknown variant " + variant)
+    out["eps_noise"] = eps_noise
+    b = Fraction(g) / eps_noise
+
+    def L(P):
+        return ln_fx(2 / p_tau, P)
+
+    if variant in ("dist-dp", "central", "shuffle"):
+        tau = certified_ceil(lambda P: L(P).scale(b))  # (g/eps) log(2/p)
+    elif variant == "dist-rdp":
+        tau = certified_ceil(lambda P: sqrt_fx(L(P)).scale(2 * b) + sqrt_fx(Fx.rational(Fraction(2), P)) * L(P))
+    elif variant == "dist-cdp":
+        tau = certified_ceil(lambda P: sqrt_fx(L(P).scale(Fraction(2))).scale(b))
+    else:  # local: c b max(sqrt(2 n L), 2 L)
+
+        def local_tau(P):
+            a, d = sqrt_fx(L(P).scale(Fraction(2 * n))), L(P).scale(Fraction(2))
+            return Fx(max(a.lo, d.lo), max(a.hi, d.hi), P).scale(c * b)
+
+        tau = certified_ceil(local_tau)
+    threshold = n * g + tau
+    m = threshold + tau + 1
+    out.update(g=g, tau=tau, m=m, threshold=threshold, bits_per_message=(m - 1).bit_length())
+    none = {"kind": "none"}
+    s2 = b * b
+    if variant in ("dist-dp", "shuffle"):
+        laws = ({"kind": "polya_difference", "r": Fraction(1, n), "scale": b}, none,
+                {"kind": "discrete_laplace", "scale": b})
+    elif variant == "dist-rdp":
+        laws = ({"kind": "skellam", "variance": s2 / n}, none, {"kind": "skellam", "variance": s2})
+    elif variant == "dist-cdp":
+        laws = ({"kind": "discrete_gaussian", "variance": s2 / n}, none, none)
+    elif variant == "central":
+        laws = (none, {"kind": "discrete_laplace", "scale": b}, none)
+    else:
+        laws = ({"kind": "discrete_laplace", "scale": b}, none,
+                {"kind": "polya_difference", "r": Fraction(n), "scale": b})
+    out["per_user_noise"], out["analyzer_noise"], out["aggregate_noise"] = laws
+    out["failure_probability"] = p
+    return out
+
+
+def _as_json_values(d):
+    """Rationals as canonical strings, as the vectors write them."""
+    if isinstance(d, dict):
+        return {k: _as_json_values(v) for k, v in d.items()}
+    if isinstance(d, Fraction):
+        return _qs(d)
+    return d
+
+
+def check_calibration_record(rec):
+    out = _as_json_values(calibrate(rec["variant"], rec["input"]))
+    for key in ("s", "p", "c", "eps_noise", "eps_tilde", "q_tilde", "p_prime", "g", "tau", "m", "threshold",
+                "bits_per_message", "per_user_noise", "analyzer_noise", "aggregate_noise", "failure_probability"):
+        if rec.get(key) != out.get(key):
+            return "%s: file %s, recomputed %s" % (key, json.dumps(rec.get(key)), json.dumps(out.get(key)))
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Category transcripts: one batch of seed 000's protocol (reference/protocols/protocol.hpp: bit order of one run),
+# replayed with the samplers above.
+
+
+def noise_sampler(law):
+    kind = law["kind"]
+    if kind == "none":
+        return None
+    if kind == "polya_difference":
+        inv = Inversion(PolyaLaw(law["r"], law["scale"]))
+        return lambda b: inv.draw(b) - inv.draw(b)
+    if kind == "skellam":
+        inv = Inversion(PoissonLaw(law["variance"] / 2))
+        return lambda b: inv.draw(b) - inv.draw(b)
+    if kind == "discrete_gaussian":
+        return lambda b: discrete_gaussian(b, law["variance"], Fraction(0))
+    if kind == "discrete_laplace":
+        return lambda b: discrete_laplace(b, law["scale"])
+    raise ValueError("unknown noise kind " + kind)
+
+
+def replay_transcript(rec):
+    cal_in = dict(rec["calibration"])
+    variant = cal_in.pop("variant")
+    cal = calibrate(variant, cal_in)
+    n, g, m, threshold = int(cal_in["n"]), cal["g"], cal["m"], cal["threshold"]
+    xs = [_q(v) for v in rec["x"]]
+    bits = Bits(rec["seed"], rec["stream"])
+    t = {"n": n, "g": g, "tau": cal["tau"], "m": m, "threshold": threshold, "x_hat": [], "noise": [],
+         "noise_sum": 0, "messages": [], "masks": [], "masked_messages": [], "shares": [], "shuffled_shares": []}
+    k = rec["shares_per_message"]
+    local = cal["per_user_noise"]["kind"] != "none"
+    if rec["path"] == "per-user":
+        eta = noise_sampler(cal["per_user_noise"])
+        for x in xs:
+            xh = randomized_rounding(bits, x, g)
+            e = eta(bits) if eta else 0
+            t["x_hat"].append(xh)
+            if local:
+                t["noise"].append(e)
+            t["noise_sum"] += e
+            t["messages"].append((xh + e) % m)
+        if rec["secure_sum"] == "modular":
+            y_hat = sum(t["messages"]) % m
+        elif rec["secure_sum"] == "masked":
+            masked = list(t["messages"])
+            for i in range(n):
+                for j in range(i + 1, n):
+                    r = uniform_below(bits, m)
+                    masked[i] = (masked[i] + r) % m
+                    masked[j] = (masked[j] - r) % m
+                    t["masks"].append(r)
+            t["masked_messages"] = masked
+            y_hat = sum(masked) % m
+        elif rec["secure_sum"] == "shuffled-shares":
+            for v in t["messages"]:
+                rest = v
+                for _ in range(k - 1):
+                    share = uniform_below(bits, m)
+                    rest -= share
+                    t["shares"].append(share)
+                t["shares"].append(rest % m)
+            a = list(t["shares"])
+            for i in range(len(a) - 1, 0, -1):
+                j = uniform_below(bits, i + 1)
+                a[i], a[j] = a[j], a[i]
+            t["shuffled_shares"] = a
+            y_hat = sum(a) % m
+        else:
+            raise ValueError("unknown secure_sum " + rec["secure_sum"])
+    else:
+        for x in xs:
+            t["x_hat"].append(randomized_rounding(bits, x, g))
+        agg = cal["aggregate_noise"]
+        if agg["kind"] == "polya_difference" and not (0 < agg["r"] <= 1 << 20 and 0 < agg["scale"] <= 1 << 32):
+            agg = {"kind": "none"}  # no aggregate sampler: n per-user draws
+        if agg["kind"] != "none":
+            t["noise_sum"] = noise_sampler(agg)(bits)
+        elif local:
+            eta = noise_sampler(cal["per_user_noise"])
+            t["noise_sum"] = sum(eta(bits) for _ in range(n))
+        y_hat = (sum(t["x_hat"]) + t["noise_sum"]) % m
+    t["y_hat"] = y_hat
+    t["analyzer_noise"] = 0
+    y = y_hat
+    if cal["analyzer_noise"]["kind"] != "none":
+        t["analyzer_noise"] = noise_sampler(cal["analyzer_noise"])(bits)
+        y = (y_hat + t["analyzer_noise"] % m) % m
+    t["y_analyzed"] = y
+    t["decoded"] = y - m if y > threshold else y
+    t["z"] = _qs(Fraction(t["decoded"], g))
+    t["bits"] = bits.consumed
+    return t
+
+
+def check_transcript_record(rec):
+    t = replay_transcript(rec)
+    for key, value in t.items():
+        if rec.get(key) != value:
+            return "%s: file %s, replayed %s" % (key, json.dumps(rec.get(key)), json.dumps(value))
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------------
+
+
+CHECKERS = {
+    "samplers": check_sampler_record,
+    "pmf": check_pmf_record,
+    "calibrations": check_calibration_record,
+    "transcripts": check_transcript_record,
+}
 
 
 def main(argv):

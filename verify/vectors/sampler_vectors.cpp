@@ -133,7 +133,7 @@ Record sampler_record(const SamplerCase& c, Impl impl) {
   Json params = Json::object();
   for (const auto& [name, text] : c.params) {
     q[name] = parse_rational(text, "golden vectors", name);
-    if (to_string(q[name]) != text)
+    if (dpb::to_string(q[name]) != text)
       throw std::logic_error("golden vectors: parameter text is not canonical: " + text);
     params[name] = text;
   }

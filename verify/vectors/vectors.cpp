@@ -8,18 +8,21 @@
 
 #include "reference/core/errors.hpp"
 #include "verify/vectors/pmf_vectors.hpp"
+#include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
 
 namespace dpb::verify::vectors {
 
 const std::vector<std::string>& category_names() {
-  static const std::vector<std::string> names = {"samplers", "pmf"};
+  static const std::vector<std::string> names = {"samplers", "pmf", "calibrations", "transcripts"};
   return names;
 }
 
 CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "samplers") return generate_samplers(impl);
   if (category == "pmf") return generate_pmf();
+  if (category == "calibrations") return generate_calibrations();
+  if (category == "transcripts") return generate_transcripts(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 

@@ -110,9 +110,9 @@ TEST(CalibrationTest, EachVariantFollowsItsTheorem) {
   EXPECT_EQ(ce.analyzer_noise.scale, Rational(dp.g) / eps);
 
   Calibration lo = calibrate(Variant::Local, in);
-  EXPECT_EQ(*lo.c, Rational(2));
+  EXPECT_EQ(*lo.c, Rational(159421, 100000));  // lemma5_constant(), just above (1 − e^{−1/2})^{−1/2}
   // n = 1000 >= 2 log(2T) ≈ 29: the paper's branch (c g/ε)√(2n log(2/p)).
-  expect_ceiling_of(lo.tau, L.mul(Rational(2 * n)).sqrt().mul(Rational(2) * Rational(lo.g) / eps));
+  expect_ceiling_of(lo.tau, L.mul(Rational(2 * n)).sqrt().mul(*lo.c * Rational(lo.g) / eps));
   EXPECT_EQ(lo.aggregate_noise.kind, NoiseKind::PolyaDifference);
   EXPECT_EQ(lo.aggregate_noise.polya_r, Rational(n));
 }
