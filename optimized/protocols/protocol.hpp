@@ -43,7 +43,7 @@ class Protocol {
   const ref::Calibration& calibration() const { return c_; }
   const ProtocolOptions& options() const { return options_; }
 
-  // One batch: x.size() must equal n (ParameterError otherwise).
+  // One batch: x.size() must equal n and every reward lie in [0, 1] with den >= 1 (ParameterError otherwise).
   template <BitSource B>
   Transcript run(std::span<const Reward> x, B& bits);
   // The same from exact rationals (each converted by to_reward).
@@ -56,6 +56,12 @@ class Protocol {
   std::int64_t decode_batch(std::span<const Reward> x, B& bits);
 
  private:
+  static void check_rewards(std::span<const Reward> x, const char* function) {
+    for (const Reward& r : x)
+      if (r.den == 0 || r.num > r.den)
+        throw_parameter_error(function, "x", "a reward num/den in [0, 1] with den >= 1",
+                              std::to_string(r.num) + "/" + std::to_string(r.den));
+  }
   static void add_checked(std::int64_t& acc, std::int64_t v) {
     if (__builtin_add_overflow(acc, v, &acc)) throw std::overflow_error("fast::Protocol: noise sum overflows int64");
   }
@@ -107,6 +113,7 @@ Transcript Protocol::run(std::span<const Reward> x, B& bits) {
   if (x.size() != n_)
     throw_parameter_error("Protocol::run", "x", "a batch of n = " + std::to_string(n_) + " rewards",
                           std::to_string(x.size()) + " rewards");
+  check_rewards(x, "Protocol::run");
   Transcript t;
   t.variant = c_.variant;
   t.secure_sum = options_.secure_sum;
@@ -176,6 +183,7 @@ std::int64_t Protocol::decode_batch(std::span<const Reward> x, B& bits) {
   if (x.size() != n_)
     throw_parameter_error("Protocol::decode_batch", "x", "a batch of n = " + std::to_string(n_) + " rewards",
                           std::to_string(x.size()) + " rewards");
+  check_rewards(x, "Protocol::decode_batch");
   std::uint64_t y_hat = 0;
   if (options_.path == NoisePath::PerUser && options_.secure_sum == SecureSumKind::Modular) {
     for (const Reward& xi : x) y_hat = add_mod(y_hat, randomizer_(xi, bits).message, m_);

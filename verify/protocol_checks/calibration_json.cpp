@@ -13,12 +13,12 @@ nlohmann::json law_json(const ref::NoiseLaw& law) {
     case ref::NoiseKind::PolyaDifference:
       j["r"] = to_string(law.polya_r);
       j["scale"] = to_string(law.scale);
-      j["beta"] = "e^(-1/" + to_string(law.scale) + ")";
+      j["beta"] = "e^(-" + to_string(Rational(1 / law.scale)) + ")";
       j["scale_approx"] = approx(law.scale);
       break;
     case ref::NoiseKind::DiscreteLaplace:
       j["scale"] = to_string(law.scale);
-      j["beta"] = "e^(-1/" + to_string(law.scale) + ")";
+      j["beta"] = "e^(-" + to_string(Rational(1 / law.scale)) + ")";
       j["scale_approx"] = approx(law.scale);
       break;
     case ref::NoiseKind::Skellam:

@@ -35,7 +35,7 @@ SumCheck dgauss_sum_sampled_check(Suite suite, DgaussSumTarget target) {
   SumCheck check;
   check.claim_id = "000.dgauss-sum.sampled";
   check.stream_base = 3000;
-  check.samples = suite == Suite::quick ? 100000 : 1000000;
+  check.samples = suite == Suite::quick ? 300000 : 1000000;
   check.two_sample = false;
   const std::vector<std::uint64_t> ns =
       suite == Suite::quick ? std::vector<std::uint64_t>{2, 3, 8} : std::vector<std::uint64_t>{2, 3, 8, 16};

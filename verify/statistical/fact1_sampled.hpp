@@ -10,8 +10,8 @@
 
 namespace dpb::verify::statistical {
 
-// quick: n ∈ {1, 8, 64} × t ∈ {1, 4}, plus calibrate(dist-dp, ε = 1/2, n = 5, T = 1000) (t = g/ε = 4), N = 10^5;
-// full: n ∈ {1, 2, 8, 64, 256} × t ∈ {1/2, 1, 4, 16} plus the same calibrated case, N = 10^6.
+// quick: n ∈ {1, 8, 64} × t ∈ {1, 4}, plus calibrate(dist-dp, ε = 1/2, n = 5, T = 1000) (t = g/ε = 4),
+// N = 2·10^5; full: n ∈ {1, 2, 8, 64} × t ∈ {1/2, 1, 4, 16}, (n, t) = (256, 4) and the same calibrated case, N = 10^6.
 // Target: Lap_Z(t) (ref::DiscreteLaplacePmf); two-sample against fast::NoiseSampler(Lap_Z(t)).
 SumCheck fact1_sampled_check(Suite suite);
 
