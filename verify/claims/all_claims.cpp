@@ -10,6 +10,7 @@ void register_claims_core(Registry& registry);
 void register_claims_core_vectors(Registry& registry);
 void register_claims_000(Registry& registry);
 void register_claims_000_statistical(Registry& registry);
+void register_claims_000_protocol(Registry& registry);
 void register_claims_001(Registry& registry);
 void register_claims_002(Registry& registry);
 void register_claims_003(Registry& registry);
@@ -21,6 +22,7 @@ Registry make_all_claims() {
   register_claims_core_vectors(registry);
   register_claims_000(registry);
   register_claims_000_statistical(registry);
+  register_claims_000_protocol(registry);
   register_claims_001(registry);
   register_claims_002(registry);
   register_claims_003(registry);

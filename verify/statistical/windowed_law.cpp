@@ -87,7 +87,8 @@ WindowedLaw convolution_power(const ref::CertifiedDistribution& law, std::uint64
       bad = good;
       good = hint + direction * step;
       step *= 2;
-      if (step > kMaxSpan) throw std::invalid_argument("convolution_power: no window holds the mass of " + law.describe());
+      if (step > kMaxSpan)
+        throw std::invalid_argument("convolution_power: no window holds the mass of " + law.describe());
     }
     while ((good - bad) * direction > 1) {
       const long mid = bad + (good - bad) / 2;
