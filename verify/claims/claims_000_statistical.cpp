@@ -43,7 +43,8 @@ void register_claims_000_statistical(Registry& registry) {
       {"000", "§4.4", "Def. 11; Theorem 4 (per-user noise of dist-cdp)"},
       Method::statistical,
       "n ∈ {2,3,8} × σ² ∈ {1,4,16} + calibrate(dist-cdp, ε=1/2, n=5, T=1000), N = 3·10⁵ sums per case (full: n ∈ "
-      "{2,3,8,16} × σ² ∈ {1/2,1,4,16,64} + the same, N = 10⁶); χ², G, tails 0.99/0.999; Holm at 1e−6",
+      "{2,3,8,16} × σ² ∈ {1/2,1,4,16,64} with σ²/n ≥ 1/8 + the same, N = 10⁶); χ², G, tails 0.99/0.999; Holm at "
+      "1e−6",
       Verdict::holds,
       [](const RunOptions& o) {
         return statistical::check_sampled_sums(statistical::dgauss_sum_sampled_check(o.suite), o);

@@ -10,6 +10,7 @@
 #include "optimized/learners/dp_successive_elimination.hpp"
 #include "optimized/learners/ftnl.hpp"
 #include "optimized/learners/hybrid_ucb.hpp"
+#include "optimized/learners/protocol_aggregator.hpp"
 #include "optimized/learners/ucb.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
@@ -18,6 +19,7 @@
 #include "reference/learners/dp_successive_elimination.hpp"
 #include "reference/learners/ftnl.hpp"
 #include "reference/learners/hybrid_ucb.hpp"
+#include "reference/learners/protocol_aggregator.hpp"
 #include "reference/learners/ucb.hpp"
 
 namespace dpb::verify {
@@ -86,12 +88,38 @@ CrosscheckLearner noisy_learner(std::string name, std::string description, std::
   return l;
 }
 
-CrosscheckLearner pending(std::string name, std::string description) {
+// Seed 000's protocol variants in Algorithm 1: the batch's R_a(b) from the protocol P = (R, S, A) calibrated for
+// n = l(b) with T = the run's horizon (p = 1/T), modular S and the per-user noise path in both builds (the same bits).
+CrosscheckLearner protocol_se(ref::Variant variant, std::string description) {
   CrosscheckLearner l;
-  l.name = std::move(name);
+  l.name = ref::protocol_learner_name(variant);
   l.description = std::move(description);
   l.environment = "seed000-easy";
-  l.pending = true;
+  const auto params = [variant](const CrosscheckInput& in) {
+    ref::ProtocolAggregatorParams a;
+    a.variant = variant;
+    a.eps = in.eps;
+    a.horizon = Integer(std::max<std::uint64_t>(in.T, 2));
+    return a;
+  };
+  l.run_fast = [params](const CrosscheckInput& in) {
+    fast::BatchedSuccessiveEliminationParams p;
+    p.K = in.tape->arms();
+    p.T = in.T;
+    const fast::ProtocolAggregator aggregator(params(in));
+    return with_noise(in, [&](NoiseSource noise) {
+      return fast::batched_successive_elimination(p, *in.tape, aggregator, noise);
+    });
+  };
+  l.run_reference = [params](const CrosscheckInput& in, const ref::LearnerOptions& o) {
+    ref::BatchedSuccessiveEliminationParams p;
+    p.K = in.tape->arms();
+    p.T = in.T;
+    const ref::ProtocolAggregator aggregator(params(in));
+    return with_noise(in, [&](NoiseSource noise) {
+      return ref::batched_successive_elimination(p, *in.tape, aggregator, noise, o);
+    });
+  };
   return l;
 }
 
@@ -139,12 +167,13 @@ std::vector<CrosscheckLearner> make_registry() {
     };
     r.push_back(std::move(l));
   }
-  r.push_back(pending("dist-dp-se", "seed 000 Theorem 1 (SecAgg + Polya differences): pending protocol"));
-  r.push_back(pending("dist-rdp-se", "seed 000 Theorem 2 (SecAgg + Skellam): pending protocol"));
-  r.push_back(pending("dist-cdp-se", "seed 000 Theorem 4 (SecAgg + discrete Gaussian): pending protocol"));
-  r.push_back(pending("shuffle-se", "seed 000 Theorem 3 (shuffling): pending protocol"));
-  r.push_back(pending("cdp-se", "seed 000 Theorem 5 (central, Algorithms 2-3): pending protocol"));
-  r.push_back(pending("ldp-se", "seed 000 Theorem 6 (local, Algorithms 4-5): pending protocol"));
+  r.push_back(protocol_se(ref::Variant::DistDP, "seed 000 Theorem 1 (SecAgg + Polya differences), per-user path"));
+  r.push_back(protocol_se(ref::Variant::DistRDP, "seed 000 Theorem 2 (SecAgg + Skellam, s = 1), per-user path"));
+  r.push_back(
+      protocol_se(ref::Variant::DistCDP, "seed 000 Theorem 4 (SecAgg + discrete Gaussian, s = 1), per-user path"));
+  r.push_back(protocol_se(ref::Variant::Shuffle, "seed 000 Theorem 3 (shuffling, eps' = eps/2), per-user path"));
+  r.push_back(protocol_se(ref::Variant::Central, "seed 000 Theorem 5 (central, Algorithms 2-3)"));
+  r.push_back(protocol_se(ref::Variant::Local, "seed 000 Theorem 6 (local, Algorithms 4-5, default Lemma 5 c)"));
   return r;
 }
 

@@ -45,6 +45,8 @@ SumCheck dgauss_sum_sampled_check(Suite suite, DgaussSumTarget target) {
           : std::vector<Rational>{Rational(1, 2), Rational(1), Rational(4), Rational(16), Rational(64)};
   for (const auto& v : vars)
     for (auto n : ns) {
+      // Per-user variance below 1/8: the sum is 0 so often that no two bins of mass ≥ 1/50 exist (binning.hpp).
+      if (v / Integer(n) < Rational(1, 8)) continue;
       SumCase c;
       c.label = "n=" + std::to_string(n) + ", σ²=" + dpb::to_string(v);
       c.users = n;

@@ -613,9 +613,36 @@ def _sum_convolution(term, mode, ratio_bound, P):
             if rho < 1:
                 rest = t.hi * rho.numerator
                 rest_hi = _cdiv(rest, rho.denominator - rho.numerator)
-                if rest_hi <= 1:
+                # Stop once the rest is a few ulps or below 2^(-P/2) of the sum (it is added either way).
+                if rest_hi <= 16 or rest_hi < total.lo >> (P // 2):
                     return Fx(total.lo, total.hi + rest_hi + 1, P)
         j += 1
+
+
+_Z_CACHE = {}
+
+
+def _dgauss_normalizer(w, sigma2, mu, P):
+    """Z = Σ_y w(y), w(y) = e^{-(y-mu)²/(2σ²)}: sums y = c, c+1, ... and c-1, c-2, ... from c = floor(mu); beyond
+    distance d >= 1 from mu the ratio w(y±1)/w(y) = e^{-(2d+1)/(2σ²)} =: rho decreases, so the rest after a term t
+    is at most t rho/(1 - rho)."""
+    c = _floor(mu)
+    Z = w(c)
+    for direction in (1, -1):
+        y = c + direction
+        while True:
+            t = w(y)
+            Z = Z + t
+            d = (y - mu) * direction
+            if d >= 1:
+                rho = exp_neg_fx((2 * d + 1) / (2 * sigma2), P)
+                if rho.hi < (1 << P):
+                    rest = _cdiv(t.hi * rho.hi, (1 << P) - rho.hi)
+                    if rest <= 16 or rest < Z.lo >> (P // 2):
+                        Z = Fx(Z.lo, Z.hi + rest + 1, P)
+                        break
+            y += direction
+    return Z
 
 
 def certified_pmf(dist, q, k, P):
@@ -649,26 +676,10 @@ def certified_pmf(dist, q, k, P):
         def w(y):
             return exp_neg_fx((y - mu) ** 2 / (2 * sigma2), P)
 
-        # Z = Σ_y w(y): sum y = c, c+1, ... and c-1, c-2, ... from c = floor(mu); beyond distance d >= 1 from mu
-        # the ratio w(y+1)/w(y) = e^{-(2(y-mu)+1)/(2σ²)} <= e^{-(2d+1)/(2σ²)} =: rho, decreasing, so the rest after
-        # a term t is at most t rho/(1 - rho).
-        c = _floor(mu)
-        Z = w(c)
-        for direction in (1, -1):
-            y = c + direction
-            while True:
-                t = w(y)
-                Z = Z + t
-                d = (y - mu) * direction
-                if d >= 1:
-                    rho = exp_neg_fx((2 * d + 1) / (2 * sigma2), P)
-                    if rho.hi < (1 << P):
-                        rest = _cdiv(t.hi * rho.hi, (1 << P) - rho.hi)
-                        if rest <= 1:
-                            Z = Fx(Z.lo, Z.hi + rest + 1, P)
-                            break
-                y += direction
-        return _fx_bounds(w(k).div(Z))
+        key = (sigma2, mu, P)
+        if key not in _Z_CACHE:
+            _Z_CACHE[key] = _dgauss_normalizer(w, sigma2, mu, P)
+        return _fx_bounds(w(k).div(_Z_CACHE[key]))
     if dist == "skellam":
         lam = q["var"] / 2
         a = abs(k)
