@@ -173,15 +173,19 @@ std::string mpfr_to_decimal(mpfr_srcptr x, int digits, mpfr_rnd_t rnd) {
   char* s = mpfr_get_str(nullptr, &exp10, 10, static_cast<size_t>(digits), x, rnd);
   std::string m(s);
   mpfr_free_str(s);
-  std::string sign;
-  if (!m.empty() && m[0] == '-') {
-    sign = "-";
-    m.erase(0, 1);
+  // m = [-]d1 d2 ... dn, value = 0.d1d2...dn × 10^exp10 = d1.d2...dn × 10^(exp10-1). Built by appends: GCC 12
+  // reports false overflows (bug 105329) on chains of string operator+ here.
+  std::size_t first = (!m.empty() && m[0] == '-') ? 1 : 0;
+  std::string out;
+  out.reserve(m.size() + 24);
+  if (first == 1) out.push_back('-');
+  out.push_back(m[first]);
+  if (m.size() > first + 1) {
+    out.push_back('.');
+    out.append(m, first + 1, std::string::npos);
   }
-  // m = d1 d2 ... dn, value = 0.d1d2...dn × 10^exp10 = d1.d2...dn × 10^(exp10-1)
-  std::string out = sign + m.substr(0, 1);
-  if (m.size() > 1) out += "." + m.substr(1);
-  out += "e" + std::to_string(static_cast<long>(exp10) - 1);
+  out.push_back('e');
+  out.append(std::to_string(static_cast<long>(exp10) - 1));
   return out;
 }
 

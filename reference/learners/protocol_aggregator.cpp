@@ -26,8 +26,8 @@ std::string ProtocolAggregator::name() const { return protocol_learner_name(para
 Protocol& ProtocolAggregator::protocol_locked(std::uint64_t n) const {
   auto it = cache_.find(n);
   if (it == cache_.end())
-    it = cache_.emplace(n, std::make_unique<Protocol>(calibrate(params_.variant, input_for(params_, n)),
-                                                      params_.options))
+    it = cache_
+             .emplace(n, std::make_unique<Protocol>(calibrate(params_.variant, input_for(params_, n)), params_.options))
              .first;
   return *it->second;
 }
@@ -74,12 +74,18 @@ NoiseConcentration protocol_concentration(const Calibration& c) {
 
 std::string protocol_learner_name(Variant v) {
   switch (v) {
-    case Variant::DistDP: return "dist-dp-se";
-    case Variant::DistRDP: return "dist-rdp-se";
-    case Variant::DistCDP: return "dist-cdp-se";
-    case Variant::Shuffle: return "shuffle-se";
-    case Variant::Central: return "cdp-se";
-    case Variant::Local: return "ldp-se";
+    case Variant::DistDP:
+      return "dist-dp-se";
+    case Variant::DistRDP:
+      return "dist-rdp-se";
+    case Variant::DistCDP:
+      return "dist-cdp-se";
+    case Variant::Shuffle:
+      return "shuffle-se";
+    case Variant::Central:
+      return "cdp-se";
+    case Variant::Local:
+      return "ldp-se";
   }
   return "unknown";
 }

@@ -33,11 +33,11 @@ namespace dpb::ref {
 struct ProtocolAggregatorParams {
   Variant variant = Variant::DistDP;
   Rational eps{1, 2};
-  Integer horizon = 2;          // T: calibrate's horizon (and default p = 1/T)
-  std::optional<Rational> s;    // DistRDP, DistCDP only (default 1)
-  std::optional<Rational> p;    // calibration's p (default 1/T)
-  std::optional<Rational> c;    // Local only (default default_lemma5_c())
-  ProtocolOptions options{};    // default: Modular S, per-user path
+  Integer horizon = 2;        // T: calibrate's horizon (and default p = 1/T)
+  std::optional<Rational> s;  // DistRDP, DistCDP only (default 1)
+  std::optional<Rational> p;  // calibration's p (default 1/T)
+  std::optional<Rational> c;  // Local only (default default_lemma5_c())
+  ProtocolOptions options{};  // default: Modular S, per-user path
 };
 
 class ProtocolAggregator final : public BatchAggregator {

@@ -45,8 +45,9 @@ void register_claims_core_vectors(Registry& registry) {
       "the reference and by the optimized build",
       {"core", "issue 6", "docs/vectors.md"},
       Method::vectors,
-      "every record of every category (samplers: stream, uniform_below and 11 samplers × 2–4 parameter sets, "
-      "64 outputs each; pmf: 11 laws × 2–3 parameter sets over a window) × {reference, optimized}",
+      "every record of every category — samplers (key and stream bytes, uniform_below, 11 samplers × 2–4 "
+      "parameter sets × 64 outputs and their bit counts), pmf (11 laws × 2–3 parameter sets over a window, 30-digit "
+      "enclosures), calibrations (6 variants × 2–3 inputs), transcripts (15 protocol runs) — × {reference, optimized}",
       Verdict::holds,
       check_core_vectors});
 }

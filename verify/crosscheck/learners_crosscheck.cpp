@@ -107,18 +107,16 @@ CrosscheckLearner protocol_se(ref::Variant variant, std::string description) {
     p.K = in.tape->arms();
     p.T = in.T;
     const fast::ProtocolAggregator aggregator(params(in));
-    return with_noise(in, [&](NoiseSource noise) {
-      return fast::batched_successive_elimination(p, *in.tape, aggregator, noise);
-    });
+    return with_noise(
+        in, [&](NoiseSource noise) { return fast::batched_successive_elimination(p, *in.tape, aggregator, noise); });
   };
   l.run_reference = [params](const CrosscheckInput& in, const ref::LearnerOptions& o) {
     ref::BatchedSuccessiveEliminationParams p;
     p.K = in.tape->arms();
     p.T = in.T;
     const ref::ProtocolAggregator aggregator(params(in));
-    return with_noise(in, [&](NoiseSource noise) {
-      return ref::batched_successive_elimination(p, *in.tape, aggregator, noise, o);
-    });
+    return with_noise(
+        in, [&](NoiseSource noise) { return ref::batched_successive_elimination(p, *in.tape, aggregator, noise, o); });
   };
   return l;
 }

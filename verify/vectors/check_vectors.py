@@ -19,6 +19,7 @@ It replays every record of every category it knows, compares outputs and bit cou
 "N records replayed, M mismatches" and exits 0 only when M = 0 (1 on a mismatch, 2 on usage errors).
 """
 
+import decimal
 import hashlib
 import json
 import math
@@ -532,6 +533,13 @@ def _ulps(m, e, D):
     return down, up
 
 
+def _show(x):
+    """A rational for a message (40 significant digits; display only)."""
+    with decimal.localcontext() as ctx:
+        ctx.prec = 40
+        return str(decimal.Decimal(x.numerator) / decimal.Decimal(x.denominator))
+
+
 def check_rounding(s, lo, hi, mode, D):
     """Is s the D-digit rounding (mode: 'down', 'up', 'nearest') of every x in [lo, hi]? None if certainly,
     'undecided' if the enclosure is too wide, else a description of the error."""
@@ -545,17 +553,17 @@ def check_rounding(s, lo, hi, mode, D):
         if v <= lo and hi < v + up:
             return None
         if hi < v or lo >= v + up:
-            return "%r is not x rounded down (x in [%s, %s])" % (s, float(lo), float(hi))
+            return "%r is not x rounded down (x in [%s, %s])" % (s, _show(lo), _show(hi))
     elif mode == "up":  # v - down < x <= v
         if v - down < lo and hi <= v:
             return None
         if lo > v or hi <= v - down:
-            return "%r is not x rounded up (x in [%s, %s])" % (s, float(lo), float(hi))
+            return "%r is not x rounded up (x in [%s, %s])" % (s, _show(lo), _show(hi))
     else:  # v - down/2 < x < v + up/2
         if v - down / 2 < lo and hi < v + up / 2:
             return None
         if hi <= v - down / 2 or lo >= v + up / 2:
-            return "%r is not x rounded to nearest (x in [%s, %s])" % (s, float(lo), float(hi))
+            return "%r is not x rounded to nearest (x in [%s, %s])" % (s, _show(lo), _show(hi))
     return "undecided"
 
 
@@ -831,7 +839,8 @@ def calibrate(variant, inp):
     horizon = int(inp["horizon"])
     s = _q(inp["s"]) if "s" in inp else Fraction(1)
     p = _q(inp["p"]) if "p" in inp else Fraction(1, horizon)
-    c = (_q(inp["c"]) if "c" in inp else Fraction(2)) if variant == "local" else None
+    # Lemma 5's constant: the default is docs/protocol-000.md's 159421/100000 (the committed vectors always give c).
+    c = (_q(inp["c"]) if "c" in inp else Fraction(159421, 100000)) if variant == "local" else None
     out = {"s": s, "p": p}
     if c is not None:
         out["c"] = c
@@ -1062,12 +1071,13 @@ def main(argv):
             continue
         count = 0
         for number, line in enumerate(lines[1:], start=2):
+            rid = "?"
             try:
                 rec = json.loads(line)
-                error = checker(rec)
                 rid = rec.get("id", "?")
-            except (ValueError, KeyError, TypeError) as e:
-                error, rid = "unreadable record (%s: %s)" % (type(e).__name__, e), "?"
+                error = checker(rec)
+            except Exception as e:  # a malformed record is a mismatch, never a crash
+                error = "unreadable record (%s: %s)" % (type(e).__name__, e)
             replayed += 1
             count += 1
             if error:

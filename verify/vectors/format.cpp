@@ -40,9 +40,22 @@ std::string shorten(std::string s, std::size_t max = 120) {
 // Depth-first search for the first differing path.
 bool first_difference(const Json& a, const Json& b, const std::string& path, std::string& where, std::string& va,
                       std::string& vb) {
+  if (a == b) return false;
   if (a.type() != b.type() || (!a.is_object() && !a.is_array())) {
-    if (a == b) return false;
     where = path.empty() ? "(record)" : path;
+    if (a.is_string() && b.is_string()) {  // long strings (hex, decimals): show them from the first difference
+      const auto& x = a.get_ref<const std::string&>();
+      const auto& y = b.get_ref<const std::string&>();
+      std::size_t i = 0;
+      while (i < x.size() && i < y.size() && x[i] == y[i]) ++i;
+      if (i > 24) {
+        const std::size_t from = i - 8;
+        where += " (from character " + std::to_string(i + 1) + ")";
+        va = "\"..." + shorten(x.substr(from), 48) + "\"";
+        vb = "\"..." + shorten(y.substr(from), 48) + "\"";
+        return true;
+      }
+    }
     va = shorten(dump(a));
     vb = shorten(dump(b));
     return true;
@@ -77,10 +90,10 @@ bool first_difference(const Json& a, const Json& b, const std::string& path, std
       vb = "(absent)";
       return true;
     }
-  // Same values, different bytes (key order, spacing, number spelling).
+  // The same keys and values in another order.
   where = path.empty() ? "(record)" : path;
-  va = "same values, different bytes";
-  vb = "canonical form";
+  va = "keys in another order";
+  vb = "the documented order";
   return true;
 }
 
@@ -123,6 +136,7 @@ std::string describe_difference(std::string_view committed_line, std::string_vie
     std::string where, va, vb;
     if (first_difference(a, b, "", where, va, vb))
       return "field " + where + ": committed " + va + ", regenerated " + vb;
+    return "same values, different bytes (spacing or number spelling): the committed line is not in canonical form";
   }
   std::size_t i = 0;
   while (i < committed_line.size() && i < regenerated_line.size() && committed_line[i] == regenerated_line[i]) ++i;
@@ -162,8 +176,8 @@ std::optional<Mismatch> compare_file(const CategoryFile& regenerated, std::strin
   if (lines.size() > records.size()) {
     const std::string extra = record_id_of(lines[records.size()]);
     return report(Mismatch{name, records.size() + 1, "",
-                           "extra line" + (extra.empty() ? std::string() : " (record " + extra + ")") +
-                               ": only " + std::to_string(records.size()) + " lines were generated"});
+                           "extra line" + (extra.empty() ? std::string() : " (record " + extra + ")") + ": only " +
+                               std::to_string(records.size()) + " lines were generated"});
   }
   if (!committed.empty() && committed.back() != '\n')
     return report(Mismatch{name, lines.size(), records.back().id, "the file does not end with a newline"});

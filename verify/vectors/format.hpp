@@ -10,12 +10,11 @@
 #pragma once
 
 #include <cstddef>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
-
-#include <nlohmann/json.hpp>
 
 namespace dpb::verify::vectors {
 
@@ -37,7 +36,7 @@ struct Record {
 
 // One category file: the header record and the case records, in file order.
 struct CategoryFile {
-  std::string category;       // "samplers", "pmf", ...
+  std::string category;         // "samplers", "pmf", ...
   std::vector<Record> records;  // records[0] is the header (id "header")
 
   std::string file_name() const { return category + ".jsonl"; }

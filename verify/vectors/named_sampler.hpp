@@ -62,8 +62,8 @@ void construct_and_call(bool optimized, F& f, const Args&... args) {
 // reference samplers return bool or Integer, optimized ones bool or std::int64_t). Throws ParameterError naming
 // `function` for an unknown name or a missing parameter, and whatever the sampler's constructor throws.
 template <class F>
-void with_named_sampler(const std::string& dist, const std::map<std::string, Rational>& params, bool optimized,
-                        F&& f, std::string_view function = "sample") {
+void with_named_sampler(const std::string& dist, const std::map<std::string, Rational>& params, bool optimized, F&& f,
+                        std::string_view function = "sample") {
   namespace R = dpb::ref;
   namespace Q = dpb::fast;
   auto at = [&](const char* k) -> const Rational& {
@@ -74,11 +74,9 @@ void with_named_sampler(const std::string& dist, const std::map<std::string, Rat
   auto integer = [&](const char* k) { return Integer(boost::multiprecision::numerator(at(k))); };
   using detail::construct_and_call;
   if (dist == "bernoulli") return construct_and_call<R::Bernoulli, Q::Bernoulli>(optimized, f, at("p"));
-  if (dist == "bernoulli-exp")
-    return construct_and_call<R::BernoulliExp, Q::BernoulliExp>(optimized, f, at("gamma"));
+  if (dist == "bernoulli-exp") return construct_and_call<R::BernoulliExp, Q::BernoulliExp>(optimized, f, at("gamma"));
   if (dist == "geometric") return construct_and_call<R::Geometric, Q::Geometric>(optimized, f, at("scale"));
-  if (dist == "dlaplace")
-    return construct_and_call<R::DiscreteLaplace, Q::DiscreteLaplace>(optimized, f, at("scale"));
+  if (dist == "dlaplace") return construct_and_call<R::DiscreteLaplace, Q::DiscreteLaplace>(optimized, f, at("scale"));
   if (dist == "dgauss") {
     const Rational mu = params.count("mu") ? params.at("mu") : Rational(0);
     return construct_and_call<R::DiscreteGaussian, Q::DiscreteGaussian>(optimized, f, at("sigma2"), mu);

@@ -93,7 +93,8 @@ DecimalValue certified_decimals(const std::function<Interval(mpfr_prec_t)>& f, i
     std::string lo = mpfr_to_decimal(a, enclosure_digits, MPFR_RNDD);
     std::string hi = mpfr_to_decimal(b, enclosure_digits, MPFR_RNDU);
     std::string nearest = mpfr_to_decimal(a, nearest_digits, MPFR_RNDN);
-    if (lo == mpfr_to_decimal(b, enclosure_digits, MPFR_RNDD) && hi == mpfr_to_decimal(a, enclosure_digits, MPFR_RNDU) &&
+    if (lo == mpfr_to_decimal(b, enclosure_digits, MPFR_RNDD) &&
+        hi == mpfr_to_decimal(a, enclosure_digits, MPFR_RNDU) &&
         nearest == mpfr_to_decimal(b, nearest_digits, MPFR_RNDN))
       return DecimalValue{lo, hi, nearest};
   }

@@ -1,11 +1,11 @@
 #include "verify/vectors/protocol_vectors.hpp"
 
+#include <fmt/format.h>
+
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
-
-#include <fmt/format.h>
 
 #include "optimized/protocols/protocol.hpp"
 #include "reference/bits/chacha20.hpp"
@@ -28,20 +28,13 @@ struct CalibrationCase {
 // Two or three inputs per variant. The local variant always passes c (its default is provisional, calibration.hpp).
 const std::vector<CalibrationCase>& calibration_cases() {
   static const std::vector<CalibrationCase> cases = {
-      {"dist-dp", "1", 10, 1000, "", "", ""},
-      {"dist-dp", "1/2", 100, 1000000, "", "", ""},
-      {"dist-dp", "2", 1, 2, "", "", ""},
-      {"dist-rdp", "1", 10, 1000, "", "", ""},
-      {"dist-rdp", "1/2", 64, 100000, "2", "", ""},
-      {"dist-rdp", "3", 7, 50, "", "1/20", ""},
-      {"dist-cdp", "1/2", 10, 1000, "", "", ""},
-      {"dist-cdp", "9/10", 50, 10000, "3", "", ""},
-      {"shuffle", "1", 10, 1000, "", "", ""},
-      {"shuffle", "3", 20, 100000, "", "1/100", ""},
-      {"central", "1/2", 10, 1000, "", "", ""},
-      {"central", "1/10", 1, 100, "", "", ""},
-      {"local", "1/2", 10, 1000, "", "", "2"},
-      {"local", "9/10", 100, 10000, "", "", "159421/100000"},
+      {"dist-dp", "1", 10, 1000, "", "", ""},       {"dist-dp", "1/2", 100, 1000000, "", "", ""},
+      {"dist-dp", "2", 1, 2, "", "", ""},           {"dist-rdp", "1", 10, 1000, "", "", ""},
+      {"dist-rdp", "1/2", 64, 100000, "2", "", ""}, {"dist-rdp", "3", 7, 50, "", "1/20", ""},
+      {"dist-cdp", "1/2", 10, 1000, "", "", ""},    {"dist-cdp", "9/10", 50, 10000, "3", "", ""},
+      {"shuffle", "1", 10, 1000, "", "", ""},       {"shuffle", "3", 20, 100000, "", "1/100", ""},
+      {"central", "1/2", 10, 1000, "", "", ""},     {"central", "1/10", 1, 100, "", "", ""},
+      {"local", "1/2", 10, 1000, "", "", "2"},      {"local", "9/10", 100, 10000, "", "", "159421/100000"},
       {"local", "1/2", 3, 1000000, "", "", "2"},
   };
   return cases;
@@ -86,14 +79,19 @@ Json noise_json(const ref::NoiseLaw& law) {
   Json j;
   j["kind"] = std::string(ref::noise_kind_name(law.kind));
   switch (law.kind) {
-    case ref::NoiseKind::None: break;
+    case ref::NoiseKind::None:
+      break;
     case ref::NoiseKind::PolyaDifference:
       j["r"] = dpb::to_string(law.polya_r);
       j["scale"] = dpb::to_string(law.scale);
       break;
-    case ref::NoiseKind::DiscreteLaplace: j["scale"] = dpb::to_string(law.scale); break;
+    case ref::NoiseKind::DiscreteLaplace:
+      j["scale"] = dpb::to_string(law.scale);
+      break;
     case ref::NoiseKind::Skellam:
-    case ref::NoiseKind::DiscreteGaussian: j["variance"] = dpb::to_string(law.variance); break;
+    case ref::NoiseKind::DiscreteGaussian:
+      j["variance"] = dpb::to_string(law.variance);
+      break;
   }
   return j;
 }
@@ -192,8 +190,11 @@ Record transcript_record(const TranscriptCase& tc, std::uint64_t stream, Impl im
     t = protocol.run(std::span<const Rational>(x), bits);
   }
   Json body;
-  body["calibration"] = input_json(tc.calibration);
-  body["calibration"]["variant"] = tc.calibration.variant;
+  Json calibration;
+  calibration["variant"] = tc.calibration.variant;
+  const Json input = input_json(tc.calibration);
+  for (auto it = input.begin(); it != input.end(); ++it) calibration[it.key()] = it.value();
+  body["calibration"] = calibration;
   body["secure_sum"] = std::string(ref::secure_sum_name(tc.secure_sum));
   body["path"] = std::string(ref::noise_path_name(tc.path));
   body["shares_per_message"] = t.shares_per_message;
@@ -219,9 +220,9 @@ Record transcript_record(const TranscriptCase& tc, std::uint64_t stream, Impl im
   body["decoded"] = int64_of(t.decoded);
   body["z"] = dpb::to_string(t.z);
   body["bits"] = bits.count();
-  const std::string id = fmt::format("{}/{}/{}@{}/{}", calibration_label(tc.calibration),
-                                     ref::secure_sum_name(tc.secure_sum), ref::noise_path_name(tc.path),
-                                     kTranscriptSeed, stream);
+  const std::string id =
+      fmt::format("{}/{}/{}@{}/{}", calibration_label(tc.calibration), ref::secure_sum_name(tc.secure_sum),
+                  ref::noise_path_name(tc.path), kTranscriptSeed, stream);
   return make_record("transcript", id, body);
 }
 

@@ -1,10 +1,10 @@
 #include "verify/vectors/sampler_vectors.hpp"
 
+#include <fmt/format.h>
+
 #include <map>
 #include <stdexcept>
 #include <type_traits>
-
-#include <fmt/format.h>
 
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/uniform.hpp"
@@ -64,13 +64,11 @@ struct StreamCase {
   std::uint64_t seed, stream;
 };
 // (1, 0) is docs/bits.md's worked example; 2^64 − 1 checks the little-endian encoding of both integers.
-const std::vector<StreamCase> kStreams = {
-    {1, 0}, {0, 0}, {kSeed, 0}, {kSeed, 1}, {UINT64_MAX, UINT64_MAX}};
+const std::vector<StreamCase> kStreams = {{1, 0}, {0, 0}, {kSeed, 0}, {kSeed, 1}, {UINT64_MAX, UINT64_MAX}};
 
 // uniform_below(n) on seed 1, stream 0; n = 10 continues docs/bits.md's example (5 9 2 1 4 4 6 1 ...).
-const std::vector<std::uint64_t> kUniformN = {1,          2,          3,          10,         1000,
-                                              4294967297ULL /* 2^32 + 1 */, 9223372036854775808ULL /* 2^63 */,
-                                              UINT64_MAX};
+const std::vector<std::uint64_t> kUniformN = {
+    1, 2, 3, 10, 1000, 4294967297ULL /* 2^32 + 1 */, 9223372036854775808ULL /* 2^63 */, UINT64_MAX};
 
 std::string hex(const std::uint8_t* data, std::size_t n) {
   std::string s;

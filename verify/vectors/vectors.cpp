@@ -1,10 +1,11 @@
 #include "verify/vectors/vectors.hpp"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
-#include <unistd.h>
 
 #include "reference/core/errors.hpp"
 #include "verify/vectors/pmf_vectors.hpp"

@@ -24,12 +24,12 @@ std::vector<CategoryFile> generate_all(Impl impl);
 void write_files(const std::filesystem::path& dir, const std::vector<CategoryFile>& files);
 
 struct CheckResult {
-  std::vector<std::string> files;     // the files checked, in order
-  std::size_t records_checked = 0;    // case records that matched (headers excluded)
-  std::optional<Mismatch> mismatch;   // the first difference (checking stops there)
+  std::vector<std::string> files;    // the files checked, in order
+  std::size_t records_checked = 0;   // case records that matched (headers excluded)
+  std::optional<Mismatch> mismatch;  // the first difference (checking stops there)
 
   bool ok() const { return !mismatch.has_value(); }
-  std::string summary() const;        // one line: "... N records reproduced ..." or the mismatch
+  std::string summary() const;  // one line: "... N records reproduced ..." or the mismatch
 };
 
 // Regenerates every category with `impl` and compares it with dir/<category>.jsonl. A missing file is a mismatch;

@@ -2,12 +2,12 @@
 // and replayed by the independent Python checker (verify/vectors/check_vectors.py), which must also reject a
 // corrupted copy.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 
 #include "tests/support/run_command.hpp"
 #include "verify/vectors/vectors.hpp"

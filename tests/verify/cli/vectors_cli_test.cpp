@@ -1,0 +1,90 @@
+// `dpbandit vectors generate|check`, run as a user would: generation reproduces the committed files, check exits
+// 0 on them, 1 with the record named on a corrupted copy, 2 on usage errors.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "tests/support/run_command.hpp"
+#include "verify/vectors/vectors.hpp"
+
+namespace dpb::test {
+namespace {
+
+namespace fs = std::filesystem;
+namespace V = dpb::verify::vectors;
+
+const std::string kCli = DPB_CLI_PATH;
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+fs::path fresh_dir(const std::string& tag) {
+  const fs::path dir = fs::temp_directory_path() / ("dpb_vectors_cli_" + tag + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  return dir;
+}
+
+TEST(VectorsCliTest, GenerateWritesTheCommittedBytes) {
+  const fs::path dir = fresh_dir("gen");
+  const auto r = run_command(kCli + " vectors generate --dir " + dir.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const auto& name : V::category_names()) {
+    EXPECT_EQ(read(dir / (name + ".jsonl")), read(V::committed_vectors_dir() / (name + ".jsonl"))) << name;
+    EXPECT_NE(r.out.find(name + ".jsonl"), std::string::npos) << r.out;
+  }
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, static_cast<int>(V::category_names().size()));  // no temporary file left behind
+  fs::remove_all(dir);
+}
+
+TEST(VectorsCliTest, CheckPassesOnTheCommittedFilesWithBothBuilds) {
+  for (const std::string impl : {"reference", "optimized"}) {
+    const auto r =
+        run_command(kCli + " vectors check --dir " + V::committed_vectors_dir().string() + " --impl " + impl);
+    EXPECT_EQ(r.exit_code, 0) << impl << ": " << r.out << r.err;
+    EXPECT_NE(r.out.find("records reproduced byte for byte"), std::string::npos) << r.out;
+  }
+}
+
+TEST(VectorsCliTest, CheckFailsOnACorruptedCopyNamingTheRecord) {
+  const fs::path dir = fresh_dir("bad");
+  fs::create_directories(dir);
+  for (const auto& name : V::category_names())
+    fs::copy_file(V::committed_vectors_dir() / (name + ".jsonl"), dir / (name + ".jsonl"));
+  std::string text = read(dir / "transcripts.jsonl");
+  const auto at = text.find("\"y_hat\":", text.find("/masked/per-user@"));
+  ASSERT_NE(at, std::string::npos);
+  text.insert(at + 8, "1");  // y_hat = 1<old digits>
+  std::ofstream(dir / "transcripts.jsonl", std::ios::binary | std::ios::trunc) << text;
+  const auto r = run_command(kCli + " vectors check --dir " + dir.string() + " --impl optimized");
+  fs::remove_all(dir);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("MISMATCH transcripts.jsonl line "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("/masked/per-user@"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("field y_hat"), std::string::npos) << r.out;
+}
+
+TEST(VectorsCliTest, UsageErrorsExitTwo) {
+  auto r = run_command(kCli + " vectors check --dir /nonexistent/dpb_vectors");
+  EXPECT_EQ(r.exit_code, 2) << r.out << r.err;
+  EXPECT_NE(r.err.find("'dir'"), std::string::npos) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  r = run_command(kCli + " vectors check --impl fast");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  r = run_command(kCli + " vectors");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  r = run_command(kCli + " vectors frobnicate");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+}
+
+}  // namespace
+}  // namespace dpb::test
