@@ -10,6 +10,7 @@
 #include "optimized/learners/dp_successive_elimination.hpp"
 #include "optimized/learners/ftnl.hpp"
 #include "optimized/learners/hybrid_ucb.hpp"
+#include "optimized/learners/protocol_aggregator.hpp"
 #include "optimized/learners/ucb.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/learners/anytime_lazy_ucb.hpp"
@@ -113,6 +114,54 @@ void BM_ReferenceAnytimeLazyUcb(benchmark::State& state) {
   run(state, T, [&](NoiseSource n) { return ref::anytime_lazy_ucb({tape.arms(), T, Rational(1, 2), 1}, tape, n); });
 }
 
+// Seed 000's protocol variants in Algorithm 1 as `dpbandit simulate` runs them: the aggregate-noise shortcut (one
+// draw of the batch's aggregate noise; the per-user randomized rounding stays), l(b) = 4^b, p = 1/10, ε = 1/2,
+// seed000-easy with K = 10. `per_round` is the time per user.
+void protocol_se(benchmark::State& state, ref::Variant variant, std::optional<Rational> s) {
+  const auto& tape = gaussian_tape();
+  ref::ProtocolAggregatorParams a;
+  a.variant = variant;
+  a.eps = Rational(1, 2);
+  a.horizon = kT;
+  a.p = Rational(1, 10);
+  a.s = s;
+  a.options.path = ref::NoisePath::Aggregate;
+  const fast::ProtocolAggregator agg(a);
+  fast::BatchedSuccessiveEliminationParams p;
+  p.K = tape.arms();
+  p.T = kT;
+  p.eta = 4;
+  p.p = Rational(1, 10);
+  fast::LearnerOptions o;
+  o.record_releases = false;
+  run(state, kT, [&](NoiseSource n) { return fast::batched_successive_elimination(p, tape, agg, n, o); });
+}
+void BM_DistDpSeAggregate(benchmark::State& s) { protocol_se(s, ref::Variant::DistDP, std::nullopt); }
+void BM_DistRdpSe10Aggregate(benchmark::State& s) { protocol_se(s, ref::Variant::DistRDP, Rational(10)); }
+void BM_DistRdpSe100Aggregate(benchmark::State& s) { protocol_se(s, ref::Variant::DistRDP, Rational(100)); }
+void BM_DistCdpSe10(benchmark::State& s) { protocol_se(s, ref::Variant::DistCDP, Rational(10)); }
+void BM_CdpSeAggregate(benchmark::State& s) { protocol_se(s, ref::Variant::Central, std::nullopt); }
+void BM_LdpSeAggregate(benchmark::State& s) { protocol_se(s, ref::Variant::Local, std::nullopt); }
+
+// Drawing a reward tape: the clipped discrete Gaussian of seed000-easy (σ = 100 on the grid 1/1000), per entry.
+void BM_GaussianTapeEntry(benchmark::State& state) {
+  ChaCha20Source bits(2);
+  const auto instance = ref::seed000_instance(ref::Seed000Difficulty::Easy, 10, bits);
+  constexpr std::uint64_t kLength = 1 << 14;
+  std::uint64_t seed = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(fast::make_reward_tape(instance, kLength, ++seed).units(0, 0));
+  state.counters["per_entry"] = benchmark::Counter(static_cast<double>(kLength * 10),
+                                                   benchmark::Counter::kIsIterationInvariantRate |
+                                                       benchmark::Counter::kInvert);
+}
+
+BENCHMARK(BM_DistDpSeAggregate)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DistRdpSe10Aggregate)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DistRdpSe100Aggregate)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DistCdpSe10)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CdpSeAggregate)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LdpSeAggregate)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GaussianTapeEntry)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Se)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CentralDlapSe)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DpSe)->Unit(benchmark::kMillisecond);

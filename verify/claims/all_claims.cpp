@@ -11,10 +11,14 @@ void register_claims_core_vectors(Registry& registry);
 void register_claims_000(Registry& registry);
 void register_claims_000_statistical(Registry& registry);
 void register_claims_000_protocol(Registry& registry);
+void register_claims_000_privacy(Registry& registry);
 void register_claims_001(Registry& registry);
 void register_claims_002(Registry& registry);
 void register_claims_003(Registry& registry);
 void register_claims_004(Registry& registry);
+void register_claims_audit(Registry& registry);
+void register_claims_learners(Registry& registry);
+void register_claims_experiments(Registry& registry);
 
 Registry make_all_claims() {
   Registry registry;
@@ -23,10 +27,14 @@ Registry make_all_claims() {
   register_claims_000(registry);
   register_claims_000_statistical(registry);
   register_claims_000_protocol(registry);
+  register_claims_000_privacy(registry);
   register_claims_001(registry);
   register_claims_002(registry);
   register_claims_003(registry);
   register_claims_004(registry);
+  register_claims_audit(registry);
+  register_claims_learners(registry);
+  register_claims_experiments(registry);
   return registry;
 }
 

@@ -47,6 +47,9 @@ struct Outcome {
   nlohmann::json evidence = nlohmann::json::object();  // the numbers behind the verdict
 };
 
+// Checkers run concurrently (`dpbandit verify --jobs N`, verify/claims/runner.hpp): a checker must be thread-safe —
+// no mutable static or global state (caches behind a mutex or std::call_once), no chdir/setenv/locale changes, its
+// own random stream seeded from RunOptions::seed, and temporary files under unique names.
 using Checker = std::function<Outcome(const RunOptions&)>;
 
 struct Claim {

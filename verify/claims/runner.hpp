@@ -24,4 +24,12 @@ using AfterClaim = std::function<void(std::size_t, std::size_t, const ClaimResul
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
                                     const BeforeClaim& before = {}, const AfterClaim& after = {});
 
+// The same with `jobs` worker threads (jobs ≥ 1; jobs = 1 is run_claims above, on the calling thread). Each worker
+// takes the next claim in registry order; the results come back in the order of `claims` whatever the order of
+// completion, and each checker gets the same RunOptions (same seed) as in a serial run, so the verdicts and evidence
+// do not depend on `jobs`. Checkers must therefore be thread-safe (claim.hpp). The callbacks are called under one
+// mutex (never concurrently), from the worker that runs the claim; `i` is the claim's index in `claims`.
+std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
+                                    std::size_t jobs, const BeforeClaim& before = {}, const AfterClaim& after = {});
+
 }  // namespace dpb::verify

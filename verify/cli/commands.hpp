@@ -17,5 +17,7 @@ void add_verify_command(CLI::App& app, Context& context);
 void add_crosscheck_command(CLI::App& app, Context& context);
 void add_vectors_command(CLI::App& app, Context& context);
 void add_calibrate_command(CLI::App& app, Context& context);
+void add_audit_command(CLI::App& app, Context& context);
+void add_simulate_command(CLI::App& app, Context& context);
 
 }  // namespace dpb::cli

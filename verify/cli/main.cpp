@@ -17,6 +17,8 @@ int main(int argc, char** argv) {
   dpb::cli::add_crosscheck_command(app, context);
   dpb::cli::add_vectors_command(app, context);
   dpb::cli::add_calibrate_command(app, context);
+  dpb::cli::add_audit_command(app, context);
+  dpb::cli::add_simulate_command(app, context);
   if (argc > 1 && argv[1][0] != '-') {  // name an unknown command instead of CLI11's generic message
     bool known = false;
     for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))

@@ -1,7 +1,8 @@
-// `dpbandit sample DIST [--PARAM V]... --count N [--seed S] [--impl reference|optimized]`
+// `dpbandit sample DIST [--PARAM V]... --count N [--seed S] [--impl reference|optimized] [--method cks|inversion]`
 // Prints N exact samples, one integer per line. With --seed the bits come from the seeded ChaCha20 stream
 // (docs/bits.md), so both builds print the same sequence; without it, from the OS entropy source.
-// Every parameter is validated before the first line is written.
+// Every parameter is validated before the first line is written. --method inversion (dlaplace, dgauss only) selects
+// the certified-inversion algorithm of docs/samplers.md: the same law, a different (faster) use of the bits.
 #include <cstdio>
 #include <iostream>
 
@@ -45,8 +46,11 @@ void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
 // shared with the golden vectors, verify/vectors/named_sampler.hpp) and emits `count` draws.
 template <class Source>
 void dispatch(const std::string& dist, const std::map<std::string, Rational>& q, bool opt, Source& bits,
-              std::uint64_t count) {
-  verify::vectors::with_named_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
+              std::uint64_t count, bool inversion) {
+  if (inversion)
+    verify::vectors::with_named_inversion_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
+  else
+    verify::vectors::with_named_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
 }
 
 struct SampleArgs {
@@ -54,6 +58,7 @@ struct SampleArgs {
   std::string count = "";
   std::string seed;
   std::string impl = "reference";
+  std::string method = "cks";
 };
 
 }  // namespace
@@ -66,19 +71,26 @@ void add_sample_command(CLI::App& app, Context& context) {
   cmd->add_option("--seed", args->seed, "seed of the ChaCha20 bit stream (0 to 2^64-1); omitted: OS entropy");
   cmd->add_option("--impl", args->impl, "reference (exact, GMP) or optimized (machine integers)")
       ->check(CLI::IsMember({"reference", "optimized"}));
+  cmd->add_option("--method", args->method,
+                  "cks (default: CKS20 rejection) or inversion (certified inversion, dlaplace and dgauss only)")
+      ->check(CLI::IsMember({"cks", "inversion"}));
   cmd->callback([args, &context]() {
     auto params = args->dist.parse("sample");
     Integer count = parse_integer(args->count, "sample", "count");
     if (count < 1 || count > kMaxCount) throw_parameter_error("sample", "count", "in [1, 10^9]", args->count);
     const bool optimized = args->impl == "optimized";
+    const bool inversion = args->method == "inversion";
+    if (inversion && args->dist.dist != "dlaplace" && args->dist.dist != "dgauss")
+      throw_parameter_error("sample", "method",
+                            "cks for " + args->dist.dist + " (inversion exists for dlaplace and dgauss)", args->method);
     if (!args->seed.empty()) {
       Integer seed = parse_integer(args->seed, "sample", "seed");
       if (!fits_uint64(seed)) throw_parameter_error("sample", "seed", "in [0, 2^64 - 1]", args->seed);
       ChaCha20Source bits(to_uint64(seed));
-      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count));
+      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count), inversion);
     } else {
       OsEntropySource bits;
-      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count));
+      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count), inversion);
     }
     context.exit_code = 0;
   });

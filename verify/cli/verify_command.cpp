@@ -13,7 +13,12 @@ void add_verify_command(CLI::App& app, Context& context) {
   auto* cmd = app.add_subcommand("verify", "Run the registered claims and report their verdicts");
   cmd->add_option("--suite", args->suite, "quick (default) or full: the size of the parameter grids");
   cmd->add_option("--only", args->only, "Glob on claim ids, e.g. '000.*' or '*.fact1' (default: all claims)");
-  cmd->add_option("--out", args->out, "Directory for report.json (default: report)");
+  cmd->add_option("--out", args->out,
+                  "Directory for report.json, report.html and junit.xml (default: report; created if missing)");
+  cmd->add_option("--jobs", args->jobs,
+                  "Run claims in N worker threads (default: the CPUs available, as nproc counts them; here " +
+                      std::to_string(dpb::verify::default_jobs()) + ")");
+  cmd->add_option("--plots", args->plots, "Directory of the plots named in evidence (default: the --out directory)");
   cmd->add_flag("--list", args->list, "List the claims instead of running them");
   cmd->add_option("--format", args->format, "Format of --list: text (default), markdown (docs/claims.md), json");
   cmd->add_option("--seed", args->seed, "Seed for the claims that sample (default 20261121)");

@@ -59,25 +59,37 @@ nlohmann::json report_json(const std::vector<ClaimResult>& results, Suite suite,
 }
 
 void write_file_atomically(const std::filesystem::path& file, const std::string& text) {
-  std::filesystem::path tmp = file;
-  tmp += ".tmp-" + std::to_string(::getpid());
-  {
+  write_files_atomically({{file, text}});
+}
+
+void write_files_atomically(const std::vector<std::pair<std::filesystem::path, std::string>>& files) {
+  std::vector<std::filesystem::path> temporaries;
+  auto remove_temporaries = [&temporaries](std::size_t from) {
+    std::error_code ignored;
+    for (std::size_t i = from; i < temporaries.size(); ++i) std::filesystem::remove(temporaries[i], ignored);
+  };
+  for (const auto& [file, text] : files) {
+    std::filesystem::path tmp = file;
+    tmp += ".tmp-" + std::to_string(::getpid());
+    temporaries.push_back(tmp);
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error("cannot write " + tmp.string());
-    out << text;
-    out.close();
+    if (out) {
+      out << text;
+      out.close();
+    }
     if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(tmp, ignored);
+      remove_temporaries(0);
       throw std::runtime_error("cannot write " + tmp.string());
     }
   }
-  std::error_code ec;
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) {
-    std::error_code ignored;
-    std::filesystem::remove(tmp, ignored);
-    throw std::runtime_error("cannot rename " + tmp.string() + " to " + file.string() + ": " + ec.message());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    std::error_code ec;
+    std::filesystem::rename(temporaries[i], files[i].first, ec);
+    if (ec) {
+      remove_temporaries(i);
+      throw std::runtime_error("cannot rename " + temporaries[i].string() + " to " + files[i].first.string() + ": " +
+                               ec.message());
+    }
   }
 }
 

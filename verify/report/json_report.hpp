@@ -1,12 +1,15 @@
 // report.json (schema: docs/report.md):
 //   {"claims":[{"id","statement","source":{"seed","section","equation"},"method","grid","verdict","expected",
 //               "key_figure","evidence":{...},"seconds"}],
-//    "summary":{"total","holds","violated","inconclusive","unexpected","suite","seconds"}}
+//    "summary":{"total","holds","violated","inconclusive","unexpected","suite","seconds"[,"version","date","jobs"]}}
+// (verify_main adds version, date and jobs; report_json leaves them out so that its output depends on its arguments.)
 // Files are written whole or not at all: to a temporary name in the same directory, then renamed.
 #pragma once
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "verify/claims/runner.hpp"
@@ -27,5 +30,9 @@ nlohmann::json report_json(const std::vector<ClaimResult>& results, Suite suite,
 // Writes `text` to `file` via `file`.tmp-<pid> and rename(2). Throws std::runtime_error (nothing left behind) on
 // failure.
 void write_file_atomically(const std::filesystem::path& file, const std::string& text);
+
+// Several files, all or none: every file is written to its temporary name first; only when all are written are they
+// renamed (rename(2) within one directory). On a write failure every temporary is removed and no target is touched.
+void write_files_atomically(const std::vector<std::pair<std::filesystem::path, std::string>>& files);
 
 }  // namespace dpb::verify

@@ -1,18 +1,26 @@
 #include "verify/report/verify_main.hpp"
 
+#include <sched.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <optional>
 #include <ostream>
 #include <sstream>
 #include <system_error>
+#include <thread>
 
 #include "verify/claims/runner.hpp"
 #include "verify/report/claims_markdown.hpp"
+#include "verify/report/html_report.hpp"
 #include "verify/report/json_report.hpp"
+#include "verify/report/junit_report.hpp"
 #include "verify/report/terminal_table.hpp"
 
 namespace dpb::verify {
@@ -24,7 +32,10 @@ int usage_error(std::ostream& err, const std::string& message) {
   return 2;
 }
 
-// Creates DIR if needed and proves it writable by creating and removing a probe file; empty string on success.
+const char* const kReportFiles[] = {"report.json", "report.html", "junit.xml"};
+
+// Creates DIR if needed and proves it writable by creating and removing a probe file, and checks that no report file
+// name is taken by a directory or the like (its rename would fail after the others'); empty string on success.
 std::string prepare_output_directory(const std::filesystem::path& dir) {
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
@@ -36,16 +47,58 @@ std::string prepare_output_directory(const std::filesystem::path& dir) {
     if (!f) return "cannot create files in it";
   }
   std::filesystem::remove(probe, ec);
+  for (const char* name : kReportFiles)
+    if (std::filesystem::exists(dir / name) && !std::filesystem::is_regular_file(dir / name))
+      return std::string(name) + " exists and is not a regular file";
   return {};
 }
 
+// --jobs: empty means the default; otherwise a decimal integer in [1, kMaxJobs].
+std::optional<unsigned> parse_jobs(const std::string& text) {
+  if (text.empty()) return default_jobs();
+  unsigned value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
+  if (ec != std::errc() || ptr != end || value < 1 || value > kMaxJobs) return std::nullopt;
+  return value;
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  ::gmtime_r(&now, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
+}
+
+std::string seconds_text(double seconds) {
+  std::ostringstream s;
+  s << std::fixed << std::setprecision(2) << seconds;
+  return s.str();
+}
+
 }  // namespace
+
+unsigned default_jobs() {
+  // The CPUs this process may run on (respects taskset and container cpusets, like nproc(1)); else the hardware
+  // threads.
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (::sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+    return std::min(kMaxJobs, static_cast<unsigned>(CPU_COUNT(&set)));
+  return std::clamp(std::thread::hardware_concurrency(), 1U, kMaxJobs);
+}
 
 int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& out, std::ostream& err) {
   const auto suite = parse_suite(args.suite);
   if (!suite) return usage_error(err, "parameter '--suite' must be quick or full, got '" + args.suite + "'");
   if (args.format != "text" && args.format != "markdown" && args.format != "json")
     return usage_error(err, "parameter '--format' must be text, markdown or json, got '" + args.format + "'");
+  const auto jobs = parse_jobs(args.jobs);
+  if (!jobs)
+    return usage_error(err, "parameter '--jobs' must be an integer from 1 to " + std::to_string(kMaxJobs) +
+                                ", got '" + args.jobs + "'");
 
   std::vector<const Claim*> selected;
   if (args.only.empty()) {
@@ -71,31 +124,61 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
   }
 
   const std::filesystem::path dir(args.out);
+  const std::filesystem::path plots = args.plots.empty() ? dir : std::filesystem::path(args.plots);
+  if (!args.plots.empty() && !std::filesystem::is_directory(plots))
+    return usage_error(err, "parameter '--plots' must be a directory, got '" + args.plots + "'");
   if (const std::string why = prepare_output_directory(dir); !why.empty())
     return usage_error(err, "parameter '--out' must be a writable directory, got '" + args.out + "' (" + why + ")");
 
   const RunOptions options{*suite, args.seed};
+  const std::string date = utc_now();
   const auto start = std::chrono::steady_clock::now();
-  auto results = run_claims(
-      selected, options,
-      [&err](std::size_t i, std::size_t n, const Claim& c) {
-        err << "[" << (i + 1) << "/" << n << "] " << c.id << " ..." << std::flush;
-      },
-      [&err](std::size_t, std::size_t, const ClaimResult& r) {
-        std::ostringstream s;
-        s << " " << to_string(r.outcome.verdict) << (r.as_expected() ? "" : " (UNEXPECTED)") << " (" << std::fixed
-          << std::setprecision(2) << r.seconds << " s)\n";
-        err << s.str() << std::flush;
-      });
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const auto elapsed = [&start] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
+  std::size_t done = 0;
+  std::vector<ClaimResult> results;
+  if (*jobs == 1) {
+    results = run_claims(
+        selected, options,
+        [&err](std::size_t i, std::size_t n, const Claim& c) {
+          err << "[" << (i + 1) << "/" << n << "] " << c.id << " ..." << std::flush;
+        },
+        [&err](std::size_t, std::size_t, const ClaimResult& r) {
+          err << " " << to_string(r.outcome.verdict) << (r.as_expected() ? "" : " (UNEXPECTED)") << " ("
+              << seconds_text(r.seconds) << " s)\n"
+              << std::flush;
+        });
+  } else {  // claims finish out of order: one whole line per event (the callbacks never run concurrently)
+    results = run_claims(
+        selected, options, *jobs,
+        [&err](std::size_t i, std::size_t n, const Claim& c) {
+          err << "[" << (i + 1) << "/" << n << "] " << c.id << " started\n" << std::flush;
+        },
+        [&err, &done, &elapsed](std::size_t i, std::size_t n, const ClaimResult& r) {
+          ++done;
+          err << "[" << (i + 1) << "/" << n << "] " << r.claim->id << " ... " << to_string(r.outcome.verdict)
+              << (r.as_expected() ? "" : " (UNEXPECTED)") << " (" << seconds_text(r.seconds) << " s); " << done
+              << "/" << n << " done after " << seconds_text(elapsed()) << " s\n"
+              << std::flush;
+        });
+  }
+  const double seconds = elapsed();
 
   out << format_results_table(results, seconds) << std::flush;
+  nlohmann::json report = report_json(results, *suite, seconds);
+  report["summary"]["version"] = DPB_VERSION;
+  report["summary"]["date"] = date;
+  report["summary"]["jobs"] = *jobs;
+  const auto json_file = dir / "report.json", html_file = dir / "report.html", junit_file = dir / "junit.xml";
   try {
-    write_file_atomically(dir / "report.json", report_json(results, *suite, seconds).dump(2) + "\n");
+    write_files_atomically({{json_file, report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"},
+                            {html_file, report_html(report, HtmlOptions{plots})},
+                            {junit_file, junit_xml(report)}});
   } catch (const std::exception& e) {
     return usage_error(err, std::string("parameter '--out': ") + e.what());
   }
-  out << "report: " << (dir / "report.json").string() << "\n";
+  out << "report: " << json_file.string() << ", " << html_file.string() << ", " << junit_file.string() << "\n";
   return summarize(results).unexpected == 0 ? 0 : 1;
 }
 

@@ -1,12 +1,17 @@
 // The body of `dpbandit verify`, as a library function so that tests can run it on a registry of their own.
 //
-//   dpbandit verify [--suite quick|full] [--only PATTERN] [--out DIR] [--list [--format text|markdown|json]]
+//   dpbandit verify [--suite quick|full] [--only PATTERN] [--out DIR] [--jobs N] [--plots DIR]
+//                   [--list [--format text|markdown|json]]
 //
-// Runs the claims whose id matches PATTERN (fnmatch glob; default: all), prints "[i/n] id ... verdict (s)" per claim
-// on `err`, the results table on `out`, and writes DIR/report.json (docs/report.md) whole or not at all.
+// Runs the claims whose id matches PATTERN (fnmatch glob; default: all) in N worker threads (default: the number of
+// hardware threads), prints one progress line per claim on `err` ("[i/n] id ... verdict (s)"; with N > 1 also a
+// "started" line and the running total), the results table on `out` (registry order whatever N), and writes
+// DIR/report.json, DIR/report.html and DIR/junit.xml (docs/report.md) all or none: each to a temporary name first,
+// renamed only once all three are written. --plots names where the plots listed in evidence are found (default DIR).
 // --list prints the claims instead of running them (markdown: the content of docs/claims.md).
-// Returns the exit code: 0 when every verdict equals its expectation, 1 otherwise, 2 on a usage error (bad --suite
-// or --format, a PATTERN that matches no claim, an unwritable DIR), with one line on `err` and no file written.
+// Returns the exit code: 0 when every verdict equals its expectation, 1 otherwise, 2 on a usage error (bad --suite,
+// --format or --jobs, a PATTERN that matches no claim, an unwritable DIR, a --plots that is not a directory), with
+// one line on `err` and no file written.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +29,14 @@ struct VerifyArgs {
   bool list = false;
   std::string format = "text";
   std::uint64_t seed = RunOptions{}.seed;
+  std::string jobs;   // worker threads, an integer in [1, kMaxJobs]; empty: std::thread::hardware_concurrency()
+  std::string plots;  // directory of the plots named in evidence; empty: `out`
 };
+
+inline constexpr unsigned kMaxJobs = 256;
+
+// The default of --jobs: the number of CPUs this process may run on, as nproc(1) counts them (1 when unknown).
+unsigned default_jobs();
 
 int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& out, std::ostream& err);
 

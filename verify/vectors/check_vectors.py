@@ -1020,6 +1020,218 @@ def check_transcript_record(rec):
 
 
 # --------------------------------------------------------------------------------------------------------------
+# Category trajectories (docs/vectors.md §9): learner runs on a recorded tape. Replayed here: the tape from its
+# seed and streams (Bernoulli and clipped discrete Gaussian arms); the pull counts, the exact pseudo-regret and the
+# ranges of every record; for FTNL and naive FTNL the whole run (epochs, noise, Report-Noisy-Max, releases,
+# actions); for Anytime-Lazy-UCB every release value (array schedule and noise) and every action whose index
+# comparison is not a near tie in floating point (the C++ decides those with certified intervals).
+
+
+def replay_tape(rec):
+    inst, tape, T = rec["instance"], rec["tape"], rec["T"]
+    G = inst["grid"]
+    rows = []
+    for a, mean in enumerate(inst["means"]):
+        bits = Bits(tape["seed"], tape["first_stream"] + a)
+        mu = Fraction(mean)
+        if inst["law"] == "bernoulli":
+            rows.append([int(bernoulli(bits, mu)) for _ in range(T)])
+        elif inst["law"] == "gaussian":
+            s2 = Fraction(inst["sigma"]) ** 2 * G * G
+            rows.append([min(max(discrete_gaussian(bits, s2, mu * G), 0), G) for _ in range(T)])
+        else:
+            return None
+    return rows
+
+
+def _release(round_, arm, index, first, count, value):
+    return {"round": round_, "arm": arm, "index": index, "first": first, "count": count, "value": _qs(value)}
+
+
+def replay_ftnl(rec, units, c):
+    K, T, G = rec["K"], rec["T"], rec["instance"]["grid"]
+    eps = Fraction(rec["eps"])
+    bits = Bits(rec["noise"]["seed"], rec["noise"]["stream"])
+    actions, releases, J, s = [], [], 0, 0
+    while (1 << s) <= T:
+        start, end = 1 << s, min((1 << (s + 1)) - 1, T)
+        actions += [J] * (end - start + 1)
+        if end == T:
+            break
+        best, best_value = 0, None
+        for j in range(K):
+            noisy = sum(units[j][start - 1:end]) + discrete_laplace(bits, c * G / eps)
+            releases.append(_release(end, j, s, start - 1, start, Fraction(noisy, G)))
+            if best_value is None or noisy > best_value:
+                best, best_value = j, noisy
+        J, s = best, s + 1
+    return actions, releases
+
+
+def replay_anytime_lazy_ucb(rec, units):
+    K, T, G = rec["K"], rec["T"], rec["instance"]["grid"]
+    eps = Fraction(rec["eps"])
+    bits = Bits(rec["noise"]["seed"], rec["noise"]["stream"])
+    r, noisy, pulls, filled, acc = [0] * K, [0] * K, [0] * K, [0] * K, [0] * K
+    actions, releases, undecided = [], [], 0
+    for t in range(1, T + 1):
+        if t <= K:
+            j = t - 1
+            noisy[j] = units[j][0] + discrete_laplace(bits, G / eps)
+            pulls[j] = 1
+            actions.append(j)
+            releases.append(_release(t, j, 0, 0, 1, Fraction(noisy[j], G)))
+            continue
+        idx = []
+        for i in range(K):
+            lam = 1 << r[i]
+            idx.append(noisy[i] / (G * lam) + math.sqrt(3 * math.log(t) / lam) + 3 * math.log(t) / (float(eps) * lam))
+        order = sorted(range(K), key=lambda i: (-idx[i], i))
+        j = rec["actions"][t - 1]  # follow the record where floating point cannot decide
+        if abs(idx[order[0]] - idx[order[1]]) > 1e-9 * max(1.0, abs(idx[order[0]])):
+            j = order[0]
+        else:
+            undecided += 1
+        actions.append(j)
+        acc[j] += units[j][pulls[j]]
+        pulls[j] += 1
+        filled[j] += 1
+        if filled[j] == 1 << (r[j] + 1):
+            r[j] += 1
+            noisy[j] = acc[j] + discrete_laplace(bits, G / eps)
+            size = 1 << r[j]
+            releases.append(_release(t, j, r[j], pulls[j] - size, size, Fraction(noisy[j], G)))
+            filled[j], acc[j] = 0, 0
+    return actions, releases
+
+
+def check_trajectory_record(rec):
+    K, T = rec["K"], rec["T"]
+    units = rec["tape"]["units"]
+    replayed = replay_tape(rec)
+    if replayed is not None and replayed != units:
+        a = next(i for i in range(K) if replayed[i] != units[i])
+        n = next(i for i in range(T) if replayed[a][i] != units[a][i])
+        return "field tape.units[%d][%d]: committed %s, replayed %s" % (a, n, units[a][n], replayed[a][n])
+    actions = rec["actions"]
+    if len(actions) != T:
+        return "field actions: %d actions for T = %d" % (len(actions), T)
+    pulls = [actions.count(a) for a in range(K)]
+    if pulls != rec["pulls"]:
+        return "field pulls: committed %s, counted from the actions %s" % (rec["pulls"], pulls)
+    means = [Fraction(m) for m in rec["instance"]["means"]]
+    regret = sum((max(means) - means[a]) * pulls[a] for a in range(K))
+    if _qs(regret) != rec["pseudo_regret"]:
+        return "field pseudo_regret: committed %s, recomputed %s" % (rec["pseudo_regret"], _qs(regret))
+    learner = rec["learner"]
+    if learner in ("ftnl", "naive-ftnl"):
+        want = replay_ftnl(rec, units, 1 if learner == "ftnl" else K)
+    elif learner == "anytime-lazy-ucb":
+        want = replay_anytime_lazy_ucb(rec, units)
+    else:
+        return None
+    for name, got, exp in (("actions", actions, want[0]), ("releases", rec["releases"], want[1])):
+        if got != exp:
+            n = next((i for i in range(min(len(got), len(exp))) if got[i] != exp[i]), min(len(got), len(exp)))
+            return "field %s[%d]: committed %s, replayed %s" % (
+                name, n, got[n] if n < len(got) else "(none)", exp[n] if n < len(exp) else "(none)")
+    return None
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Category accountants (e): privacy accountants and exact view privacy (docs/privacy-000.md, docs/vectors.md §10),
+# replayed in double precision: every value must agree with the double computation to a relative 1e-9 (the file's
+# values are certified and directed; this replay checks the formulas, not the last digits).
+
+
+def _acc_close(text, value, what):
+    got = float(Fraction(text)) if "/" in text else float(text)
+    if abs(got - value) <= 1e-9 * abs(value) + 1e-13:
+        return None
+    return "%s: file %s, replayed %.15g" % (what, text, value)
+
+
+def _acc_alpha_grid():
+    grid = []
+    for j in range(-160, 225):
+        x = 2.0 ** (j / 16.0)
+        grid.append(1 + math.ceil(x * (1 << 20)) / float(1 << 20))
+    return grid
+
+
+def _acc_lemma10(alpha, e, delta):
+    return e + math.log(1 / (alpha * delta)) / (alpha - 1) + math.log(1 - 1 / alpha)
+
+
+def _acc_view_pure_eps(rec):
+    variant = rec["variant"]
+    eps = float(Fraction(rec["input"]["eps"]))
+    g, m = rec["g"], rec["m"]
+    if variant not in ("dist-dp", "central", "local", "shuffle"):
+        return None  # Skellam / discrete-Gaussian views: structure only
+    eps_noise = eps / 2 if variant == "shuffle" else eps
+    F = [(math.exp(-eps_noise * r / g) + math.exp(-eps_noise * (m - r) / g)) for r in range(m)]
+    return max(abs(math.log(F[r]) - math.log(F[(r - d) % m])) for d in range(1, g + 1) for r in range(m))
+
+
+def check_accountant_record(rec):
+    kind = rec["kind"]
+    q = lambda k: float(Fraction(rec[k]))
+    errors = []
+    if kind == "pure_to_rdp":
+        eps, alpha = q("eps"), q("alpha")
+        rr = math.log((math.exp(alpha * eps) + math.exp((1 - alpha) * eps)) / (1 + math.exp(eps))) / (alpha - 1)
+        if Fraction(rec["bun_steinke"]) != Fraction(rec["alpha"]) * Fraction(rec["eps"]) ** 2 / 2:
+            errors.append("bun_steinke")
+        errors += [_acc_close(rec["rr_upper"], rr, "rr_upper"),
+                   _acc_close(rec["upper"], min(rr, eps, alpha * eps * eps / 2), "upper")]
+    elif kind == "rdp_to_dp":
+        delta = q("delta")
+        curve = [(float(Fraction(a)), float(Fraction(e))) for a, e in rec["curve"]]
+        errors += [_acc_close(rec["standard_upper"], min(e + math.log(1 / delta) / (a - 1) for a, e in curve), "standard_upper"),
+                   _acc_close(rec["lemma10_upper"], min(_acc_lemma10(a, e, delta) for a, e in curve), "lemma10_upper")]
+    elif kind == "zcdp_to_dp":
+        rho, delta = q("rho"), q("delta")
+        cks = min(_acc_lemma10(a, a * rho, delta) for a in _acc_alpha_grid())
+        errors += [_acc_close(rec["cks_upper"], cks, "cks_upper"),
+                   _acc_close(rec["bun_steinke_upper"], rho + 2 * math.sqrt(rho * math.log(1 / delta)), "bun_steinke_upper")]
+    elif kind == "zcdp_delta":
+        rho, eps = q("rho"), q("eps")
+        logs = [(a - 1) * (a * rho - eps) + (a - 1) * math.log(1 - 1 / a) - math.log(a) for a in _acc_alpha_grid()]
+        best = min([l for l in logs if l <= 0] or [0.0])
+        errors.append(_acc_close(rec["cks_delta_upper"], min(math.exp(best), 1.0), "cks_delta_upper"))
+    elif kind == "advanced_composition":
+        eps, k, dp = q("eps"), rec["k"], q("delta_prime")
+        total = math.sqrt(2 * k * math.log(1 / dp)) * eps + k * eps * math.expm1(eps)
+        step = 0.5 / (2 * math.sqrt(2 * k * math.log(1 / dp)))
+        errors += [_acc_close(rec["eps_total_upper"], total, "eps_total_upper"),
+                   _acc_close(rec["theorem7_per_step_lower"], step, "theorem7_per_step_lower")]
+    elif kind == "returning_users":
+        eps, delta, B = q("eps"), q("delta"), rec["B"]
+        dp = delta / 2
+        step = eps / (2 * math.sqrt(2 * B * math.log(1 / dp)))
+        if Fraction(rec["delta_batch"]) != Fraction(rec["delta"]) / (2 * B) or \
+           Fraction(rec["delta_total"]) != Fraction(rec["delta"]):
+            errors.append("delta_batch/delta_total")
+        errors += [_acc_close(rec["eps_batch_lower"], step, "eps_batch_lower"),
+                   _acc_close(rec["eps_total_upper"], math.sqrt(2 * B * math.log(1 / dp)) * step + B * step * math.expm1(step),
+                              "eps_total_upper"),
+                   _acc_close(rec["zcdp_route_eps_upper"],
+                              min(_acc_lemma10(a, a * B / 200.0, delta) for a in _acc_alpha_grid()), "zcdp_route_eps_upper")]
+    elif kind == "view_privacy":
+        lo, hi = float(rec["pure_eps"]["lo"]), float(rec["pure_eps"]["hi"])
+        if not 0 < lo <= hi:
+            errors.append("pure_eps: lo %s, hi %s" % (lo, hi))
+        v = _acc_view_pure_eps(rec)
+        if v is not None:
+            errors.append(_acc_close(rec["pure_eps"]["hi"], v, "pure_eps.hi"))
+    else:
+        return "unknown kind %r" % kind
+    errors = [e for e in errors if e]
+    return errors[0] if errors else None
+
+
+# --------------------------------------------------------------------------------------------------------------
 
 
 CHECKERS = {
@@ -1027,6 +1239,8 @@ CHECKERS = {
     "pmf": check_pmf_record,
     "calibrations": check_calibration_record,
     "transcripts": check_transcript_record,
+    "trajectories": check_trajectory_record,
+    "accountants": check_accountant_record,
 }
 
 

@@ -5,8 +5,8 @@
 // docs/vectors.md lists them, ASCII only, '\n' after every line. Exact values are strings (rationals "p/q" in
 // lowest terms, decimals), integers are JSON integers.
 //
-// Categories: samplers (a), pmf (b), calibrations (c), transcripts (d); accountants (e) and learners (f) are
-// reserved names for later (a category is a list of records with ids; adding one adds a generator, nothing else).
+// Categories: samplers (a), pmf (b), calibrations (c), transcripts (d), accountants (e), trajectories (f)
+// (a category is a list of records with ids; adding one adds a generator, nothing else).
 #pragma once
 
 #include <cstddef>

@@ -21,7 +21,9 @@
 #include "optimized/samplers/bernoulli_exp.hpp"
 #include "optimized/samplers/binomial.hpp"
 #include "optimized/samplers/discrete_gaussian.hpp"
+#include "optimized/samplers/discrete_gaussian_inversion.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
+#include "optimized/samplers/discrete_laplace_inversion.hpp"
 #include "optimized/samplers/geometric.hpp"
 #include "optimized/samplers/poisson.hpp"
 #include "optimized/samplers/polya.hpp"
@@ -33,7 +35,9 @@
 #include "reference/samplers/bernoulli_exp.hpp"
 #include "reference/samplers/binomial.hpp"
 #include "reference/samplers/discrete_gaussian.hpp"
+#include "reference/samplers/discrete_gaussian_inversion.hpp"
 #include "reference/samplers/discrete_laplace.hpp"
+#include "reference/samplers/discrete_laplace_inversion.hpp"
 #include "reference/samplers/geometric.hpp"
 #include "reference/samplers/poisson.hpp"
 #include "reference/samplers/polya.hpp"
@@ -90,6 +94,30 @@ void with_named_sampler(const std::string& dist, const std::map<std::string, Rat
   if (dist == "round")
     return construct_and_call<R::RandomizedRounding, Q::RandomizedRounding>(optimized, f, at("x"), integer("g"));
   throw_parameter_error(function, "DIST", "a known distribution", dist);
+}
+
+// The `inversion` method (`dpbandit sample --method inversion`, docs/samplers.md): dlaplace → DiscreteLaplaceInversion,
+// dgauss → DiscreteGaussianInversion; same laws as the default (CKS20) samplers, different bits. Any other DIST
+// throws ParameterError naming `function` and the parameter 'method'.
+template <class F>
+void with_named_inversion_sampler(const std::string& dist, const std::map<std::string, Rational>& params,
+                                  bool optimized, F&& f, std::string_view function = "sample") {
+  auto at = [&](const char* k) -> const Rational& {
+    auto it = params.find(k);
+    if (it == params.end()) throw_parameter_error(function, k, "given for " + dist, "nothing");
+    return it->second;
+  };
+  using detail::construct_and_call;
+  if (dist == "dlaplace")
+    return construct_and_call<dpb::ref::DiscreteLaplaceInversion, dpb::fast::DiscreteLaplaceInversion>(optimized, f,
+                                                                                                       at("scale"));
+  if (dist == "dgauss") {
+    const Rational mu = params.count("mu") ? params.at("mu") : Rational(0);
+    return construct_and_call<dpb::ref::DiscreteGaussianInversion, dpb::fast::DiscreteGaussianInversion>(
+        optimized, f, at("sigma2"), mu);
+  }
+  throw_parameter_error(function, "method", "cks for " + dist + " (inversion exists for dlaplace and dgauss)",
+                        "inversion");
 }
 
 }  // namespace dpb::verify::vectors

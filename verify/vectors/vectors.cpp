@@ -8,14 +8,16 @@
 #include <system_error>
 
 #include "reference/core/errors.hpp"
+#include "verify/vectors/accountant_vectors.hpp"
 #include "verify/vectors/pmf_vectors.hpp"
 #include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
+#include "verify/vectors/trajectory_vectors.hpp"
 
 namespace dpb::verify::vectors {
 
 const std::vector<std::string>& category_names() {
-  static const std::vector<std::string> names = {"samplers", "pmf", "calibrations", "transcripts"};
+  static const std::vector<std::string> names = {"samplers", "pmf", "calibrations", "transcripts", "accountants", "trajectories"};
   return names;
 }
 
@@ -24,6 +26,8 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "pmf") return generate_pmf();
   if (category == "calibrations") return generate_calibrations();
   if (category == "transcripts") return generate_transcripts(impl);
+  if (category == "accountants") return generate_accountants();
+  if (category == "trajectories") return generate_trajectories(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 
@@ -43,6 +45,13 @@ class VerifyMainTest : public ::testing::Test {
   }
   void TearDown() override { fs::remove_all(dir_); }
 
+  std::string read(const std::string& name) const {
+    std::ifstream in(dir_ / name, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+  }
+  bool nothing_written() const { return !fs::exists(dir_) || fs::is_empty(dir_); }
   int run(VerifyArgs args) {
     out_.str("");
     err_.str("");
@@ -112,8 +121,13 @@ TEST_F(VerifyMainTest, ReportJsonFollowsTheSchema) {
   EXPECT_EQ(s["unexpected"], 1);
   EXPECT_EQ(s["suite"], "full");
   EXPECT_TRUE(s["seconds"].is_number());
-  for (const auto& entry : fs::directory_iterator(dir_))
-    EXPECT_EQ(entry.path().filename(), "report.json") << "leftover file " << entry.path();
+  EXPECT_EQ(s["version"], DPB_VERSION);
+  EXPECT_TRUE(std::regex_match(s["date"].get<std::string>(), std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
+      << s["date"];
+  EXPECT_EQ(s["jobs"], default_jobs());
+  std::set<std::string> files;
+  for (const auto& entry : fs::directory_iterator(dir_)) files.insert(entry.path().filename().string());
+  EXPECT_EQ(files, (std::set<std::string>{"junit.xml", "report.html", "report.json"})) << "leftover files";
 }
 
 TEST_F(VerifyMainTest, OnlyTakesAGlob) {
@@ -175,6 +189,76 @@ TEST_F(VerifyMainTest, ListPrintsClaimsWithoutRunningThem) {
   EXPECT_NE(out_.str().find("| core.holds | statement of core.holds | core §0, eq. 0 | certified | holds | no grid |"),
             std::string::npos)
       << out_.str();
+}
+
+TEST_F(VerifyMainTest, WritesHtmlAndJunitBesideTheJson) {
+  VerifyArgs a;
+  a.jobs = "1";
+  EXPECT_EQ(run(a), 1);
+  const std::string html = read("report.html"), xml = read("junit.xml");
+  std::size_t rows = 0;
+  for (auto at = html.find("<tr class=\"claim"); at != std::string::npos; at = html.find("<tr class=\"claim", at + 1))
+    ++rows;
+  EXPECT_EQ(rows, 3U);
+  EXPECT_NE(html.find("<tr class=\"claim unexpected\" id=\"claim-core.surprise\""), std::string::npos);
+  EXPECT_NE(xml.find("tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(out_.str().find("report.html"), std::string::npos);
+  EXPECT_NE(out_.str().find("junit.xml"), std::string::npos);
+}
+
+TEST_F(VerifyMainTest, OneAndTwoJobsGiveTheSameReportAndTable) {
+  VerifyArgs a;
+  a.jobs = "1";
+  ASSERT_EQ(run(a), 1);
+  auto one = report();
+  const std::string table_one = out_.str().substr(0, out_.str().find(" unexpected ("));
+  a.jobs = "2";
+  ASSERT_EQ(run(a), 1);
+  auto two = report();
+  const std::string table_two = out_.str().substr(0, out_.str().find(" unexpected ("));
+  EXPECT_NE(err_.str().find("[2/3] core.surprise started"), std::string::npos) << err_.str();
+  EXPECT_NE(err_.str().find("3/3 done after"), std::string::npos) << err_.str();
+  for (auto* j : {&one, &two})
+    for (auto& c : (*j)["claims"]) c.erase("seconds");
+  EXPECT_EQ(one["claims"], two["claims"]);
+  EXPECT_EQ(one["summary"]["jobs"], 1);
+  EXPECT_EQ(two["summary"]["jobs"], 2);
+  EXPECT_EQ(table_one, table_two);
+}
+
+TEST_F(VerifyMainTest, BadJobsIsAUsageErrorAndWritesNothing) {
+  for (const char* jobs : {"0", "-1", "abc", "2x", "257", " 2", "99999999999999999999"}) {
+    VerifyArgs a;
+    a.jobs = jobs;
+    EXPECT_EQ(run(a), 2) << jobs;
+    EXPECT_NE(err_.str().find(std::string("parameter '--jobs' must be an integer from 1 to 256, got '") + jobs + "'"),
+              std::string::npos)
+        << err_.str();
+    EXPECT_EQ(err_.str().find("[1/"), std::string::npos);
+    EXPECT_TRUE(nothing_written()) << jobs;
+  }
+  VerifyArgs ok;
+  ok.jobs = "256";
+  ok.only = "core.holds";
+  EXPECT_EQ(run(ok), 0) << err_.str();
+}
+
+TEST_F(VerifyMainTest, PlotsMustBeADirectory) {
+  VerifyArgs a;
+  a.plots = (dir_ / "no-such-dir").string();
+  EXPECT_EQ(run(a), 2);
+  EXPECT_NE(err_.str().find("parameter '--plots' must be a directory"), std::string::npos) << err_.str();
+  EXPECT_TRUE(nothing_written());
+}
+
+TEST_F(VerifyMainTest, AReportNameTakenByADirectoryIsAUsageErrorBeforeAnyClaimRuns) {
+  fs::create_directories(dir_ / "junit.xml" / "x");
+  VerifyArgs a;
+  EXPECT_EQ(run(a), 2);
+  EXPECT_NE(err_.str().find("junit.xml exists and is not a regular file"), std::string::npos) << err_.str();
+  EXPECT_EQ(err_.str().find("[1/"), std::string::npos);
+  EXPECT_FALSE(fs::exists(dir_ / "report.json"));
+  EXPECT_FALSE(fs::exists(dir_ / "report.html"));
 }
 
 }  // namespace

@@ -33,7 +33,9 @@
 #include "optimized/samplers/bernoulli_exp.hpp"
 #include "optimized/samplers/binomial.hpp"
 #include "optimized/samplers/discrete_gaussian.hpp"
+#include "optimized/samplers/discrete_gaussian_inversion.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
+#include "optimized/samplers/discrete_laplace_inversion.hpp"
 #include "optimized/samplers/geometric.hpp"
 #include "optimized/samplers/poisson.hpp"
 #include "optimized/samplers/polya.hpp"
@@ -45,7 +47,9 @@
 #include "reference/samplers/bernoulli_exp.hpp"
 #include "reference/samplers/binomial.hpp"
 #include "reference/samplers/discrete_gaussian.hpp"
+#include "reference/samplers/discrete_gaussian_inversion.hpp"
 #include "reference/samplers/discrete_laplace.hpp"
+#include "reference/samplers/discrete_laplace_inversion.hpp"
 #include "reference/samplers/geometric.hpp"
 #include "reference/samplers/poisson.hpp"
 #include "reference/samplers/polya.hpp"
@@ -125,6 +129,16 @@ std::vector<Case> cases() {
        drawer<fast::Polya>(q(1, 8), q(10))},
       {"polya-diff", {{"r", q(1, 3)}, {"scale", q(4)}}, drawer<ref::PolyaDifference>(q(1, 3), q(4)),
        drawer<fast::PolyaDifference>(q(1, 3), q(4))},
+      // The `inversion` method (docs/samplers.md) on parameter sets of its own, so that its lines in the report are
+      // told apart from the CKS20 samplers' by the law's name. σ² = 110: bias(±10) = 0 (accepted without bits).
+      {"dlaplace", {{"scale", q(7, 2)}}, drawer<ref::DiscreteLaplaceInversion>(q(7, 2)),
+       drawer<fast::DiscreteLaplaceInversion>(q(7, 2))},
+      {"dlaplace", {{"scale", q(2, 5)}}, drawer<ref::DiscreteLaplaceInversion>(q(2, 5)),
+       drawer<fast::DiscreteLaplaceInversion>(q(2, 5))},
+      {"dgauss", {{"sigma2", q(110)}}, drawer<ref::DiscreteGaussianInversion>(q(110), q(0)),
+       drawer<fast::DiscreteGaussianInversion>(q(110), q(0))},
+      {"dgauss", {{"sigma2", q(5, 2)}, {"mu", q(-5, 3)}}, drawer<ref::DiscreteGaussianInversion>(q(5, 2), q(-5, 3)),
+       drawer<fast::DiscreteGaussianInversion>(q(5, 2), q(-5, 3))},
   };
 }
 

@@ -1,0 +1,36 @@
+// Every learner target gives a verdict on its hard neighbours; the private ones are not refuted (no VIOLATION, no
+// MODEL-MISMATCH) and their ε_lb is positive (except ldp-se, see below) (the audit sees the changed reward's effect on the decision), the
+// non-private ones are caught. Slow: 20000 runs per side per learner.
+#include <gtest/gtest.h>
+
+#include "verify/audit/targets.hpp"
+
+namespace dpb::verify::audit {
+namespace {
+
+TEST(LearnerAuditSlowTest, EveryLearnerGetsAVerdict) {
+  for (const auto& t : audit_targets()) {
+    if (t.kind != "learner") continue;
+    TargetOptions o;
+    AuditSettings s;
+    s.confidence = 0.999;
+    const AuditResult r = audit_target(t.name, o, 20000, 21, s);
+    SCOPED_TRACE(summary_line(r));
+    if (t.is_private) {
+      EXPECT_NE(r.verdict, AuditVerdict::violation);
+      EXPECT_NE(r.verdict, AuditVerdict::model_mismatch);
+      // ldp-se's decision sees only the decoded sum of 4096 users' local noise, whose loss for one changed
+      // reward is far below ε (ε_exact = ε bounds the message, not the sum): no power at this size.
+      if (t.name != "ldp-se") {
+        EXPECT_GT(r.eps_lb, 0.0);
+      }
+      EXPECT_LE(r.eps_lb, r.eps_claimed);
+    } else {
+      EXPECT_EQ(r.verdict, AuditVerdict::violation);
+      EXPECT_TRUE(r.unbounded);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace dpb::verify::audit

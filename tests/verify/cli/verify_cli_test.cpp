@@ -1,0 +1,89 @@
+// `dpbandit verify` run as a user would: --jobs validated (exit 2, nothing written), a real run writes report.json,
+// report.html and junit.xml with one entry per claim, and 1 and 2 jobs give the same verdicts.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "tests/support/run_command.hpp"
+
+namespace dpb::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+const std::string kCli = DPB_CLI_PATH;
+// Fast real claims (well under a second each in the quick suite).
+const std::string kFastClaims = "'000.c[lo]*'";  // 000.claim1 and 000.comm-bits
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+fs::path fresh_dir(const std::string& tag) {
+  const fs::path dir = fs::temp_directory_path() / ("dpb_verify_cli_" + tag + "_" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  return dir;
+}
+
+TEST(VerifyCliTest, BadJobsIsAUsageErrorAndWritesNothing) {
+  const fs::path dir = fresh_dir("badjobs");
+  for (const std::string jobs : {"0", "-3", "two", "1000"}) {
+    const auto r = run_command(kCli + " verify --jobs " + jobs + " --out " + dir.string());
+    EXPECT_EQ(r.exit_code, 2) << jobs << r.err;
+    EXPECT_NE(r.err.find("parameter '--jobs' must be an integer from 1 to 256, got '" + jobs + "'"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_FALSE(fs::exists(dir)) << jobs;
+  }
+}
+
+TEST(VerifyCliTest, UnknownSuiteAndUnwritableOutAreUsageErrors) {
+  const fs::path dir = fresh_dir("usage");
+  auto r = run_command(kCli + " verify --suite medium --out " + dir.string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("'--suite' must be quick or full, got 'medium'"), std::string::npos) << r.err;
+  fs::create_directories(dir);
+  std::ofstream(dir / "file") << "x";
+  r = run_command(kCli + " verify --only " + kFastClaims + " --out " + (dir / "file").string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("'--out' must be a writable directory"), std::string::npos) << r.err;
+  fs::remove_all(dir);
+}
+
+TEST(VerifyCliTest, WritesTheThreeReportsAndJobsDoNotChangeVerdicts) {
+  const fs::path one = fresh_dir("one"), two = fresh_dir("two");
+  const auto r1 = run_command(kCli + " verify --jobs 1 --only " + kFastClaims + " --out " + one.string());
+  const auto r2 = run_command(kCli + " verify --jobs 2 --only " + kFastClaims + " --out " + two.string());
+  ASSERT_EQ(r1.exit_code, 0) << r1.err << r1.out;
+  ASSERT_EQ(r2.exit_code, 0) << r2.err << r2.out;
+  for (const auto& dir : {one, two}) {
+    EXPECT_TRUE(fs::is_regular_file(dir / "report.json"));
+    EXPECT_NE(read(dir / "report.html").find("<table id=\"claims\""), std::string::npos);
+    EXPECT_NE(read(dir / "junit.xml").find("<testsuites name=\"dpbandit verify\""), std::string::npos);
+  }
+  auto j1 = nlohmann::json::parse(read(one / "report.json")), j2 = nlohmann::json::parse(read(two / "report.json"));
+  ASSERT_FALSE(j1["claims"].empty());
+  EXPECT_EQ(j1["claims"].size(), j2["claims"].size());
+  for (std::size_t i = 0; i < j1["claims"].size(); ++i) {
+    EXPECT_EQ(j1["claims"][i]["id"], j2["claims"][i]["id"]);
+    EXPECT_EQ(j1["claims"][i]["verdict"], j2["claims"][i]["verdict"]);
+    EXPECT_EQ(j1["claims"][i]["evidence"], j2["claims"][i]["evidence"]);
+  }
+  EXPECT_NE(r1.out.find("report.html"), std::string::npos);
+  fs::remove_all(one);
+  fs::remove_all(two);
+}
+
+}  // namespace
+}  // namespace dpb::test

@@ -1,0 +1,471 @@
+#include "verify/audit/targets.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <unordered_map>
+
+#include "optimized/learners/anytime_lazy_ucb.hpp"
+#include "optimized/learners/batch_aggregator.hpp"
+#include "optimized/learners/batched_successive_elimination.hpp"
+#include "optimized/learners/dp_successive_elimination.hpp"
+#include "optimized/learners/ftnl.hpp"
+#include "optimized/learners/hybrid_ucb.hpp"
+#include "optimized/learners/protocol_aggregator.hpp"
+#include "optimized/learners/ucb.hpp"
+#include "optimized/protocols/protocol.hpp"
+#include "optimized/samplers/discrete_laplace.hpp"
+#include "reference/bits/chacha20.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/learners/dp_successive_elimination.hpp"
+#include "reference/learners/noise_source.hpp"
+#include "reference/protocols/calibration.hpp"
+#include "verify/audit/white_box_bridge.hpp"
+
+namespace dpb::verify::audit {
+
+namespace {
+
+constexpr const char* kFn = "audit";
+constexpr double kPi = 3.14159265358979323846;
+
+using Counts = std::unordered_map<std::int64_t, std::uint64_t>;
+
+Histogram to_histogram(const Counts& c) {
+  return Histogram::from_integer_counts(std::vector<std::pair<std::int64_t, std::uint64_t>>(c.begin(), c.end()));
+}
+
+double to_double(const Rational& x) { return x.convert_to<double>(); }
+
+// Rounded up (the claimed ε is an upper bound; the audit must not make the claim look smaller than it is).
+double up(double x) { return std::nextafter(x * (1 + 1e-12), std::numeric_limits<double>::infinity()); }
+
+const std::vector<TargetInfo> kTargets = {
+    {"dist-dp", "mechanism", true, "eps-DP (seed 000, Theorem 1)",
+     "SecAgg + per-user Polya differences; server view = decoded batch sum"},
+    {"dist-rdp", "mechanism", true, "RDP (seed 000, Theorem 2 / Lemma 3), audited as (eps', delta) via Lemma 10",
+     "SecAgg + per-user Skellam; server view = decoded batch sum"},
+    {"dist-cdp", "mechanism", true, "CDP (seed 000, Theorem 4 / Lemma 4), audited as (eps', delta)",
+     "SecAgg + per-user discrete Gaussian; server view = decoded batch sum"},
+    {"shuffle", "mechanism", true, "eps-DP (seed 000, Theorem 3; the sum carries eps' = eps/2)",
+     "shuffled shares + per-user Polya differences at eps' = eps/2; server view = decoded sum"},
+    {"central", "mechanism", true, "eps-DP (seed 000, Theorem 5)", "analyzer adds Lap_Z(g/eps); view = its output"},
+    {"local", "mechanism", true, "eps-LDP (seed 000, Theorem 6)", "per-user Lap_Z(g/eps); view = one user's message"},
+    {"dlaplace", "mechanism", true, "eps-DP (discrete Laplace mechanism, seed 000 sec. 4.1)",
+     "x + Lap_Z(1/eps), x in {0, 1}"},
+    {"dist-dp-se", "learner", true, "eps-DP (seed 000, Theorem 1)", "Algorithm 1 with Dist-DP batches"},
+    {"dist-rdp-se", "learner", true, "RDP (seed 000, Theorem 2), audited as (eps', delta)",
+     "Algorithm 1 with Dist-RDP batches"},
+    {"dist-cdp-se", "learner", true, "CDP (seed 000, Theorem 4), audited as (eps', delta)",
+     "Algorithm 1 with Dist-CDP batches"},
+    {"shuffle-se", "learner", true, "eps-DP (seed 000, Theorem 3)", "Algorithm 1 with shuffle batches"},
+    {"cdp-se", "learner", true, "eps-DP (seed 000, Theorem 5)", "Algorithm 1 with central batches"},
+    {"ldp-se", "learner", true, "eps-LDP (seed 000, Theorem 6)", "Algorithm 1 with local batches"},
+    {"central-dlap-se", "learner", true, "eps-DP (seed 000, Algorithm 1 with Lap_Z(g/eps); sec. 4.1)",
+     "Algorithm 1 with the central discrete-Laplace aggregator"},
+    {"dp-se", "learner", true, "eps-DP (Sajed & Sheffet 2019; seed 000 sec. 3.9)", "DP successive elimination"},
+    {"se", "learner", false, "none (non-private)", "Algorithm 1, non-private aggregator: negative control"},
+    {"anytime-lazy-ucb", "learner", true, "eps-DP (seed 002, Theorem 2)", "seed 002 Algorithm 1"},
+    {"hybrid-ucb", "learner", true, "eps-DP (seed 002, Theorem 5)", "seed 002 Algorithm 4"},
+    {"ftnl", "learner", true, "eps-DP (seed 002, Theorem 6)", "FTNL with Report-Noisy-Max"},
+    {"naive-ftnl", "learner", true, "eps-DP (seed 002, sec. 5)", "naive FTNL, Lap(K/eps) per action"},
+    {"ucb", "learner", false, "none (non-private)", "UCB1: negative control"},
+};
+
+// ---- mechanisms --------------------------------------------------------------------------------------------------
+
+PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o) {
+  PreparedTarget t;
+  t.info = info;
+  const double eps = to_double(o.eps);
+  if (info.name == "dlaplace") {
+    const Rational scale = Rational(1) / o.eps;
+    t.sample = [scale](int side, std::uint64_t n, std::uint64_t seed, std::uint64_t stream) {
+      fast::DiscreteLaplace lap(scale);
+      ChaCha20Source bits(seed, stream);
+      Counts c;
+      const std::int64_t x = side == 0 ? 1 : 0;
+      for (std::uint64_t i = 0; i < n; ++i) ++c[x + lap(bits)];
+      return to_histogram(c);
+    };
+    t.eps_claimed = eps;
+    t.eps_exact = eps;  // the discrete Laplace mechanism with sensitivity 1: the tail ratio is exactly e^ε
+    t.eps_exact_source = "closed form: Lap_Z(1/eps) with sensitivity 1 has privacy loss exactly eps on tail events";
+    t.delta = o.delta.value_or(0);
+    t.details = {{"neighbours", "x = 1 (D) vs x = 0 (D')"}, {"scale", dpb::to_string(scale)}};
+    return t;
+  }
+  const ref::Variant variant = ref::parse_variant(info.name, kFn);
+  ref::CalibrationInput in;
+  in.eps = o.eps;
+  in.n = variant == ref::Variant::Local ? Integer(1) : Integer(o.n);
+  in.horizon = Integer(o.horizon);
+  const ref::Calibration cal = ref::calibrate(variant, in);
+  const std::uint64_t n = variant == ref::Variant::Local ? 1 : o.n;
+  const double g = cal.g.convert_to<double>();
+  t.sample = [cal, n](int side, std::uint64_t count, std::uint64_t seed, std::uint64_t stream) {
+    ref::ProtocolOptions po;
+    po.path = ref::NoisePath::Aggregate;
+    fast::Protocol p(cal, po);
+    std::vector<fast::Reward> x(n, fast::Reward{1, 1});
+    if (side == 1) x[0] = fast::Reward{0, 1};
+    ChaCha20Source bits(seed, stream);
+    Counts c;
+    for (std::uint64_t i = 0; i < count; ++i) ++c[p.decode_batch(x, bits)];
+    return to_histogram(c);
+  };
+  switch (variant) {
+    case ref::Variant::DistRDP:
+      t.delta = o.delta.value_or(1e-5);
+      t.eps_claimed = claimed_eps_dist_rdp(eps, g, t.delta);
+      break;
+    case ref::Variant::DistCDP:
+      t.delta = o.delta.value_or(1e-5);
+      t.eps_claimed = claimed_eps_dist_cdp(eps, g, static_cast<double>(n), t.delta);
+      break;
+    default:
+      t.delta = o.delta.value_or(0);
+      t.eps_claimed = eps;
+  }
+  if (auto w = white_box_eps(variant, in, t.delta)) {
+    t.eps_exact = w->eps;
+    t.eps_exact_source = w->source;
+  } else if (variant == ref::Variant::DistDP || variant == ref::Variant::Central || variant == ref::Variant::Local ||
+             variant == ref::Variant::Shuffle) {
+    // Σ η ~ Lap_Z(g/ε_noise) on a sum with sensitivity g: privacy loss exactly ε_noise on tail events (the mod-m
+    // decode is post-processing, and the tail event {Y ≥ n·g} lies inside the window).
+    t.eps_exact = to_double(cal.eps_noise);
+    t.eps_exact_source = "closed form: aggregate noise Lap_Z(g/eps_noise), sensitivity g (white_box.hpp not available)";
+  }
+  t.details = {{"neighbours", "all n rewards 1 (sum at the top of the window, n*g) vs the first reward 0"},
+               {"n", n},
+               {"g", dpb::to_string(cal.g)},
+               {"tau", dpb::to_string(cal.tau)},
+               {"m", dpb::to_string(cal.m)},
+               {"eps_noise", dpb::to_string(cal.eps_noise)},
+               {"noise_path", "aggregate (optimized build)"}};
+  return t;
+}
+
+// ---- learners ----------------------------------------------------------------------------------------------------
+
+// A learner run on a K = 2 table; returns Y. `x` is the changed reward (1 under D, 0 under D′).
+using LearnerRun = std::function<std::int64_t(int x, NoiseSource noise)>;
+
+ref::RewardTape make_tape(std::uint64_t length, const std::vector<std::int32_t>& arm0,
+                          const std::vector<std::int32_t>& arm1) {
+  std::vector<std::int32_t> table(arm0);
+  table.insert(table.end(), arm1.begin(), arm1.end());
+  table.resize(2 * length, 0);
+  return ref::RewardTape(2, length, 1, {Rational(1, 2), Rational(1, 2)}, std::move(table));
+}
+
+SideSampler learner_sampler(LearnerRun run) {
+  return [run](int side, std::uint64_t n, std::uint64_t seed, std::uint64_t stream) {
+    ChaCha20Source bits(seed, stream);
+    Counts c;
+    for (std::uint64_t i = 0; i < n; ++i) ++c[run(side == 0 ? 1 : 0, NoiseSource(bits))];
+    return to_histogram(c);
+  };
+}
+
+double event_rate(const LearnerRun& run, int x, std::int64_t y, std::uint64_t runs, std::uint64_t seed,
+                  std::uint64_t stream) {
+  ChaCha20Source bits(seed, stream);
+  std::uint64_t k = 0;
+  for (std::uint64_t i = 0; i < runs; ++i) k += run(x, NoiseSource(bits)) == y ? 1 : 0;
+  return static_cast<double>(k) / static_cast<double>(runs);
+}
+
+struct EliminationDesign {
+  // window of arm 1's pulls [first, first + len) forming the decisive batch/epoch; T_stop ends it
+  std::function<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>(unsigned level)> window;
+  std::function<fast::Trajectory(const ref::RewardTape&, std::uint64_t T, NoiseSource)> learner;
+};
+
+std::int64_t elimination_output(const fast::Trajectory& tr, std::uint64_t decision_round) {
+  std::int64_t y = 0;
+  for (const auto& e : tr.eliminations) {
+    if (e.round < decision_round) return 10 + e.arm;  // an earlier elimination (rare; kept distinct)
+    y += e.arm == 1 ? 1 : 2;
+  }
+  return y;
+}
+
+PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& design, std::uint64_t seed,
+                                   double borderline) {
+  // 1. the decisive level: the first where a 0-paying arm 1 is eliminated with probability >= 0.9.
+  unsigned level = 0;
+  std::uint64_t first = 0, len = 0, T = 0;
+  auto make_run = [&design](std::uint64_t first_, std::uint64_t T_, std::uint64_t k) {
+    std::vector<std::int32_t> arm0(T_, 1), arm1(T_, 0);
+    for (std::uint64_t i = 0; i < first_ && i < T_; ++i) arm1[i] = 1;
+    for (std::uint64_t i = first_ + 1; i < first_ + 1 + k && i < T_; ++i) arm1[i] = 1;
+    return LearnerRun([design, arm0, arm1, first_, T_](int x, NoiseSource noise) mutable {
+      arm1[first_] = x;
+      const ref::RewardTape tape = make_tape(T_, arm0, arm1);
+      return elimination_output(design.learner(tape, T_, noise), T_);
+    });
+  };
+  for (unsigned l = 1; l <= 12; ++l) {
+    std::tie(first, len, T) = design.window(l);
+    if (len < 2) continue;
+    const LearnerRun r = make_run(first, T, 0);
+    if (event_rate(r, 0, 1, 100, seed, 1000 + l) >= 0.9) {
+      level = l;
+      break;
+    }
+  }
+  if (level == 0) throw std::runtime_error("audit: no decisive batch found for " + t.info.name);
+  // 2. k by bisection: the largest k in [0, len − 1] with P_D′(arm 1 eliminated) >= borderline (decreasing in k).
+  std::uint64_t lo = 0, hi = len - 1;  // invariant: f(lo) >= borderline
+  while (lo < hi) {
+    const std::uint64_t mid = (lo + hi + 1) / 2;
+    if (event_rate(make_run(first, T, mid), 0, 1, 400, seed, 2000 + mid) >= borderline)
+      lo = mid;
+    else
+      hi = mid - 1;
+  }
+  t.sample = learner_sampler(make_run(first, T, lo));
+  t.details = {{"arms", 2},
+               {"decisive_level", level},
+               {"window_first_pull", first},
+               {"window_length", len},
+               {"ones_after_change", lo},
+               {"borderline", borderline},
+               {"horizon_stop", T},
+               {"neighbours", "arm 1's first reward of the decisive batch: 1 (D) vs 0 (D')"},
+               {"output", "Y = 1 if arm 1 is eliminated after the decisive batch, 2 if arm 0, 0 if neither"}};
+  return t;
+}
+
+PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, std::uint64_t seed) {
+  PreparedTarget t;
+  t.info = info;
+  const double eps = to_double(o.eps);
+  const Rational eps_r = o.eps;
+  t.eps_claimed = eps;
+  t.delta = o.delta.value_or(0);
+  const Rational conf(1, 1000);  // p and β fixed (not 1/T): stopping early is post-processing
+  const std::string& name = info.name;
+
+  const bool se_family = name == "se" || (name.size() > 3 && name.compare(name.size() - 3, 3, "-se") == 0);
+  if (se_family && name != "dp-se") {
+    std::shared_ptr<fast::BatchAggregator> agg;
+    std::optional<ref::Variant> variant;
+    if (name == "se") {
+      agg = std::make_shared<fast::NonPrivateAggregator>();
+    } else if (name == "central-dlap-se") {
+      agg = std::make_shared<fast::CentralDiscreteLaplaceAggregator>(eps_r);
+    } else {
+      const std::string v = name == "cdp-se" ? "central" : name == "ldp-se" ? "local" : name.substr(0, name.size() - 3);
+      variant = ref::parse_variant(v, kFn);
+      fast::ProtocolAggregatorParams p;
+      p.variant = *variant;
+      p.eps = eps_r;
+      p.horizon = Integer(o.horizon);
+      p.options.path = ref::NoisePath::Aggregate;  // law-identical shortcut, for throughput
+      agg = std::make_shared<fast::ProtocolAggregator>(p);
+    }
+    EliminationDesign d;
+    d.window = [](unsigned b) {
+      // η = 2: batch b' serves 2^{b'} pulls per arm; arm 1's batch b is pulls [2^b − 2, 2^{b+1} − 2); both arms
+      // active until then, so it ends at round 2·(2^{b+1} − 2).
+      const std::uint64_t first = (std::uint64_t{1} << b) - 2;
+      return std::make_tuple(first, std::uint64_t{1} << b, 2 * ((std::uint64_t{1} << (b + 1)) - 2));
+    };
+    d.learner = [agg, conf](const ref::RewardTape& tape, std::uint64_t T, NoiseSource noise) {
+      fast::BatchedSuccessiveEliminationParams p;
+      p.K = 2;
+      p.T = T;
+      p.p = conf;
+      fast::LearnerOptions lo;
+      lo.record_actions = false;
+      lo.record_releases = false;
+      return fast::batched_successive_elimination(p, tape, *agg, noise, lo);
+    };
+    t = prepare_elimination(t, d, seed, o.borderline);
+    if (variant) {
+      const std::uint64_t l = t.details["window_length"].get<std::uint64_t>();
+      ref::CalibrationInput in;
+      in.eps = eps_r;
+      in.n = Integer(l);
+      in.horizon = Integer(o.horizon);
+      const ref::Calibration cal = ref::calibrate(*variant, in);
+      const double g = cal.g.convert_to<double>();
+      if (*variant == ref::Variant::DistRDP) {
+        t.delta = o.delta.value_or(1e-5);
+        t.eps_claimed = claimed_eps_dist_rdp(eps, g, t.delta);
+      } else if (*variant == ref::Variant::DistCDP) {
+        t.delta = o.delta.value_or(1e-5);
+        t.eps_claimed = claimed_eps_dist_cdp(eps, g, static_cast<double>(l), t.delta);
+      }
+      // The exact view pmf costs O(m) per shift and more: only for moderate moduli (Local's batches of
+      // thousands of users are not), else the closed form below.
+      std::optional<WhiteBoxEps> w;
+      if (cal.m <= 20000) w = white_box_eps(*variant, in, t.delta);
+      if (w) {
+        t.eps_exact = w->eps;
+        t.eps_exact_source = w->source + " (the decisive batch's mechanism; the decision is post-processing)";
+      } else if (*variant == ref::Variant::Local) {
+        t.eps_exact = eps;
+        t.eps_exact_source = "upper bound: the changed user's message carries Lap_Z(g/eps) with sensitivity g; the "
+                             "batch sum and the decision are post-processing (m too large for the exact view)";
+      } else if (*variant != ref::Variant::DistRDP && *variant != ref::Variant::DistCDP) {
+        t.eps_exact = to_double(cal.eps_noise);
+        t.eps_exact_source = "closed form of the decisive batch's aggregate noise (the decision is post-processing)";
+      }
+    } else if (name == "central-dlap-se") {
+      t.eps_exact = eps;
+      t.eps_exact_source = "Lap_Z(g/eps) on a sum with sensitivity g (the decision is post-processing)";
+    }
+  } else if (name == "dp-se") {
+    EliminationDesign d;
+    const Rational beta = conf;
+    d.window = [beta, eps_r](unsigned e) {
+      std::uint64_t first = 0;
+      for (unsigned i = 1; i < e; ++i) first += ref::dp_se_epoch_length(2, i, beta, eps_r).convert_to<std::uint64_t>();
+      const std::uint64_t len = ref::dp_se_epoch_length(2, e, beta, eps_r).convert_to<std::uint64_t>();
+      return std::make_tuple(first, len, 2 * (first + len));
+    };
+    d.learner = [beta, eps_r](const ref::RewardTape& tape, std::uint64_t T, NoiseSource noise) {
+      fast::DpSuccessiveEliminationParams p;
+      p.K = 2;
+      p.T = T;
+      p.eps = eps_r;
+      p.beta = beta;
+      fast::LearnerOptions lo;
+      lo.record_actions = false;
+      lo.record_releases = false;
+      return fast::dp_successive_elimination(p, tape, noise, lo);
+    };
+    t = prepare_elimination(t, d, seed, o.borderline);
+    t.eps_exact = eps;
+    t.eps_exact_source = "Lap_Z(G/eps) on an epoch sum with sensitivity G (the decision is post-processing)";
+  } else {
+    // Index learners and FTNL: the first decision after the changed first reward.
+    LearnerRun run;
+    std::uint64_t T = 3;
+    if (name == "ftnl" || name == "naive-ftnl") {
+      T = 2;
+      const bool naive = name == "naive-ftnl";
+      run = [eps_r, naive](int x, NoiseSource noise) {
+        const ref::RewardTape tape = make_tape(2, {0, 0}, {static_cast<std::int32_t>(x), 0});
+        fast::FtnlParams p;
+        p.K = 2;
+        p.T = 2;
+        p.eps = eps_r;
+        const fast::Trajectory tr = naive ? fast::naive_ftnl(p, tape, noise) : fast::ftnl(p, tape, noise);
+        return static_cast<std::int64_t>(tr.actions.at(1));
+      };
+      t.eps_exact = naive ? eps / 2 : eps;  // naive: Lap(K/ε) per action, K = 2
+      t.eps_exact_source = naive ? "Lap_Z(K/eps) per action's sum, K = 2 (the argmax is post-processing)"
+                                 : "Lap_Z(1/eps) per action's sum (the argmax is post-processing)";
+    } else {
+      run = [eps_r, name](int x, NoiseSource noise) {
+        const ref::RewardTape tape = make_tape(3, {0, 0, 0}, {static_cast<std::int32_t>(x), 0, 0});
+        fast::Trajectory tr;
+        if (name == "ucb") {
+          fast::UcbParams p;
+          p.K = 2;
+          p.T = 3;
+          tr = fast::ucb(p, tape);
+        } else if (name == "anytime-lazy-ucb") {
+          fast::AnytimeLazyUcbParams p;
+          p.K = 2;
+          p.T = 3;
+          p.eps = eps_r;
+          tr = fast::anytime_lazy_ucb(p, tape, noise);
+        } else {
+          fast::HybridUcbParams p;
+          p.K = 2;
+          p.T = 3;
+          p.eps = eps_r;
+          tr = fast::hybrid_ucb(p, tape, noise);
+        }
+        return static_cast<std::int64_t>(tr.actions.at(2));
+      };
+      if (name == "anytime-lazy-ucb") {
+        t.eps_exact = eps;
+        t.eps_exact_source = "Lap_Z(1/eps) on the initialization pull (the argmax is post-processing)";
+      } else if (name == "hybrid-ucb") {
+        t.eps_exact = eps / 2;
+        t.eps_exact_source = "Z^(0) ~ Lap_Z(2/eps) on the initialization pull (the argmax is post-processing)";
+      }
+    }
+    t.sample = learner_sampler(run);
+    t.details = {{"arms", 2},
+                 {"horizon_stop", T},
+                 {"neighbours", "arm 1's first reward 1 (D) vs 0 (D'); arm 0's first reward 0"},
+                 {"output", "Y = the action at round " + std::to_string(T) + ", the first decision that depends on it"}};
+  }
+  if (!info.is_private) {
+    t.nominal = true;  // no claim: audited against the nominal ε, which a non-private learner must violate
+    t.eps_exact.reset();
+    t.eps_exact_source.clear();
+  }
+  return t;
+}
+
+}  // namespace
+
+const std::vector<TargetInfo>& audit_targets() { return kTargets; }
+
+const TargetInfo* find_target(const std::string& name) {
+  for (const TargetInfo& t : kTargets)
+    if (t.name == name) return &t;
+  return nullptr;
+}
+
+double claimed_eps_dist_rdp(double eps, double g, double delta) {
+  // Lemma 3 with Δ = g, σ² = g²/ε²: ε(α) = αε²/2 + min(((2α−1)g² + 6g)ε⁴/(4g⁴), 3ε²/(2g)); Lemma 10:
+  // ε′ = min over integer α ≥ 2 of ε(α) + ln(1/(αδ))/(α − 1) + ln(1 − 1/α).
+  double best = std::numeric_limits<double>::infinity();
+  for (int a = 2; a <= 100000; ++a) {
+    const double al = a;
+    const double rdp = al * eps * eps / 2 +
+                       std::min(((2 * al - 1) * g * g + 6 * g) * std::pow(eps, 4) / (4 * std::pow(g, 4)),
+                                3 * eps * eps / (2 * g));
+    const double v = rdp + std::log(1 / (al * delta)) / (al - 1) + std::log(1 - 1 / al);
+    best = std::min(best, v);
+  }
+  return up(best);
+}
+
+double claimed_eps_dist_cdp(double eps, double g, double n, double delta) {
+  // Lemma 4 with Δ = g, per-user σ² = g²/(nε²): ε̂ = min(√(ε_0² + ξ/2), ε_0 + ξ), ε_0 = Δ/(√n σ) = ε,
+  // ξ = 10 Σ_{k=1}^{n−1} exp(−2π²σ² k/(k+1)); ½ε̂²-CDP ⇒ (½ε̂² + ε̂√(2 ln(1/δ)), δ)-DP.
+  const double sigma2 = g * g / (n * eps * eps);
+  double xi = 0;
+  for (double k = 1; k <= n - 1; ++k) xi += 10 * std::exp(-2 * kPi * kPi * sigma2 * k / (k + 1));
+  const double e_hat = std::min(std::sqrt(eps * eps + xi / 2), eps + xi);
+  return up(e_hat * e_hat / 2 + e_hat * std::sqrt(2 * std::log(1 / delta)));
+}
+
+PreparedTarget prepare_target(const std::string& name, const TargetOptions& options, std::uint64_t seed) {
+  const TargetInfo* info = find_target(name);
+  if (!info) throw_parameter_error(kFn, "target", "a name from `dpbandit audit --list`", name);
+  if (options.eps <= 0) throw_parameter_error(kFn, "eps", "> 0", dpb::to_string(options.eps));
+  if (options.n < 1 || options.n > options.horizon)
+    throw_parameter_error(kFn, "n", "in [1, horizon]", std::to_string(options.n));
+  if (!(options.borderline > 0 && options.borderline < 1))
+    throw_parameter_error(kFn, "borderline", "in (0, 1)", std::to_string(options.borderline));
+  if (options.delta && !(*options.delta >= 0 && *options.delta < 1))
+    throw_parameter_error(kFn, "delta", "in [0, 1)", std::to_string(*options.delta));
+  return info->kind == "mechanism" ? prepare_mechanism(*info, options) : prepare_learner(*info, options, seed);
+}
+
+AuditResult audit_target(const std::string& name, const TargetOptions& options, std::uint64_t samples,
+                         std::uint64_t seed, AuditSettings settings) {
+  PreparedTarget t = prepare_target(name, options, seed);
+  settings.delta = t.delta;
+  AuditResult r = run_audit(name, t.sample, samples, seed, t.eps_claimed, t.eps_exact, settings);
+  r.nominal = t.nominal;
+  r.eps_exact_source = t.eps_exact_source;
+  r.details = t.details;
+  r.details["kind"] = t.info.kind;
+  r.details["claim"] = t.info.claim;
+  r.details["eps"] = dpb::to_string(options.eps);
+  return r;
+}
+
+}  // namespace dpb::verify::audit

@@ -1,0 +1,82 @@
+// Audit targets: every mechanism variant of seed 000 (the server's view of one batch), the plain discrete Laplace
+// mechanism, and every learner, each with hard neighbours, its claimed guarantee and (when known) the white-box ε
+// of the implemented mechanism (docs/audit.md).
+//
+// Mechanisms (optimized build, aggregate noise path: law-identical to the reference's per-user path by Fact 1 /
+// Skellam closure, claims 000.fact1*, 000.def5*): one batch of n users; D = every reward 1 (the true sum at the top
+// of the modular window, n·g), D′ = the first user's reward 0. The output is the analyzer's decoded integer.
+// `local`'s view is one user's message (n = 1: the local model's server sees each message on its own).
+//
+// Learners (optimized build): K = 2 arms with a reward table built so that the decision right after the changed
+// reward is borderline, and the run stops right after that decision (everything later is post-processing of the
+// same view). The output Y encodes that decision. Construction per family (targets.cpp):
+//   * elimination learners (the SE variants, dp-se): arm 0 pays 1 always; arm 1 pays 1 before the decisive batch
+//     (epoch) and k ones in it, after the changed reward, which opens it (D: 1, D′: 0); the decisive batch is the
+//     first one in which a 0-paying arm 1 is eliminated with probability ≥ 0.9, and k is found by bisection so that
+//     arm 1 is eliminated under D′ with probability about 1/2 (for the non-private `se`, exactly at the flip).
+//     Y = 1 if arm 1 is eliminated after that batch, 2 if arm 0 is, 0 if neither.
+//   * index learners (anytime-lazy-ucb, hybrid-ucb, ucb): arm 0's first reward 0, arm 1's first reward 1 (D) or 0
+//     (D′); T = 3; Y = the action at round 3, the first decision that depends on the changed reward.
+//   * ftnl, naive-ftnl (full information): X(1) = (0, 1) (D) or (0, 0) (D′); T = 2; Y = the action at round 2.
+// The learners' confidence parameters (p, β) are fixed to 1/1000 rather than 1/T, so stopping early is exactly
+// post-processing of the full run's first rounds.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference/core/rational.hpp"
+#include "verify/audit/black_box.hpp"
+
+namespace dpb::verify::audit {
+
+struct TargetInfo {
+  std::string name;
+  std::string kind;  // "mechanism" or "learner"
+  bool is_private = true;
+  std::string claim;  // the claimed guarantee and its source; "none (non-private)" for baselines
+  std::string description;
+};
+
+// In the order of `dpbandit audit --list`.
+const std::vector<TargetInfo>& audit_targets();
+const TargetInfo* find_target(const std::string& name);
+
+struct TargetOptions {
+  Rational eps{1, 2};          // the claimed ε (the variants' theorems fix ε < 1 for dist-cdp, central, local)
+  std::uint64_t n = 16;        // mechanisms: batch size
+  std::uint64_t horizon = 4096;
+  std::optional<double> delta;  // default 0 for pure claims, 1e-5 for dist-rdp / dist-cdp
+  // Elimination learners: k is the largest with P_D′[arm 1 eliminated] >= borderline (1/2 would be the median of the
+  // decision; smaller values put the decision in the tail of the noise difference, where its loss ratio is larger).
+  double borderline = 0.2;
+};
+
+struct PreparedTarget {
+  TargetInfo info;
+  SideSampler sample;
+  double eps_claimed = 0;
+  bool nominal = false;  // non-private: eps_claimed is the nominal ε the audit is run against
+  std::optional<double> eps_exact;
+  std::string eps_exact_source;
+  double delta = 0;
+  nlohmann::json details = nlohmann::json::object();
+};
+
+// Throws ParameterError (function "audit") naming the parameter for an unknown target or invalid options. Learner
+// targets run a short borderline search here (≤ a few thousand runs), seeded by `seed`.
+PreparedTarget prepare_target(const std::string& name, const TargetOptions& options, std::uint64_t seed);
+
+// prepare_target + run_audit, with the target's δ and details filled in.
+AuditResult audit_target(const std::string& name, const TargetOptions& options, std::uint64_t samples,
+                         std::uint64_t seed, AuditSettings settings);
+
+// The claimed (ε, δ) of the variants with RDP/CDP guarantees, per batch of n (seed 000 Lemma 3 with Δ = g and
+// σ² = g²/ε² for dist-rdp, converted by Lemma 10 over integer α ≥ 2; Lemma 4 with per-user σ² = g²/(nε²) and the
+// Bun–Steinke conversion ½ε̂² + ε̂√(2 ln(1/δ)) for dist-cdp). Rounded up.
+double claimed_eps_dist_rdp(double eps, double g, double delta);
+double claimed_eps_dist_cdp(double eps, double g, double n, double delta);
+
+}  // namespace dpb::verify::audit

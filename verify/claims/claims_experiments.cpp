@@ -1,0 +1,273 @@
+// Trend claims of the papers' experiments (issue 5; method `trend`): each is checked on simulated curves of the
+// experiments in testdata/experiments/ (verify/experiments/), with the exact sign test on per-run statistics and
+// Holm at family-wise α = 0.05 per claim (verify/experiments/trend.hpp gives the verdict rule). Simulations are
+// shared between the claims that use them and cached (thread-safe). Quick suite: reduced sizes
+// (trend.cpp::suite_options: seed-000 T = 3·10^5, 10 runs, ε ∈ {1/10, 1}; seed-002 T = 2^18, 10 runs,
+// ε ∈ {1/2, 1, 8, 64}); full suite: the configs as written (the papers' sizes). Final regret R = Reg(T)
+// (pseudo-regret); ratios use R + 1 so that a run with zero regret does not divide by zero.
+// Expected verdicts are the measured quick-suite verdicts (docs/experiments.md § Results): central-match violated
+// (Dist-DP-SE's relative gap to DP-SE does not shrink from T/100 to T at this size), rdp-gain inconclusive,
+// small-eps violated (Hybrid-UCB beats DP-SE at ε = 1 for T = 2^18).
+#include <cmath>
+#include <functional>
+
+#include "verify/claims/registry.hpp"
+#include "verify/experiments/trend.hpp"
+
+namespace dpb::verify {
+
+namespace {
+
+namespace ex = experiments;
+
+constexpr double kFamilyAlpha = 0.05;
+
+struct Context {
+  std::shared_ptr<const ex::CachedSimulation> sim;
+  const ex::SimulationResult& r() const { return sim->result; }
+  std::vector<double> final(const std::string& label, std::size_t eps) const {
+    return r().final_regret(r().algorithm_index(label), eps);
+  }
+  std::vector<double> at(const std::string& label, std::size_t eps, std::size_t grid_index) const {
+    std::vector<double> out;
+    for (const auto& run : r().cell(r().algorithm_index(label), eps).per_run) out.push_back(run[grid_index]);
+    return out;
+  }
+  std::string eps_name(std::size_t j) const { return "ε=" + dpb::to_string(r().config.epsilons[j]); }
+};
+
+std::vector<double> combine(const std::vector<double>& a, const std::vector<double>& b,
+                            const std::function<double(double, double)>& f) {
+  std::vector<double> out;
+  for (std::size_t i = 0; i < a.size(); ++i) out.push_back(f(a[i], b[i]));
+  return out;
+}
+
+std::vector<double> minus(const std::vector<double>& a, const std::vector<double>& b) {
+  return combine(a, b, [](double x, double y) { return x - y; });
+}
+
+std::vector<double> ratio(const std::vector<double>& a, const std::vector<double>& b) {
+  return combine(a, b, [](double x, double y) { return (x + 1) / (y + 1); });
+}
+
+nlohmann::json cell_table(const ex::SimulationResult& r) {
+  nlohmann::json t = nlohmann::json::array();
+  for (const auto& cell : r.cells)
+    t.push_back({{"algorithm", cell.algorithm},
+                 {"eps", dpb::to_string(cell.eps)},
+                 {"final_regret_mean", cell.mean.back()},
+                 {"final_regret_se", cell.se.back()}});
+  return t;
+}
+
+Outcome finish(const std::vector<const ex::CachedSimulation*>& sims, const std::vector<ex::SignTest>& tests) {
+  const ex::FamilyResult f = ex::judge_family(tests, kFamilyAlpha);
+  Outcome o;
+  o.verdict = f.verdict;
+  o.key_figure = std::to_string(f.rejected) + "/" + std::to_string(tests.size()) + " trends supported, " +
+                 std::to_string(f.reverse_rejected) + " contradicted (sign tests, Holm α=0.05)";
+  o.evidence["method"] =
+      "exact one-sided sign tests on per-run statistics, Holm at family-wise alpha 0.05; holds = every trend "
+      "supported, violated = some trend significantly reversed, else inconclusive";
+  o.evidence["family_alpha"] = kFamilyAlpha;
+  o.evidence["tests"] = f.evidence;
+  nlohmann::json experiments = nlohmann::json::array(), plots = nlohmann::json::array();
+  for (const auto* s : sims) {
+    const auto& c = s->result.config;
+    nlohmann::json eps = nlohmann::json::array();
+    for (const auto& e : c.epsilons) eps.push_back(dpb::to_string(e));
+    experiments.push_back({{"experiment", c.name},
+                           {"horizon", c.horizon},
+                           {"runs", c.runs},
+                           {"seed", c.seed},
+                           {"epsilons", eps},
+                           {"wall_seconds", s->result.wall_seconds},
+                           {"outputs", s->dir.string()},
+                           {"final_regret", cell_table(s->result)}});
+    for (const auto& p : s->plots) plots.push_back(p);
+  }
+  o.evidence["experiments"] = experiments;
+  o.evidence["plots"] = plots;
+  return o;
+}
+
+// 000.fig23.central-match on one experiment.
+void central_match_tests(const Context& c, std::vector<ex::SignTest>& tests) {
+  const auto& r = c.r();
+  const std::size_t E = r.config.epsilons.size(), last = r.grid.size() - 1;
+  // t0 = the grid round nearest T/100.
+  std::size_t early = 0;
+  for (std::size_t g = 0; g < r.grid.size(); ++g)
+    if (r.grid[g] * 100 <= r.config.horizon) early = g;
+  const auto rel_gap = [&](std::size_t j, std::size_t g) {
+    return combine(c.at("Dist-DP-SE", j, g), c.at("DP-SE", j, g),
+                   [](double x, double y) { return std::abs(x - y) / (y + 1); });
+  };
+  for (std::size_t j = 0; j < E; ++j)
+    tests.push_back(ex::sign_test_below(
+        r.config.name + " " + c.eps_name(j) + ": relative gap |Reg(Dist-DP-SE) − Reg(DP-SE)|/(Reg(DP-SE)+1) at T = " +
+            std::to_string(r.grid[last]) + " minus the same at t0 = " + std::to_string(r.grid[early]) + " < 0",
+        minus(rel_gap(j, last), rel_gap(j, early)), 0));
+  tests.push_back(ex::sign_test_below(r.config.name + ": relative gap at T, " + c.eps_name(E - 1) + " minus " +
+                                          c.eps_name(0) + " < 0 (smaller gap for larger ε)",
+                                      minus(rel_gap(E - 1, last), rel_gap(0, last)), 0));
+}
+
+// 000.fig23.rdp-gain on one experiment.
+void rdp_gain_tests(const Context& c, std::vector<ex::SignTest>& tests) {
+  const auto& r = c.r();
+  const std::size_t E = r.config.epsilons.size();
+  for (std::size_t j = 0; j < E; ++j) {
+    tests.push_back(ex::sign_test_below(
+        r.config.name + " " + c.eps_name(j) + ": Reg(Dist-RDP-SE s=10) − Reg(Dist-DP-SE) < 0",
+        minus(c.final("Dist-RDP-SE (s=10)", j), c.final("Dist-DP-SE", j)), 0));
+    tests.push_back(ex::sign_test_below(
+        r.config.name + " " + c.eps_name(j) + ": Reg(Dist-RDP-SE s=100) − Reg(Dist-RDP-SE s=10) < 0 (larger s, larger gain)",
+        minus(c.final("Dist-RDP-SE (s=100)", j), c.final("Dist-RDP-SE (s=10)", j)), 0));
+  }
+  const auto gain = [&](std::size_t j) {
+    return combine(c.final("Dist-DP-SE", j), c.final("Dist-RDP-SE (s=10)", j),
+                   [](double dp, double rdp) { return (dp - rdp) / (dp + 1); });
+  };
+  tests.push_back(ex::sign_test_below(r.config.name + ": relative gain of s=10 over Dist-DP-SE, " + c.eps_name(E - 1) +
+                                          " minus " + c.eps_name(0) + " < 0 (larger gain for smaller ε)",
+                                      minus(gain(E - 1), gain(0)), 0));
+}
+
+std::vector<std::shared_ptr<const ex::CachedSimulation>> fig23(const RunOptions& o) {
+  std::vector<std::shared_ptr<const ex::CachedSimulation>> sims{ex::cached_simulation("000-fig2-easy", o.suite, o.seed)};
+  if (o.suite == Suite::full) sims.push_back(ex::cached_simulation("000-fig3-hard", o.suite, o.seed));
+  return sims;
+}
+
+Outcome check_fig23(const RunOptions& o, void (*add)(const Context&, std::vector<ex::SignTest>&)) {
+  const auto sims = fig23(o);
+  std::vector<ex::SignTest> tests;
+  std::vector<const ex::CachedSimulation*> raw;
+  for (const auto& s : sims) {
+    add(Context{s}, tests);
+    raw.push_back(s.get());
+  }
+  return finish(raw, tests);
+}
+
+Outcome check_trust_models(const RunOptions& o) {
+  const auto sim = ex::cached_simulation("000-fig4-trust-models", o.suite, o.seed);
+  const Context c{sim};
+  const auto& r = c.r();
+  std::vector<ex::SignTest> tests;
+  for (std::size_t j = 0; j < r.config.epsilons.size(); ++j) {
+    const std::string e = r.config.name + " " + c.eps_name(j) + ": ";
+    const auto cdp = c.final("CDP-SE", j), ldp = c.final("LDP-SE", j), dist = c.final("Dist-DP-SE", j),
+               rdp = c.final("Dist-RDP-SE (s=10)", j), dcdp = c.final("Dist-CDP-SE (s=10)", j);
+    tests.push_back(ex::sign_test_below(e + "(Reg(CDP-SE)+1)/(Reg(Dist-DP-SE)+1) < 1.5 (central ≈ distributed)",
+                                        ratio(cdp, dist), 1.5));
+    tests.push_back(ex::sign_test_above(e + "(Reg(CDP-SE)+1)/(Reg(Dist-DP-SE)+1) > 1/1.5 (central ≈ distributed)",
+                                        ratio(cdp, dist), 1 / 1.5));
+    tests.push_back(ex::sign_test_above(e + "(Reg(LDP-SE)+1)/(Reg(Dist-DP-SE)+1) > 2 (much worse than distributed)",
+                                        ratio(ldp, dist), 2));
+    tests.push_back(
+        ex::sign_test_above(e + "(Reg(LDP-SE)+1)/(Reg(CDP-SE)+1) > 2 (much worse than central)", ratio(ldp, cdp), 2));
+    tests.push_back(ex::sign_test_below(e + "Reg(Dist-RDP-SE) − Reg(Dist-DP-SE) < 0", minus(rdp, dist), 0));
+    tests.push_back(ex::sign_test_below(e + "Reg(Dist-RDP-SE) − Reg(CDP-SE) < 0", minus(rdp, cdp), 0));
+    tests.push_back(ex::sign_test_below(e + "Reg(Dist-CDP-SE) − Reg(Dist-DP-SE) < 0", minus(dcdp, dist), 0));
+    tests.push_back(ex::sign_test_below(e + "Reg(Dist-CDP-SE) − Reg(CDP-SE) < 0", minus(dcdp, cdp), 0));
+    tests.push_back(ex::sign_test_below(e + "Reg(Dist-CDP-SE) − Reg(Dist-RDP-SE) < 0 (discrete Gaussian beats Skellam)",
+                                        minus(dcdp, rdp), 0));
+  }
+  return finish({sim.get()}, tests);
+}
+
+Outcome check_002(const RunOptions& o, bool small) {
+  const auto sim = ex::cached_simulation("002-fig5-setting1", o.suite, o.seed);
+  const Context c{sim};
+  const auto& r = c.r();
+  std::vector<ex::SignTest> tests;
+  const std::string n = r.config.name + " ";
+  if (small) {
+    for (const Rational& eps : {Rational(1, 2), Rational(1)}) {
+      const std::size_t j = r.eps_index(eps);
+      const std::string e = n + c.eps_name(j) + ": ";
+      const auto alu = c.final("Anytime-Lazy-UCB", j), hy = c.final("Hybrid-UCB", j), se = c.final("DP-SE", j);
+      tests.push_back(ex::sign_test_below(
+          e + "(Reg(Anytime-Lazy-UCB)+1)/(Reg(DP-SE)+1) < 1.5 (Anytime-Lazy-UCB competitive with DP-SE)",
+          ratio(alu, se), 1.5));
+      tests.push_back(ex::sign_test_above(e + "Reg(Hybrid-UCB) − Reg(Anytime-Lazy-UCB) > 0 (Hybrid-UCB does not do well)",
+                                          minus(hy, alu), 0));
+      tests.push_back(
+          ex::sign_test_above(e + "Reg(Hybrid-UCB) − Reg(DP-SE) > 0 (Hybrid-UCB does not do well)", minus(hy, se), 0));
+    }
+  } else {
+    const std::size_t j8 = r.eps_index(Rational(8)), j64 = r.eps_index(Rational(64)), jh = r.eps_index(Rational(1, 2));
+    for (std::size_t j : {j8, j64})
+      tests.push_back(ex::sign_test_below(n + c.eps_name(j) + ": Reg(Hybrid-UCB) − Reg(DP-SE) < 0 (Hybrid-UCB does well)",
+                                          minus(c.final("Hybrid-UCB", j), c.final("DP-SE", j)), 0));
+    tests.push_back(ex::sign_test_below(n + "Reg(Hybrid-UCB) at ε=64 minus at ε=8 < 0 (better as ε grows)",
+                                        minus(c.final("Hybrid-UCB", j64), c.final("Hybrid-UCB", j8)), 0));
+    tests.push_back(ex::sign_test_below(n + "Reg(Anytime-Lazy-UCB) at ε=64 minus at ε=1/2 < 0 (decreases in ε)",
+                                        minus(c.final("Anytime-Lazy-UCB", j64), c.final("Anytime-Lazy-UCB", jh)), 0));
+    const auto flat = ratio(c.final("DP-SE", j64), c.final("DP-SE", jh));
+    tests.push_back(ex::sign_test_below(n + "(Reg(DP-SE, ε=64)+1)/(Reg(DP-SE, ε=1/2)+1) < 1.5 (DP-SE roughly flat)",
+                                        flat, 1.5));
+    tests.push_back(ex::sign_test_above(n + "(Reg(DP-SE, ε=64)+1)/(Reg(DP-SE, ε=1/2)+1) > 1/1.5 (DP-SE roughly flat)",
+                                        flat, 1 / 1.5));
+  }
+  return finish({sim.get()}, tests);
+}
+
+}  // namespace
+
+void register_claims_experiments(Registry& registry) {
+  const std::string quick000 = " (quick: easy only, T = 3·10^5, 10 runs, ε ∈ {1/10, 1})";
+  registry.add(Claim{
+      "000.fig23.central-match",
+      "Dist-DP-SE's regret approaches DP-SE's as T grows (relative gap |Reg_Dist-DP-SE(t) − Reg_DP-SE(t)|/Reg_DP-SE(t) "
+      "smaller at T than at T/100), and the gap at T is smaller for larger ε",
+      {"000", "§7, App. J (spec §6.3 item 1)", "Figs 2, 3"},
+      Method::trend,
+      "experiments 000-fig2-easy (T = 10^6) and 000-fig3-hard (T = 10^7), 20 runs, ε ∈ {1/10, 1/2, 1}, l(b) = 4^b, "
+      "p = 1/10" + quick000,
+      Verdict::violated,
+      [](const RunOptions& o) { return check_fig23(o, central_match_tests); }});
+  registry.add(Claim{
+      "000.fig23.rdp-gain",
+      "Reg(Dist-RDP-SE, s = 10) < Reg(Dist-DP-SE) at every ε, the relative gain larger for smaller ε, and "
+      "Reg(s = 100) < Reg(s = 10)",
+      {"000", "§7, App. J (spec §6.3 item 2)", "Figs 2, 3"},
+      Method::trend,
+      "experiments 000-fig2-easy and 000-fig3-hard as for 000.fig23.central-match" + quick000,
+      Verdict::inconclusive,
+      [](const RunOptions& o) { return check_fig23(o, rdp_gain_tests); }});
+  registry.add(Claim{
+      "000.fig4.trust-models",
+      "CDP-SE ≈ Dist-DP-SE (final regret within a factor 1.5), both ≪ LDP-SE (factor > 2); Dist-RDP-SE and "
+      "Dist-CDP-SE beat both pure-DP variants; Dist-CDP-SE beats Dist-RDP-SE",
+      {"000", "App. J (spec §6.3 item 3)", "Fig. 4"},
+      Method::trend,
+      "experiment 000-fig4-trust-models: easy instances, T = 10^6, 20 runs, ε ∈ {1/10, 1/2, 99/100} (Theorem 5 needs "
+      "ε < 1), l(b) = 2^b, s = 10, p = 1/10 (quick: T = 3·10^5, 10 runs, ε ∈ {1/10, 99/100})",
+      Verdict::holds,
+      check_trust_models});
+  registry.add(Claim{
+      "002.fig.small-eps",
+      "Setting 1, ε ∈ {1/2, 1}: Anytime-Lazy-UCB is competitive with DP-SE (final regret within a factor 1.5) and "
+      "Hybrid-UCB does worse than both",
+      {"002", "§6 (spec §6 findings 1, 4)", "Figs 1, 2, 5"},
+      Method::trend,
+      "experiment 002-fig5-setting1: K = 5 Bernoulli (0.75, 0.70×4), T = 2^22, 15 runs, DP-SE with β = 1/T "
+      "(quick: T = 2^18, 10 runs)",
+      Verdict::violated,
+      [](const RunOptions& o) { return check_002(o, true); }});
+  registry.add(Claim{
+      "002.fig.large-eps",
+      "Setting 1, ε ∈ {8, 64}: Hybrid-UCB beats DP-SE and improves from ε = 8 to 64; Anytime-Lazy-UCB's final regret "
+      "decreases from ε = 1/2 to 64 while DP-SE's stays flat (within a factor 1.5)",
+      {"002", "§6 (spec §6 findings 2, 3)", "Figs 3, 4, 5"},
+      Method::trend,
+      "experiment 002-fig5-setting1 as for 002.fig.small-eps (quick: T = 2^18, 10 runs, ε ∈ {1/2, 1, 8, 64})",
+      Verdict::holds,
+      [](const RunOptions& o) { return check_002(o, false); }});
+}
+
+}  // namespace dpb::verify

@@ -1,0 +1,147 @@
+// `dpbandit simulate`: runs an experiment of testdata/experiments/ (verify/experiments/; docs/experiments.md) and
+// writes its curves (CSV), summary (JSON) and plots (PNG, SVG; gnuplot) into --out. A progress bar goes to stderr,
+// the final regret table to stdout. Exit 0; 2 on usage errors (unknown experiment, bad option values), before
+// anything is written.
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "reference/core/errors.hpp"
+#include "verify/cli/commands.hpp"
+#include "verify/experiments/config.hpp"
+#include "verify/experiments/output.hpp"
+#include "verify/experiments/simulation.hpp"
+
+namespace dpb::cli {
+
+namespace {
+
+struct SimulateArgs {
+  std::string experiment;
+  std::string config;
+  std::optional<std::uint32_t> runs;
+  std::optional<std::uint64_t> horizon;
+  std::optional<std::uint64_t> seed;
+  std::optional<unsigned> threads;
+  std::optional<std::uint32_t> arms;
+  std::string eps;
+  std::string out;
+  std::string data;
+  bool realized = false;
+  bool list = false;
+  bool no_plots = false;
+  bool quiet = false;
+};
+
+std::vector<Rational> parse_eps_list(const std::string& text) {
+  std::vector<Rational> out;
+  std::stringstream ss(text);
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(parse_rational(item, "simulate", "eps"));
+  if (out.empty()) throw_parameter_error("simulate", "eps", "a comma-separated list of rationals", "'" + text + "'");
+  return out;
+}
+
+// A progress bar on stderr: [#####.....] done/total elapsed.
+class ProgressBar {
+ public:
+  explicit ProgressBar(bool enabled) : enabled_(enabled), start_(std::chrono::steady_clock::now()) {}
+  void update(std::uint64_t done, std::uint64_t total) {
+    if (!enabled_) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (done < total && now - last_ < std::chrono::milliseconds(200)) return;
+    last_ = now;
+    const int width = 30;
+    const int filled = static_cast<int>(width * done / std::max<std::uint64_t>(total, 1));
+    const double s = std::chrono::duration<double>(now - start_).count();
+    std::fprintf(stderr, "\r[%s%s] %llu/%llu runs×algorithms×eps  %.1f s", std::string(filled, '#').c_str(),
+                 std::string(width - filled, '.').c_str(), static_cast<unsigned long long>(done),
+                 static_cast<unsigned long long>(total), s);
+    if (done == total) std::fprintf(stderr, "\n");
+    std::fflush(stderr);
+  }
+
+ private:
+  bool enabled_;
+  std::chrono::steady_clock::time_point start_, last_{};
+};
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app, Context& context) {
+  auto args = std::make_shared<SimulateArgs>();
+  auto* cmd = app.add_subcommand("simulate", "Run an experiment of the papers (regret curves, summary, plots)");
+  cmd->add_option("--experiment", args->experiment, "Experiment name (see --list), e.g. 000-fig2-easy");
+  cmd->add_option("--config", args->config, "A config file instead of a named experiment");
+  cmd->add_option("--runs", args->runs, "Number of runs (default: the config's)");
+  cmd->add_option("--horizon", args->horizon, "Horizon T (default: the config's)");
+  cmd->add_option("--threads", args->threads, "Worker threads (default: the number of cores)");
+  cmd->add_option("--seed", args->seed, "Seed of the ChaCha20 streams (default: the config's)");
+  cmd->add_option("--eps", args->eps, "Comma-separated privacy levels replacing the config's, e.g. 1/10,1");
+  cmd->add_option("--arms", args->arms, "K for the seed000 and letor environments");
+  cmd->add_option("--data", args->data, "LETOR/MSLR-WEB10K file for a letor experiment (e.g. Fold1/train.txt)");
+  cmd->add_option("--out", args->out, "Output directory (default: results/<experiment>)");
+  cmd->add_flag("--realized", args->realized, "Realized instead of pseudo-regret");
+  cmd->add_flag("--no-plots", args->no_plots, "Do not draw plots");
+  cmd->add_flag("--quiet", args->quiet, "No progress bar");
+  cmd->add_flag("--list", args->list, "List the experiments");
+  cmd->callback([args, &context]() {
+    namespace ex = dpb::verify::experiments;
+    if (args->list) {
+      for (const auto& c : ex::list_experiments()) {
+        std::string eps;
+        for (const auto& e : c.epsilons) eps += (eps.empty() ? "" : ",") + to_string(e);
+        std::cout << c.name << "  T=" << c.horizon << " runs=" << c.runs << " eps={" << eps << "} "
+                  << c.algorithms.size() << " algorithms  " << c.description << "\n";
+      }
+      context.exit_code = 0;
+      return;
+    }
+    if (args->experiment.empty() == args->config.empty())
+      throw_parameter_error("simulate", "experiment", "given, or --config, but not both (see `dpbandit simulate --list`)",
+                            args->experiment.empty() ? "nothing" : "both");
+    const ex::ExperimentConfig config =
+        args->config.empty() ? ex::find_experiment(args->experiment) : ex::load_experiment_config(args->config);
+    ex::SimulationOptions o;
+    o.runs = args->runs;
+    o.horizon = args->horizon;
+    o.seed = args->seed;
+    if (args->realized) o.realized = true;
+    if (args->threads) {
+      if (*args->threads < 1 || *args->threads > 256)
+        throw_parameter_error("simulate", "threads", "in [1, 256]", std::to_string(*args->threads));
+      o.threads = *args->threads;
+    }
+    o.arms = args->arms;
+    if (!args->eps.empty()) o.epsilons = parse_eps_list(args->eps);
+    if (!args->data.empty()) o.data = args->data;
+    (void)ex::effective_config(config, o);  // every option checked before anything runs or is written
+    const std::filesystem::path out = args->out.empty() ? std::filesystem::path("results") / config.name : std::filesystem::path(args->out);
+    if (std::filesystem::exists(out) && !std::filesystem::is_directory(out))
+      throw_parameter_error("simulate", "out", "a directory (or a new path)", out.string());
+
+    auto bar = std::make_shared<ProgressBar>(!args->quiet);
+    o.progress = [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); };
+    const ex::SimulationResult result = ex::simulate(config, o);
+    const ex::WrittenFiles files = ex::write_outputs(result, out, !args->no_plots);
+
+    const auto& c = result.config;
+    std::printf("%s: T = %llu, %u runs, %s regret, wall %.2f s on %u threads\n", c.name.c_str(),
+                static_cast<unsigned long long>(c.horizon), c.runs, c.realized ? "realized" : "pseudo",
+                result.wall_seconds, result.threads);
+    std::printf("%-28s %-8s %16s %14s %16s\n", "algorithm", "eps", "final regret", "± se", "regret / T");
+    for (std::size_t i = 0; i < c.algorithms.size(); ++i)
+      for (std::size_t j = 0; j < c.epsilons.size(); ++j) {
+        const auto& cell = result.cell(i, j);
+        std::printf("%-28s %-8s %16.1f %14.1f %16.6f\n", cell.algorithm.c_str(), to_string(cell.eps).c_str(),
+                    cell.mean.back(), cell.se.back(), cell.mean.back() / static_cast<double>(c.horizon));
+      }
+    for (const auto& f : files.files) std::printf("wrote %s\n", f.string().c_str());
+    if (!files.plot_error.empty() && !args->no_plots)
+      std::fprintf(stderr, "dpbandit simulate: no plots: %s\n", files.plot_error.c_str());
+    context.exit_code = 0;
+  });
+}
+
+}  // namespace dpb::cli

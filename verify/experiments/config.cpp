@@ -1,0 +1,243 @@
+#include "verify/experiments/config.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+
+#include "reference/core/errors.hpp"
+
+namespace dpb::verify::experiments {
+
+namespace {
+
+const std::vector<std::string> kLearners = {"se",       "dp-se",          "dist-dp-se", "dist-rdp-se", "dist-cdp-se",
+                                            "shuffle-se", "cdp-se",       "ldp-se",     "anytime-lazy-ucb",
+                                            "hybrid-ucb", "ucb",          "ftnl",       "naive-ftnl"};
+const std::vector<std::string> kEnvironments = {"seed000-easy",     "seed000-hard",     "seed002-setting1",
+                                                "seed002-setting2", "seed002-setting3", "letor"};
+
+std::string joined(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+struct Reader {
+  std::string function;  // "experiment <name>"
+
+  [[noreturn]] void fail(const std::string& field, const std::string& condition, const nlohmann::json& got) const {
+    throw_parameter_error(function, field, condition, got.is_null() ? std::string("nothing") : got.dump());
+  }
+
+  const nlohmann::json& object(const nlohmann::json& j, const std::string& field) const {
+    if (!j.is_object()) fail(field, "a JSON object", j);
+    return j;
+  }
+  std::string string(const nlohmann::json& j, const std::string& key, const std::string& field, bool required,
+                     std::string fallback = {}) const {
+    if (!j.contains(key)) {
+      if (required) fail(field, "given (a string)", nullptr);
+      return fallback;
+    }
+    if (!j.at(key).is_string()) fail(field, "a string", j.at(key));
+    return j.at(key).get<std::string>();
+  }
+  std::uint64_t unsigned_integer(const nlohmann::json& j, const std::string& key, const std::string& field,
+                                 std::uint64_t lo, std::uint64_t hi, std::optional<std::uint64_t> fallback) const {
+    if (!j.contains(key)) {
+      if (!fallback) fail(field, "given (an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "])", nullptr);
+      return *fallback;
+    }
+    const auto& v = j.at(key);
+    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
+      fail(field, "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]", v);
+    const std::uint64_t x = v.get<std::uint64_t>();
+    if (x < lo || x > hi) fail(field, "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]", v);
+    return x;
+  }
+  // Exact rationals: strings ("1/10", "0.1") or JSON integers; JSON floating-point numbers are refused, since
+  // 0.1 in binary is not 1/10.
+  Rational rational(const nlohmann::json& v, const std::string& field) const {
+    if (v.is_number_integer()) return Rational(v.get<std::int64_t>());
+    if (!v.is_string()) fail(field, "an exact rational written as a string (e.g. \"1/10\") or an integer", v);
+    const auto r = try_parse_rational(v.get<std::string>());
+    if (!r) fail(field, "an exact rational (e.g. \"1/10\")", v);
+    return *r;
+  }
+  std::optional<Rational> optional_rational(const nlohmann::json& j, const std::string& key,
+                                            const std::string& field) const {
+    if (!j.contains(key)) return std::nullopt;
+    return rational(j.at(key), field);
+  }
+  std::string choice(const nlohmann::json& j, const std::string& key, const std::string& field,
+                     const std::vector<std::string>& allowed, const std::string& fallback) const {
+    const std::string s = string(j, key, field, false, fallback);
+    if (std::find(allowed.begin(), allowed.end(), s) == allowed.end())
+      fail(field, "one of " + joined(allowed), j.at(key));
+    return s;
+  }
+};
+
+const std::set<std::string> kSeFamily = {"se", "dist-dp-se", "dist-rdp-se", "dist-cdp-se", "shuffle-se", "cdp-se",
+                                         "ldp-se"};
+
+}  // namespace
+
+const std::vector<std::string>& simulation_learners() { return kLearners; }
+
+ExperimentConfig parse_experiment_config(const nlohmann::json& j, const std::string& name) {
+  const Reader r{"experiment " + name};
+  r.object(j, "config");
+  static const std::set<std::string> kKeys = {"description", "source",   "figure",    "environment", "horizon",
+                                              "runs",        "seed",     "epsilons",  "algorithms",  "regret",
+                                              "y_axis",      "grid_points", "comment"};
+  for (const auto& [key, value] : j.items())
+    if (!kKeys.count(key)) r.fail(key, "a known key (" + joined({kKeys.begin(), kKeys.end()}) + ")", key);
+
+  ExperimentConfig c;
+  c.name = name;
+  c.raw = j;
+  c.description = r.string(j, "description", "description", true);
+  c.source = r.string(j, "source", "source", true);
+  c.figure = r.string(j, "figure", "figure", false);
+
+  if (!j.contains("environment")) r.fail("environment", "given (an object with a 'kind')", nullptr);
+  const auto& env = r.object(j.at("environment"), "environment");
+  c.environment.kind = r.choice(env, "kind", "environment.kind", kEnvironments, "");
+  const bool seed000 = c.environment.kind.rfind("seed000", 0) == 0;
+  const bool letor = c.environment.kind == "letor";
+  c.environment.arms = static_cast<std::uint32_t>(
+      r.unsigned_integer(env, "arms", "environment.arms", 2, 1000, seed000 || letor ? std::optional<std::uint64_t>(10)
+                                                                                    : std::optional<std::uint64_t>(5)));
+  if (!seed000 && !letor && c.environment.arms != 5) r.fail("environment.arms", "5 for the seed-002 settings", env.at("arms"));
+  if (letor) {
+    c.environment.data = r.string(env, "data", "environment.data", true);
+    c.environment.kmeans_seed = r.unsigned_integer(env, "kmeans_seed", "environment.kmeans_seed", 0,
+                                                   UINT64_MAX, std::uint64_t{1});
+    c.environment.kmeans_sample = static_cast<std::uint32_t>(
+        r.unsigned_integer(env, "kmeans_sample", "environment.kmeans_sample", 1, 10000000, std::uint64_t{100000}));
+  }
+
+  c.horizon = r.unsigned_integer(j, "horizon", "horizon", 1, std::uint64_t{1} << 34, std::nullopt);
+  c.runs = static_cast<std::uint32_t>(r.unsigned_integer(j, "runs", "runs", 1, 100000, std::nullopt));
+  c.seed = r.unsigned_integer(j, "seed", "seed", 0, UINT64_MAX, std::uint64_t{1});
+  c.grid_points = static_cast<std::uint32_t>(r.unsigned_integer(j, "grid_points", "grid_points", 2, 10000, 120));
+  c.realized = r.choice(j, "regret", "regret", {"pseudo", "realized"}, "pseudo") == "realized";
+  c.y_axis = r.choice(j, "y_axis", "y_axis", {"time-average", "cumulative"}, "time-average");
+
+  if (!j.contains("epsilons") || !j.at("epsilons").is_array() || j.at("epsilons").empty())
+    r.fail("epsilons", "a non-empty array of exact rationals", j.contains("epsilons") ? j.at("epsilons") : nullptr);
+  for (std::size_t i = 0; i < j.at("epsilons").size(); ++i) {
+    const std::string field = "epsilons[" + std::to_string(i) + "]";
+    const Rational eps = r.rational(j.at("epsilons")[i], field);
+    if (eps <= 0 || eps > 1000) r.fail(field, "in (0, 1000]", j.at("epsilons")[i]);
+    if (std::find(c.epsilons.begin(), c.epsilons.end(), eps) != c.epsilons.end())
+      r.fail(field, "distinct from the other epsilons", j.at("epsilons")[i]);
+    c.epsilons.push_back(eps);
+  }
+
+  if (!j.contains("algorithms") || !j.at("algorithms").is_array() || j.at("algorithms").empty())
+    r.fail("algorithms", "a non-empty array of objects", j.contains("algorithms") ? j.at("algorithms") : nullptr);
+  std::set<std::string> labels;
+  static const std::set<std::string> kAlgKeys = {"label", "learner",          "eta",           "p",
+                                                 "beta",  "s",                "c",             "noise_multiplier",
+                                                 "initial_action", "noise_path", "dp_se_noise", "tree_scale"};
+  for (std::size_t i = 0; i < j.at("algorithms").size(); ++i) {
+    const std::string f = "algorithms[" + std::to_string(i) + "]";
+    const auto& a = r.object(j.at("algorithms")[i], f);
+    for (const auto& [key, value] : a.items())
+      if (!kAlgKeys.count(key)) r.fail(f + "." + key, "a known key (" + joined({kAlgKeys.begin(), kAlgKeys.end()}) + ")", key);
+    AlgorithmConfig alg;
+    alg.learner = r.choice(a, "learner", f + ".learner", kLearners, "");
+    alg.label = r.string(a, "label", f + ".label", false, alg.learner);
+    if (alg.label.empty() || alg.label.find_first_of(",\"\n") != std::string::npos)
+      r.fail(f + ".label", "non-empty, without commas, quotes or newlines", a.at("label"));
+    if (!labels.insert(alg.label).second) r.fail(f + ".label", "unique", a.at("label"));
+    alg.eta = r.optional_rational(a, "eta", f + ".eta");
+    alg.p = r.optional_rational(a, "p", f + ".p");
+    alg.beta = r.optional_rational(a, "beta", f + ".beta");
+    alg.s = r.optional_rational(a, "s", f + ".s");
+    alg.c = r.optional_rational(a, "c", f + ".c");
+    alg.noise_multiplier = r.optional_rational(a, "noise_multiplier", f + ".noise_multiplier");
+    if (a.contains("initial_action"))
+      alg.initial_action = static_cast<std::uint32_t>(
+          r.unsigned_integer(a, "initial_action", f + ".initial_action", 0, c.environment.arms - 1, std::nullopt));
+    alg.noise_path = r.choice(a, "noise_path", f + ".noise_path", {"aggregate", "per-user"}, "aggregate");
+    alg.dp_se_noise = r.choice(a, "dp_se_noise", f + ".dp_se_noise", {"exact", "float"}, "exact");
+    alg.tree_scale = r.choice(a, "tree_scale", f + ".tree_scale", {"paper", "levels-plus-one"}, "paper");
+    // Parameters that the learner does not take are refused rather than silently ignored.
+    const bool se = kSeFamily.count(alg.learner) > 0;
+    const auto refuse = [&](const char* key, bool allowed) {
+      if (a.contains(key) && !allowed) r.fail(f + "." + key, std::string("absent for learner ") + alg.learner, a.at(key));
+    };
+    refuse("eta", se);
+    refuse("p", se);
+    refuse("beta", alg.learner == "dp-se");
+    refuse("s", alg.learner == "dist-rdp-se" || alg.learner == "dist-cdp-se");
+    refuse("c", alg.learner == "ldp-se");
+    refuse("noise_multiplier", alg.learner == "ftnl");
+    refuse("initial_action", alg.learner == "ftnl" || alg.learner == "naive-ftnl");
+    refuse("noise_path", se && alg.learner != "se");
+    refuse("dp_se_noise", alg.learner == "dp-se");
+    refuse("tree_scale", alg.learner == "hybrid-ucb");
+    if (alg.eta && *alg.eta <= 1) r.fail(f + ".eta", "> 1", a.at("eta"));
+    for (const auto* key : {"p", "beta"}) {
+      const auto& v = std::string(key) == "p" ? alg.p : alg.beta;
+      if (v && (*v <= 0 || *v >= 1)) r.fail(f + "." + key, "in (0, 1)", a.at(key));
+    }
+    if (alg.s && *alg.s < 1) r.fail(f + ".s", ">= 1", a.at("s"));
+    if (alg.c && *alg.c <= 0) r.fail(f + ".c", "> 0", a.at("c"));
+    if (alg.noise_multiplier && *alg.noise_multiplier <= 0)
+      r.fail(f + ".noise_multiplier", "> 0", a.at("noise_multiplier"));
+    c.algorithms.push_back(std::move(alg));
+  }
+  return c;
+}
+
+ExperimentConfig load_experiment_config(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  if (!in) throw_parameter_error("simulate", "config", "a readable JSON file", file.string());
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception& e) {
+    throw_parameter_error("simulate", "config", "valid JSON (" + std::string(e.what()) + ")", file.string());
+  }
+  return parse_experiment_config(j, file.stem().string());
+}
+
+std::filesystem::path default_experiments_dir() {
+  return std::filesystem::path(DPB_SOURCE_DIR) / "testdata" / "experiments";
+}
+
+std::vector<ExperimentConfig> list_experiments(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  if (std::filesystem::is_directory(dir))
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+      if (e.path().extension() == ".json") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  std::vector<ExperimentConfig> out;
+  for (const auto& f : files) out.push_back(load_experiment_config(f));
+  return out;
+}
+
+ExperimentConfig find_experiment(const std::string& name, const std::filesystem::path& dir) {
+  const auto file = dir / (name + ".json");
+  if (name.empty() || name.find('/') != std::string::npos || !std::filesystem::is_regular_file(file)) {
+    std::vector<std::string> names;
+    if (std::filesystem::is_directory(dir))
+      for (const auto& e : std::filesystem::directory_iterator(dir))
+        if (e.path().extension() == ".json") names.push_back(e.path().stem().string());
+    std::sort(names.begin(), names.end());
+    throw_parameter_error("simulate", "experiment", "one of " + joined(names), "'" + name + "'");
+  }
+  return load_experiment_config(file);
+}
+
+std::filesystem::path resolve_data_path(const std::string& path) {
+  const std::filesystem::path p(path);
+  if (p.is_absolute() || std::filesystem::exists(p)) return p;
+  return std::filesystem::path(DPB_SOURCE_DIR) / p;
+}
+
+}  // namespace dpb::verify::experiments

@@ -1,0 +1,80 @@
+// Declarative experiment configurations (testdata/experiments/<name>.json; docs/experiments.md): the papers'
+// figures as data. A config names an environment, the horizon, the number of runs, the privacy levels and the
+// algorithms with their parameters (exact rationals, as strings such as "1/10"); `dpbandit simulate` and the trend
+// claims (verify/claims/claims_experiments.cpp) run them through verify/experiments/simulation.hpp.
+//
+// Validation happens here, at the boundary: every problem throws ParameterError naming the field, e.g.
+//   "experiment 000-fig2-easy: parameter 'algorithms[1].learner' must be one of se, dp-se, …, got 'foo'".
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference/core/rational.hpp"
+
+namespace dpb::verify::experiments {
+
+// The learners a config may name (kebab-case, as `dpbandit crosscheck --list`).
+const std::vector<std::string>& simulation_learners();
+
+struct EnvironmentConfig {
+  // seed000-easy | seed000-hard (clipped Gaussian, σ = 1/10, grid 1/1000; a new instance per run),
+  // seed002-setting1|2|3 (Bernoulli, K = 5, fixed means), letor (a LETOR/MSLR file clustered into `arms` arms).
+  std::string kind;
+  std::uint32_t arms = 10;       // seed000-*, letor
+  std::string data;              // letor: the file (relative paths are relative to the source tree)
+  std::uint64_t kmeans_seed = 1;  // letor
+  std::uint32_t kmeans_sample = 100000;  // letor: rows used to fit the centroids (all rows are then assigned)
+};
+
+struct AlgorithmConfig {
+  std::string label;    // shown in plots and CSV, e.g. "Dist-RDP-SE (s=10)"
+  std::string learner;  // one of simulation_learners()
+  std::optional<Rational> eta;    // SE family: batch growth η (l(b) = ⌈η^b⌉)
+  std::optional<Rational> p;      // SE family: confidence p (and the protocol's calibration p)
+  std::optional<Rational> beta;   // dp-se: confidence β
+  std::optional<Rational> s;      // dist-rdp-se, dist-cdp-se: scaling factor
+  std::optional<Rational> c;      // ldp-se: Lemma 5 constant
+  std::optional<Rational> noise_multiplier;     // ftnl
+  std::optional<std::uint32_t> initial_action;  // ftnl, naive-ftnl
+  std::string noise_path = "aggregate";         // protocol learners: aggregate | per-user
+  std::string dp_se_noise = "exact";            // dp-se: exact | float (the paper's continuous Laplace; not exact)
+  std::string tree_scale = "paper";             // hybrid-ucb: paper | levels-plus-one
+};
+
+struct ExperimentConfig {
+  std::string name;         // file stem, e.g. "000-fig2-easy"
+  std::string description;  // one line
+  std::string source;       // where the settings come from (spec sections)
+  std::string figure;       // the paper's figure(s)
+  EnvironmentConfig environment;
+  std::uint64_t horizon = 0;
+  std::uint32_t runs = 0;
+  std::uint64_t seed = 1;
+  std::vector<Rational> epsilons;  // at least one (non-private learners ignore ε)
+  std::vector<AlgorithmConfig> algorithms;
+  bool realized = false;           // realized instead of pseudo-regret
+  std::string y_axis = "time-average";  // plot: time-average | cumulative
+  std::uint32_t grid_points = 120;     // log-spaced rounds of the curves
+  nlohmann::json raw;                  // the file as read (echoed in the summary)
+};
+
+// Parses and validates a config (name: used in messages and as the experiment's name).
+ExperimentConfig parse_experiment_config(const nlohmann::json& j, const std::string& name);
+ExperimentConfig load_experiment_config(const std::filesystem::path& file);
+
+// testdata/experiments in the source tree.
+std::filesystem::path default_experiments_dir();
+// The configs in a directory, sorted by name (each parsed: a malformed file throws).
+std::vector<ExperimentConfig> list_experiments(const std::filesystem::path& dir = default_experiments_dir());
+// The named experiment in `dir`; ParameterError (parameter 'experiment', listing the names) when absent.
+ExperimentConfig find_experiment(const std::string& name, const std::filesystem::path& dir = default_experiments_dir());
+
+// A data path as given, or relative to the source tree when not found relative to the working directory.
+std::filesystem::path resolve_data_path(const std::string& path);
+
+}  // namespace dpb::verify::experiments

@@ -1,0 +1,258 @@
+#include "verify/experiments/output.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "reference/core/errors.hpp"
+
+namespace dpb::verify::experiments {
+
+namespace {
+
+std::string fmt_double(double x) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.10g", x);
+  return buf;
+}
+
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+std::string gnuplot_quote(const std::string& s) {  // single-quoted gnuplot string: '' stands for '
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("''") : std::string(1, ch);
+  return out + "'";
+}
+
+std::string eps_text(const Rational& e) { return to_string(e); }
+
+// Writes `text` to dir/name through a temporary file and a rename.
+std::filesystem::path write_atomically(const std::filesystem::path& dir, const std::string& name,
+                                       const std::string& text) {
+  const auto final_path = dir / name;
+  const auto tmp = dir / ("." + name + ".tmp-" + std::to_string(::getpid()));
+  {
+    std::ofstream out(tmp, std::ios::binary);
+    out << text;
+    out.close();
+    if (!out) {
+      std::filesystem::remove(tmp);
+      throw std::runtime_error("simulate: cannot write " + tmp.string());
+    }
+  }
+  std::filesystem::rename(tmp, final_path);
+  return final_path;
+}
+
+// Plot data: block k = i·|ε| + j holds "round regret_mean regret_se avg_mean avg_se"; then one block per algorithm
+// with "eps regret_mean regret_se avg_mean avg_se" at the horizon.
+std::string plot_data(const SimulationResult& r) {
+  std::ostringstream out;
+  const auto& c = r.config;
+  for (std::size_t i = 0; i < c.algorithms.size(); ++i)
+    for (std::size_t j = 0; j < c.epsilons.size(); ++j) {
+      const auto& cell = r.cell(i, j);
+      out << "# " << cell.algorithm << " eps=" << eps_text(cell.eps) << "\n";
+      for (std::size_t g = 0; g < r.grid.size(); ++g) {
+        const double t = static_cast<double>(r.grid[g]);
+        out << r.grid[g] << ' ' << fmt_double(cell.mean[g]) << ' ' << fmt_double(cell.se[g]) << ' '
+            << fmt_double(cell.mean[g] / t) << ' ' << fmt_double(cell.se[g] / t) << "\n";
+      }
+      out << "\n\n";
+    }
+  const double T = static_cast<double>(c.horizon);
+  for (std::size_t i = 0; i < c.algorithms.size(); ++i) {
+    out << "# final " << c.algorithms[i].label << "\n";
+    for (std::size_t j = 0; j < c.epsilons.size(); ++j) {
+      const auto& cell = r.cell(i, j);
+      out << fmt_double(c.epsilons[j].convert_to<double>()) << ' ' << fmt_double(cell.mean.back()) << ' '
+          << fmt_double(cell.se.back()) << ' ' << fmt_double(cell.mean.back() / T) << ' '
+          << fmt_double(cell.se.back() / T) << "\n";
+    }
+    out << "\n\n";
+  }
+  return out.str();
+}
+
+std::string plot_script(const SimulationResult& r, const std::string& data, const std::string& png,
+                        const std::string& svg, const std::string& final_png, const std::string& final_svg) {
+  const auto& c = r.config;
+  const std::size_t A = c.algorithms.size(), E = c.epsilons.size();
+  const bool avg = c.y_axis == "time-average";
+  const std::string ycol = avg ? "4" : "2", secol = avg ? "5" : "3";
+  const std::string ylabel = std::string(avg ? "Time-average " : "") + (c.realized ? "realized regret" : "pseudo-regret");
+  std::ostringstream s;
+  s << "# gnuplot script written by `dpbandit simulate` (" << c.name << ")\n"
+    << "set encoding utf8\nset logscale x\nset format x '10^{%L}'\nset xlabel 'Round'\nset ylabel "
+    << gnuplot_quote(ylabel) << "\nset key top right font ',8'\nset grid\n";
+  const int width = static_cast<int>(420 * E + 80), height = 420;
+  for (int pass = 0; pass < 2; ++pass) {
+    s << (pass == 0 ? "set terminal pngcairo enhanced size " : "set terminal svg enhanced size ") << width << ","
+      << height << (pass == 0 ? " font ',9'\n" : " font 'sans,9'\n");
+    s << "set output " << gnuplot_quote(pass == 0 ? png : svg) << "\n";
+    s << "set multiplot layout 1," << E << " title " << gnuplot_quote(c.name + ": " + c.description) << "\n";
+    for (std::size_t j = 0; j < E; ++j) {
+      s << "set title " << gnuplot_quote("ε = " + eps_text(c.epsilons[j])) << "\nplot ";
+      for (std::size_t i = 0; i < A; ++i) {
+        const std::size_t k = i * E + j;
+        s << (i ? ", \\\n  " : "") << gnuplot_quote(data) << " index " << k << " using 1:($" << ycol << "-$" << secol
+          << "):($" << ycol << "+$" << secol << ") with filledcurves lc " << i + 1
+          << " fs transparent solid 0.15 noborder notitle, " << gnuplot_quote(data) << " index " << k << " using 1:"
+          << ycol << " with lines lc " << i + 1 << " lw 2 title " << gnuplot_quote(c.algorithms[i].label);
+      }
+      s << "\n";
+    }
+    s << "unset multiplot\nset output\n";
+  }
+  if (E >= 2) {
+    s << "unset title\nset xlabel 'ε'\nset ylabel " << gnuplot_quote((avg ? "Final time-average " : "Final ") +
+                                                                     std::string(c.realized ? "realized regret"
+                                                                                            : "pseudo-regret"))
+      << "\nunset format x\n";
+    for (int pass = 0; pass < 2; ++pass) {
+      s << (pass == 0 ? "set terminal pngcairo enhanced size 640,460 font ',9'\n"
+                      : "set terminal svg enhanced size 640,460 font 'sans,9'\n");
+      s << "set output " << gnuplot_quote(pass == 0 ? final_png : final_svg) << "\n";
+      s << "set title " << gnuplot_quote(c.name + ": final regret at T = " + std::to_string(c.horizon)) << "\nplot ";
+      for (std::size_t i = 0; i < A; ++i)
+        s << (i ? ", \\\n  " : "") << gnuplot_quote(data) << " index " << A * E + i << " using 1:" << ycol << ":"
+          << secol << " with yerrorlines lc " << i + 1 << " lw 2 title " << gnuplot_quote(c.algorithms[i].label);
+      s << "\nset output\n";
+    }
+  }
+  return s.str();
+}
+
+}  // namespace
+
+std::string curves_csv(const SimulationResult& r) {
+  std::ostringstream out;
+  out << "algorithm,eps,round,regret_mean,regret_se,avg_regret_mean,avg_regret_se\n";
+  for (const auto& cell : r.cells)
+    for (std::size_t g = 0; g < r.grid.size(); ++g) {
+      const double t = static_cast<double>(r.grid[g]);
+      out << cell.algorithm << ',' << eps_text(cell.eps) << ',' << r.grid[g] << ',' << fmt_double(cell.mean[g]) << ','
+          << fmt_double(cell.se[g]) << ',' << fmt_double(cell.mean[g] / t) << ',' << fmt_double(cell.se[g] / t)
+          << "\n";
+    }
+  return out.str();
+}
+
+nlohmann::json summary_json(const SimulationResult& r) {
+  const auto& c = r.config;
+  nlohmann::json j;
+  j["experiment"] = c.name;
+  j["description"] = c.description;
+  j["source"] = c.source;
+  j["figure"] = c.figure;
+  j["horizon"] = c.horizon;
+  j["runs"] = c.runs;
+  j["seed"] = c.seed;
+  j["regret"] = c.realized ? "realized" : "pseudo";
+  j["streams"] = {{"generator", "ChaCha20Source(seed, stream)"},
+                  {"instance", "2^20*run"},
+                  {"rewards of arm a", "2^20*run + 2 + a"},
+                  {"noise of algorithm i at eps index j", "2^20*run + 2^19 + 1024*i + j"}};
+  nlohmann::json eps = nlohmann::json::array();
+  for (const auto& e : c.epsilons) eps.push_back(to_string(e));
+  j["epsilons"] = eps;
+  j["config"] = c.raw;
+  j["environment"] = r.environment;
+  nlohmann::json runs = nlohmann::json::array();
+  for (std::size_t k = 0; k < r.instance_means.size(); ++k)
+    runs.push_back({{"run", k}, {"means", r.instance_means[k]}, {"best_arm", r.best_arm[k]}});
+  j["instances"] = runs;
+  nlohmann::json results = nlohmann::json::array();
+  const double T = static_cast<double>(c.horizon);
+  for (std::size_t i = 0; i < c.algorithms.size(); ++i)
+    for (std::size_t jj = 0; jj < c.epsilons.size(); ++jj) {
+      const auto& cell = r.cell(i, jj);
+      const auto finals = r.final_regret(i, jj);
+      std::uint64_t reruns = 0;
+      for (auto x : cell.reruns) reruns += x;
+      results.push_back({{"algorithm", cell.algorithm},
+                         {"learner", c.algorithms[i].learner},
+                         {"eps", to_string(cell.eps)},
+                         {"final_regret_mean", cell.mean.back()},
+                         {"final_regret_se", cell.se.back()},
+                         {"final_avg_regret_mean", cell.mean.back() / T},
+                         {"final_avg_regret_se", cell.se.back() / T},
+                         {"final_regret_per_run", finals},
+                         {"tape_reruns", reruns}});
+    }
+  j["results"] = results;
+  j["wall_seconds"] = r.wall_seconds;
+  j["threads"] = r.threads;
+  j["reward_entries_drawn"] = r.reward_entries;
+  j["tape_reruns"] = r.reruns;
+  j["grid_points"] = r.grid.size();
+  return j;
+}
+
+bool gnuplot_available() {
+  static const bool available = std::system("gnuplot --version > /dev/null 2>&1") == 0;
+  return available;
+}
+
+WrittenFiles write_outputs(const SimulationResult& r, const std::filesystem::path& dir, bool plots) {
+  std::filesystem::create_directories(dir);
+  WrittenFiles w;
+  w.files.push_back(write_atomically(dir, "curves.csv", curves_csv(r)));
+  const std::string name = r.config.name;
+  if (plots && gnuplot_available()) {
+    const std::string data = name + "-plot.dat";
+    w.files.push_back(write_atomically(dir, data, plot_data(r)));
+    const bool final_plot = r.config.epsilons.size() >= 2;
+    const std::vector<std::string> outs = {name + ".png", name + ".svg", name + "-final.png", name + "-final.svg"};
+    const std::string tag = ".tmp-" + std::to_string(::getpid());
+    w.files.push_back(write_atomically(dir, name + ".gp", plot_script(r, data, outs[0], outs[1], outs[2], outs[3])));
+    const std::string run_script =
+        plot_script(r, data, "." + outs[0] + tag, "." + outs[1] + tag, "." + outs[2] + tag, "." + outs[3] + tag);
+    const std::string script_name = "." + name + ".gp" + tag;
+    write_atomically(dir, script_name, run_script);
+    const std::string command = "cd " + shell_quote(dir.string()) + " && gnuplot " + shell_quote(script_name) +
+                                " > " + shell_quote(script_name + ".log") + " 2>&1";
+    const int status = std::system(command.c_str());
+    std::string log;
+    {
+      std::ifstream in(dir / (script_name + ".log"));
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      log = ss.str();
+    }
+    std::filesystem::remove(dir / script_name);
+    std::filesystem::remove(dir / (script_name + ".log"));
+    const std::size_t count = final_plot ? 4 : 2;
+    bool ok = status == 0;
+    for (std::size_t k = 0; k < count; ++k) ok = ok && std::filesystem::exists(dir / ("." + outs[k] + tag));
+    for (std::size_t k = 0; k < count; ++k) {
+      const auto tmp = dir / ("." + outs[k] + tag);
+      if (ok) {
+        std::filesystem::rename(tmp, dir / outs[k]);
+        w.plots.push_back(dir / outs[k]);
+        w.files.push_back(dir / outs[k]);
+      } else {
+        std::filesystem::remove(tmp);
+      }
+    }
+    if (!ok) w.plot_error = "gnuplot failed: " + log.substr(0, 400);
+  } else {
+    w.plot_error = plots ? "gnuplot not found on the PATH" : "plots not requested";
+  }
+  nlohmann::json summary = summary_json(r);
+  nlohmann::json plot_list = nlohmann::json::array();
+  for (const auto& p : w.plots) plot_list.push_back(p.string());
+  summary["plots"] = plot_list;
+  if (!w.plot_error.empty()) summary["plot_error"] = w.plot_error;
+  w.files.push_back(write_atomically(dir, "summary.json", summary.dump(2) + "\n"));
+  return w;
+}
+
+}  // namespace dpb::verify::experiments

@@ -1,0 +1,440 @@
+#include "verify/experiments/simulation.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <exception>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <thread>
+
+#include "optimized/environments/letor_dataset.hpp"
+#include "optimized/environments/reward_tape.hpp"
+#include "optimized/learners/anytime_lazy_ucb.hpp"
+#include "optimized/learners/batched_successive_elimination.hpp"
+#include "optimized/learners/dp_successive_elimination.hpp"
+#include "optimized/learners/ftnl.hpp"
+#include "optimized/learners/hybrid_ucb.hpp"
+#include "optimized/learners/protocol_aggregator.hpp"
+#include "optimized/learners/ucb.hpp"
+#include "reference/bits/chacha20.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/environments/bandit_instance.hpp"
+
+namespace dpb::verify::experiments {
+
+namespace {
+
+constexpr std::uint64_t kRunStride = std::uint64_t{1} << 20;
+constexpr std::uint64_t kNoiseOffset = std::uint64_t{1} << 19;
+
+// One arm's reward generator: its ChaCha20 stream and sampler, continued as the tape grows.
+struct ArmGenerator {
+  ChaCha20Source bits;
+  std::optional<fast::ArmSampler> bandit;
+  std::optional<fast::DatasetSampler> dataset;
+  std::int32_t next() { return bandit ? (*bandit)(bits) : (*dataset)(bits); }
+};
+
+// The run's instance: a BanditInstance (synthetic) or a DatasetInstance (letor).
+struct Instance {
+  std::optional<ref::BanditInstance> bandit;
+  const ref::DatasetInstance* dataset = nullptr;
+  std::uint32_t arms() const { return bandit ? bandit->arms() : dataset->arms(); }
+  std::int64_t grid() const { return bandit ? bandit->grid() : ref::DatasetInstance::kGrid; }
+  const std::vector<Rational>& means() const { return bandit ? bandit->means() : dataset->means(); }
+};
+
+// A reward tape whose arm a holds its first filled[a] true entries (the rest are placeholders 0).
+class PrefixTape {
+ public:
+  PrefixTape(const Instance& instance, std::uint64_t T, std::uint64_t seed, std::uint64_t first_stream)
+      : K_(instance.arms()), T_(T), grid_(instance.grid()), means_(instance.means()), filled_(K_, 0) {
+    generators_.reserve(K_);
+    for (std::uint32_t a = 0; a < K_; ++a) {
+      ArmGenerator g{ChaCha20Source(seed, first_stream + a), std::nullopt, std::nullopt};
+      if (instance.bandit)
+        g.bandit.emplace(instance.bandit->law(a), instance.grid());
+      else
+        g.dataset.emplace(*instance.dataset, a);
+      generators_.push_back(std::move(g));
+    }
+  }
+
+  // Makes arm a hold at least `length` true entries (capped at T). Returns whether anything was added.
+  bool ensure(std::uint32_t a, std::uint64_t length) {
+    length = std::min(length, T_);
+    if (length <= filled_[a]) return false;
+    pending_.emplace_back(a, length);
+    return true;
+  }
+
+  const ref::RewardTape& tape() {
+    if (tape_ && pending_.empty()) return *tape_;
+    std::vector<std::int32_t> table(static_cast<std::size_t>(K_) * T_, 0);
+    if (tape_)
+      for (std::uint32_t a = 0; a < K_; ++a) {
+        const auto row = tape_->row(a);
+        std::copy(row.begin(), row.begin() + static_cast<std::ptrdiff_t>(filled_[a]), table.begin() + a * T_);
+      }
+    tape_.reset();  // at most two tables alive at once
+    for (const auto& [a, length] : pending_) {
+      std::int32_t* row = table.data() + a * T_;
+      for (std::uint64_t n = filled_[a]; n < length; ++n) row[n] = generators_[a].next();
+      drawn_ += length > filled_[a] ? length - filled_[a] : 0;
+      filled_[a] = std::max(filled_[a], length);
+    }
+    pending_.clear();
+    tape_.emplace(K_, T_, grid_, means_, std::move(table));
+    return *tape_;
+  }
+
+  std::uint64_t filled(std::uint32_t a) const { return filled_[a]; }
+  std::uint64_t drawn() const { return drawn_; }
+
+ private:
+  std::uint32_t K_;
+  std::uint64_t T_;
+  std::int64_t grid_;
+  std::vector<Rational> means_;
+  std::vector<std::uint64_t> filled_;
+  std::vector<ArmGenerator> generators_;
+  std::vector<std::pair<std::uint32_t, std::uint64_t>> pending_;
+  std::optional<ref::RewardTape> tape_;
+  std::uint64_t drawn_ = 0;
+};
+
+bool full_information(const std::string& learner) { return learner == "ftnl" || learner == "naive-ftnl"; }
+
+std::optional<ref::Variant> protocol_variant(const std::string& learner) {
+  if (learner == "dist-dp-se") return ref::Variant::DistDP;
+  if (learner == "dist-rdp-se") return ref::Variant::DistRDP;
+  if (learner == "dist-cdp-se") return ref::Variant::DistCDP;
+  if (learner == "shuffle-se") return ref::Variant::Shuffle;
+  if (learner == "cdp-se") return ref::Variant::Central;
+  if (learner == "ldp-se") return ref::Variant::Local;
+  return std::nullopt;
+}
+
+std::unique_ptr<fast::BatchAggregator> make_aggregator(const AlgorithmConfig& alg, const Rational& eps,
+                                                       std::uint64_t T) {
+  const auto variant = protocol_variant(alg.learner);
+  if (!variant) return std::make_unique<fast::NonPrivateAggregator>();
+  ref::ProtocolAggregatorParams a;
+  a.variant = *variant;
+  a.eps = eps;
+  a.horizon = Integer(std::max<std::uint64_t>(T, 2));
+  a.s = alg.s;
+  a.p = alg.p;
+  a.c = alg.c;
+  a.options.path = alg.noise_path == "per-user" ? ref::NoisePath::PerUser : ref::NoisePath::Aggregate;
+  return std::make_unique<fast::ProtocolAggregator>(a);
+}
+
+fast::Trajectory run_learner(const AlgorithmConfig& alg, const Rational& eps, std::uint64_t T,
+                             const ref::RewardTape& tape, const fast::BatchAggregator* aggregator, NoiseSource noise) {
+  fast::LearnerOptions options;
+  options.record_actions = true;
+  options.record_releases = false;
+  const std::uint64_t K = tape.arms();
+  const std::string& l = alg.learner;
+  if (aggregator) {
+    fast::BatchedSuccessiveEliminationParams p;
+    p.K = K;
+    p.T = T;
+    if (alg.eta) p.eta = *alg.eta;
+    p.p = alg.p;
+    return fast::batched_successive_elimination(p, tape, *aggregator, noise, options);
+  }
+  if (l == "dp-se") {
+    fast::DpSuccessiveEliminationParams p;
+    p.K = K;
+    p.T = T;
+    p.eps = eps;
+    p.beta = alg.beta;
+    p.noise = alg.dp_se_noise == "float" ? fast::DpSeNoise::ContinuousLaplaceFloat : fast::DpSeNoise::ExactDiscrete;
+    return fast::dp_successive_elimination(p, tape, noise, options);
+  }
+  if (l == "anytime-lazy-ucb") return fast::anytime_lazy_ucb({K, T, eps, 1}, tape, noise, options);
+  if (l == "hybrid-ucb")
+    return fast::hybrid_ucb(
+        {K, T, eps, 1, alg.tree_scale == "paper" ? fast::TreeScale::Paper : fast::TreeScale::LevelsPlusOne}, tape,
+        noise, options);
+  if (l == "ucb") return fast::ucb({K, T}, tape, options);
+  if (l == "ftnl" || l == "naive-ftnl") {
+    fast::FtnlParams p;
+    p.K = K;
+    p.T = T;
+    p.eps = eps;
+    if (alg.noise_multiplier) p.noise_multiplier = *alg.noise_multiplier;
+    if (alg.initial_action) p.initial_action = *alg.initial_action;
+    return l == "ftnl" ? fast::ftnl(p, tape, noise, options) : fast::naive_ftnl(p, tape, noise, options);
+  }
+  throw_parameter_error("simulate", "learner", "a simulation learner", l);
+}
+
+// Cumulative regret at the grid rounds.
+std::vector<double> regret_curve(const fast::Trajectory& tr, const ref::RewardTape& tape,
+                                 const std::vector<double>& gaps, std::uint32_t best, bool realized, bool full_info,
+                                 const std::vector<std::uint64_t>& grid) {
+  std::vector<double> out;
+  out.reserve(grid.size());
+  std::size_t g = 0;
+  if (!realized) {
+    double cum = 0;
+    for (std::uint64_t t = 1; t <= tr.actions.size() && g < grid.size(); ++t) {
+      cum += gaps[tr.actions[t - 1]];
+      if (t == grid[g]) out.push_back(cum), ++g;
+    }
+  } else {
+    std::vector<std::uint64_t> pulls(tape.arms(), 0);
+    std::int64_t cum = 0;  // in units of 1/G: exact
+    const double G = static_cast<double>(tape.grid());
+    for (std::uint64_t t = 1; t <= tr.actions.size() && g < grid.size(); ++t) {
+      const std::uint32_t a = tr.actions[t - 1];
+      const std::int32_t got = full_info ? tape.units(a, t - 1) : tape.units(a, pulls[a]);
+      ++pulls[a];
+      cum += tape.units(best, t - 1) - got;
+      if (t == grid[g]) out.push_back(static_cast<double>(cum) / G), ++g;
+    }
+  }
+  if (out.size() != grid.size()) throw std::logic_error("simulate: a learner stopped before the horizon");
+  return out;
+}
+
+[[noreturn]] void option_error(const std::string& name, const std::string& condition, const std::string& value) {
+  throw_parameter_error("simulate", name, condition, value);
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> log_grid(std::uint64_t T, std::uint32_t points) {
+  std::vector<std::uint64_t> g{1};
+  const double L = std::log(static_cast<double>(T));
+  for (std::uint32_t k = 1; k + 1 < points; ++k) {
+    const auto t = static_cast<std::uint64_t>(std::llround(std::exp(L * k / (points - 1))));
+    if (t > g.back() && t < T) g.push_back(t);
+  }
+  if (T > 1) g.push_back(T);
+  return g;
+}
+
+std::pair<double, double> mean_and_se(const std::vector<double>& x) {
+  if (x.empty()) return {0, 0};
+  double m = 0;
+  for (double v : x) m += v;
+  m /= static_cast<double>(x.size());
+  if (x.size() < 2) return {m, 0};
+  double ss = 0;
+  for (double v : x) ss += (v - m) * (v - m);
+  return {m, std::sqrt(ss / static_cast<double>(x.size() - 1)) / std::sqrt(static_cast<double>(x.size()))};
+}
+
+std::vector<double> SimulationResult::final_regret(std::size_t algorithm, std::size_t eps) const {
+  std::vector<double> out;
+  for (const auto& run : cell(algorithm, eps).per_run) out.push_back(run.back());
+  return out;
+}
+
+std::size_t SimulationResult::algorithm_index(const std::string& label) const {
+  for (std::size_t i = 0; i < config.algorithms.size(); ++i)
+    if (config.algorithms[i].label == label) return i;
+  throw std::out_of_range("simulation result: no algorithm '" + label + "' in " + config.name);
+}
+
+std::size_t SimulationResult::eps_index(const Rational& eps) const {
+  for (std::size_t j = 0; j < config.epsilons.size(); ++j)
+    if (config.epsilons[j] == eps) return j;
+  throw std::out_of_range("simulation result: no eps " + to_string(eps) + " in " + config.name);
+}
+
+ExperimentConfig effective_config(const ExperimentConfig& config, const SimulationOptions& o) {
+  ExperimentConfig c = config;
+  if (o.horizon) {
+    if (*o.horizon < 1 || *o.horizon > (std::uint64_t{1} << 34))
+      option_error("horizon", "in [1, 2^34]", std::to_string(*o.horizon));
+    c.horizon = *o.horizon;
+  }
+  if (o.runs) {
+    if (*o.runs < 1 || *o.runs > 100000) option_error("runs", "in [1, 100000]", std::to_string(*o.runs));
+    c.runs = *o.runs;
+  }
+  if (o.seed) c.seed = *o.seed;
+  if (o.realized) c.realized = *o.realized;
+  if (o.arms) {
+    if (c.environment.kind.rfind("seed002", 0) == 0)
+      option_error("arms", "absent for the seed-002 settings (K = 5)", std::to_string(*o.arms));
+    if (*o.arms < 2 || *o.arms > 1000) option_error("arms", "in [2, 1000]", std::to_string(*o.arms));
+    c.environment.arms = *o.arms;
+    for (const auto& a : c.algorithms)
+      if (a.initial_action && *a.initial_action >= *o.arms)
+        option_error("arms", "larger than every initial_action", std::to_string(*o.arms));
+  }
+  if (o.data) {
+    if (c.environment.kind != "letor") option_error("data", "used only with a letor experiment", *o.data);
+    c.environment.data = *o.data;
+  }
+  if (o.epsilons) {
+    if (o.epsilons->empty()) option_error("eps", "at least one value", "none");
+    for (const auto& e : *o.epsilons)
+      if (e <= 0 || e > 1000) option_error("eps", "in (0, 1000]", to_string(e));
+    c.epsilons = *o.epsilons;
+  }
+  if (o.threads > 256) option_error("threads", "in [0, 256]", std::to_string(o.threads));
+  if (c.algorithms.size() > 512) option_error("algorithms", "at most 512", std::to_string(c.algorithms.size()));
+  if (c.epsilons.size() > 1024) option_error("eps", "at most 1024 values", std::to_string(c.epsilons.size()));
+  if (c.environment.kind == "letor" && !std::filesystem::is_regular_file(resolve_data_path(c.environment.data)))
+    option_error("data", "a readable LETOR file", c.environment.data);
+  return c;
+}
+
+SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  SimulationResult result;
+  result.config = effective_config(input, options);
+  const ExperimentConfig& c = result.config;
+  const std::uint64_t T = c.horizon;
+  const std::size_t A = c.algorithms.size(), E = c.epsilons.size();
+  result.grid = log_grid(T, c.grid_points);
+
+  // The environment shared by the runs.
+  std::optional<ref::DatasetInstance> dataset;
+  std::optional<ref::BanditInstance> fixed;
+  const std::string& kind = c.environment.kind;
+  if (kind == "letor") {
+    const auto path = resolve_data_path(c.environment.data);
+    const fast::LetorData data = fast::read_letor(path);
+    const fast::KMeansResult km = fast::kmeans(data, c.environment.arms, c.environment.kmeans_seed,
+                                               c.environment.kmeans_sample);
+    dataset.emplace(fast::dataset_instance(data, km));
+    nlohmann::json counts = nlohmann::json::array();
+    for (std::uint32_t a = 0; a < dataset->arms(); ++a)
+      counts.push_back(std::vector<std::uint64_t>(dataset->counts(a).begin(), dataset->counts(a).end()));
+    result.environment = {{"data", path.string()},        {"rows", data.rows()},
+                          {"queries", data.queries},      {"features", data.dim},
+                          {"kmeans_iterations", km.iterations}, {"kmeans_converged", km.converged},
+                          {"label_counts_per_arm", counts}};
+  } else if (kind.rfind("seed002-setting", 0) == 0) {
+    fixed.emplace(ref::seed002_instance(kind.back() - '0'));
+  }
+  result.environment["kind"] = kind;
+
+  const std::uint64_t units_total = static_cast<std::uint64_t>(c.runs) * A * E;
+  result.cells.resize(A * E);
+  for (std::size_t i = 0; i < A; ++i)
+    for (std::size_t j = 0; j < E; ++j) {
+      auto& cell = result.cells[i * E + j];
+      cell.algorithm = c.algorithms[i].label;
+      cell.eps = c.epsilons[j];
+      cell.per_run.resize(c.runs);
+      cell.reruns.assign(c.runs, 0);
+    }
+  result.instance_means.resize(c.runs);
+  result.best_arm.resize(c.runs);
+
+  unsigned threads = options.threads ? options.threads : std::max(1U, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, c.runs));
+  result.threads = threads;
+  std::atomic<std::uint32_t> next_run{0};
+  std::atomic<std::uint64_t> done{0}, drawn{0}, reruns{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex error_mutex, progress_mutex;
+
+  auto worker = [&]() {
+    // Per-thread aggregators (their calibration caches are per object and serialize batches with a mutex).
+    std::map<std::size_t, std::unique_ptr<fast::BatchAggregator>> aggregators;
+    try {
+      for (std::uint32_t r = next_run++; r < c.runs && !failed; r = next_run++) {
+        const std::uint64_t base = kRunStride * r;
+        Instance inst;
+        if (dataset) {
+          inst.dataset = &*dataset;
+        } else if (fixed) {
+          inst.bandit = *fixed;
+        } else {
+          ChaCha20Source bits(c.seed, base);
+          inst.bandit = ref::seed000_instance(
+              kind == "seed000-easy" ? ref::Seed000Difficulty::Easy : ref::Seed000Difficulty::Hard,
+              c.environment.arms, bits);
+        }
+        const std::vector<Rational>& means = inst.means();
+        const std::uint32_t K = inst.arms();
+        std::uint32_t best = 0;
+        for (std::uint32_t a = 1; a < K; ++a)
+          if (means[a] > means[best]) best = a;
+        std::vector<double> gaps(K);
+        for (std::uint32_t a = 0; a < K; ++a) gaps[a] = Rational(means[best] - means[a]).convert_to<double>();
+        for (const auto& m : means) result.instance_means[r].push_back(to_string(m));
+        result.best_arm[r] = best;
+
+        PrefixTape tape(inst, T, c.seed, base + 2);
+        const std::uint64_t initial = std::max<std::uint64_t>(4096, 2 * T / K);
+        for (std::uint32_t a = 0; a < K; ++a) tape.ensure(a, initial);
+        if (c.realized) tape.ensure(best, T);
+        for (std::size_t i = 0; i < A; ++i) {
+          const AlgorithmConfig& alg = c.algorithms[i];
+          const bool full = full_information(alg.learner);
+          if (full)
+            for (std::uint32_t a = 0; a < K; ++a) tape.ensure(a, T);
+          for (std::size_t j = 0; j < E; ++j) {
+            const std::size_t key = i * E + j;
+            const bool se_family = alg.learner == "se" || protocol_variant(alg.learner).has_value();
+            if (se_family && !aggregators.count(key)) aggregators.emplace(key, make_aggregator(alg, c.epsilons[j], T));
+            const fast::BatchAggregator* aggregator = se_family ? aggregators.at(key).get() : nullptr;
+            for (;;) {
+              const ref::RewardTape& current = tape.tape();
+              ChaCha20Source noise_bits(c.seed, base + kNoiseOffset + 1024 * i + j);
+              const fast::Trajectory tr =
+                  run_learner(alg, c.epsilons[j], T, current, aggregator, NoiseSource(noise_bits));
+              bool extended = false;
+              for (std::uint32_t a = 0; a < K; ++a)
+                if (tr.pulls[a] > tape.filled(a))
+                  extended = tape.ensure(a, std::max(2 * tape.filled(a), tr.pulls[a] + tr.pulls[a] / 4)) || extended;
+              if (extended) {
+                ++result.cells[key].reruns[r];
+                ++reruns;
+                continue;
+              }
+              result.cells[key].per_run[r] = regret_curve(tr, current, gaps, best, c.realized, full, result.grid);
+              break;
+            }
+            const std::uint64_t d = ++done;
+            if (options.progress) {
+              const std::lock_guard<std::mutex> lock(progress_mutex);
+              options.progress(d, units_total);
+            }
+          }
+        }
+        drawn += tape.drawn();
+      }
+    } catch (...) {
+      const std::lock_guard<std::mutex> lock(error_mutex);
+      if (!error) error = std::current_exception();
+      failed = true;
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned w = 1; w < threads; ++w) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+  if (error) std::rethrow_exception(error);
+
+  for (auto& cell : result.cells) {
+    cell.mean.resize(result.grid.size());
+    cell.se.resize(result.grid.size());
+    for (std::size_t g = 0; g < result.grid.size(); ++g) {
+      std::vector<double> x;
+      for (const auto& run : cell.per_run) x.push_back(run[g]);
+      std::tie(cell.mean[g], cell.se[g]) = mean_and_se(x);
+    }
+  }
+  result.reward_entries = drawn;
+  result.reruns = reruns;
+  result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
+}
+
+}  // namespace dpb::verify::experiments

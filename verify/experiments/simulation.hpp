@@ -1,0 +1,87 @@
+// Running an experiment (verify/experiments/config.hpp): every run draws its instance and reward tape, then runs
+// every (algorithm, ε) of the config with the OPTIMIZED learners (which cross-check against the reference:
+// `dpbandit crosscheck`), and records the cumulative regret on a log-spaced grid of rounds. Runs go to worker
+// threads; results do not depend on the number of threads.
+//
+// Streams (normative; ChaCha20Source(seed, stream)): run r's instance (seed-000 generators) from stream 2^20·r;
+// arm a's rewards from stream 2^20·r + 2 + a (reference/environments/reward_tape.hpp); the noise of algorithm i at
+// ε index j from stream 2^20·r + 2^19 + 1024·i + j. All algorithms of a run share its reward tape (common random
+// numbers, as in the authors' code).
+//
+// Regret (docs/experiments.md): pseudo-regret Σ_{s<=t} Δ_{a_s} (Δ from the instance's means) by default; realized
+// regret Σ_{s<=t} (X_{a*}(s) − X_{a_s}) with X_{a*}(s) the best arm's tape entry s − 1 (the authors' rt[best] − rt[arm],
+// all arms drawn every round) and X_{a_s} the reward the learner received.
+//
+// Tapes are filled lazily per arm (docs/performance.md § simulate): bandit learners read arm a's entries only at
+// indices < N_a(T), so a run on a tape whose arm a holds L_a >= N_a(T) true entries is exactly the run on the full
+// tape; entries beyond L_a are placeholders (0). After each run the pulls are checked, and if some N_a(T) > L_a the
+// arm is extended (its stream continued) and the run repeated. Full-information learners get full rows.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference/core/rational.hpp"
+#include "verify/experiments/config.hpp"
+
+namespace dpb::verify::experiments {
+
+struct SimulationOptions {
+  std::optional<std::uint64_t> horizon;
+  std::optional<std::uint32_t> runs;
+  std::optional<std::uint64_t> seed;
+  std::optional<bool> realized;
+  std::optional<std::string> data;            // letor: another file (e.g. the real MSLR-WEB10K)
+  std::optional<std::uint32_t> arms;          // seed000-*, letor
+  std::optional<std::vector<Rational>> epsilons;  // replaces the config's
+  unsigned threads = 0;                       // 0: std::thread::hardware_concurrency()
+  // Called after every (run, algorithm, ε), from worker threads, serialized by the caller's lock.
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+};
+
+// Applies the overrides (validated like the config: ParameterError naming the option).
+ExperimentConfig effective_config(const ExperimentConfig& config, const SimulationOptions& options);
+
+struct CellResult {
+  std::string algorithm;  // label
+  Rational eps;
+  std::vector<std::vector<double>> per_run;  // [run][grid point] cumulative regret
+  std::vector<double> mean, se;              // over runs, at each grid point (se = sample sd/√runs; 0 for 1 run)
+  std::vector<std::uint64_t> reruns;         // per run: repeats because the lazy tape was too short
+};
+
+struct SimulationResult {
+  ExperimentConfig config;  // effective
+  std::vector<std::uint64_t> grid;
+  std::vector<CellResult> cells;  // algorithm-major: cells[i · |ε| + j]
+  std::vector<std::vector<std::string>> instance_means;  // per run, exact
+  std::vector<std::uint32_t> best_arm;                   // per run
+  nlohmann::json environment = nlohmann::json::object();  // dataset details (letor), instance summary
+  double wall_seconds = 0;
+  unsigned threads = 0;
+  std::uint64_t reward_entries = 0;  // tape entries drawn (all runs)
+  std::uint64_t reruns = 0;
+
+  const CellResult& cell(std::size_t algorithm, std::size_t eps) const {
+    return cells.at(algorithm * config.epsilons.size() + eps);
+  }
+  // Final cumulative regret of every run.
+  std::vector<double> final_regret(std::size_t algorithm, std::size_t eps) const;
+  // Index of the algorithm labelled `label`, of ε (exact); throw std::out_of_range when absent.
+  std::size_t algorithm_index(const std::string& label) const;
+  std::size_t eps_index(const Rational& eps) const;
+};
+
+SimulationResult simulate(const ExperimentConfig& config, const SimulationOptions& options = {});
+
+// round(T^{k/(points−1)}), k = 0..points−1, without repeats: 1 and T are always included.
+std::vector<std::uint64_t> log_grid(std::uint64_t T, std::uint32_t points);
+
+// Mean and standard error (sample sd/√n; 0 when n < 2).
+std::pair<double, double> mean_and_se(const std::vector<double>& x);
+
+}  // namespace dpb::verify::experiments
