@@ -5,6 +5,7 @@
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <mpfr.h>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -63,7 +64,12 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
   };
   std::vector<std::thread> threads;
   threads.reserve(jobs - 1);
-  for (std::size_t t = 1; t < jobs; ++t) threads.emplace_back(worker);
+  // MPFR keeps per-thread caches (constants such as log 2); free them before a worker thread ends, or they leak.
+  for (std::size_t t = 1; t < jobs; ++t)
+    threads.emplace_back([&worker] {
+      worker();
+      mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    });
   worker();  // the calling thread is one of the workers
   for (auto& t : threads) t.join();
   return results;

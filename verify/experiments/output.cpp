@@ -204,8 +204,9 @@ bool gnuplot_available() {
 WrittenFiles write_outputs(const SimulationResult& r, const std::filesystem::path& dir, bool plots) {
   std::filesystem::create_directories(dir);
   WrittenFiles w;
-  w.files.push_back(write_atomically(dir, "curves.csv", curves_csv(r)));
+  // File names start with the experiment's name, so several experiments can share one --out directory.
   const std::string name = r.config.name;
+  w.files.push_back(write_atomically(dir, name + "-curves.csv", curves_csv(r)));
   if (plots && gnuplot_available()) {
     const std::string data = name + "-plot.dat";
     w.files.push_back(write_atomically(dir, data, plot_data(r)));
@@ -251,7 +252,7 @@ WrittenFiles write_outputs(const SimulationResult& r, const std::filesystem::pat
   for (const auto& p : w.plots) plot_list.push_back(p.string());
   summary["plots"] = plot_list;
   if (!w.plot_error.empty()) summary["plot_error"] = w.plot_error;
-  w.files.push_back(write_atomically(dir, "summary.json", summary.dump(2) + "\n"));
+  w.files.push_back(write_atomically(dir, name + "-summary.json", summary.dump(2) + "\n"));
   return w;
 }
 

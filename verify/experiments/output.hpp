@@ -1,8 +1,8 @@
 // The outputs of an experiment (docs/experiments.md):
-//   curves.csv    algorithm,eps,round,regret_mean,regret_se,avg_regret_mean,avg_regret_se — one row per
+//   <experiment>-curves.csv    algorithm,eps,round,regret_mean,regret_se,avg_regret_mean,avg_regret_se — one row per
 //                 (algorithm, ε, grid round); regret = cumulative regret Reg(t), avg = Reg(t)/t, se = standard error
 //                 over the runs;
-//   summary.json  the effective config, seeds and streams, per run the instance, per (algorithm, ε) the final regret
+//   <experiment>-summary.json  the effective config, seeds and streams, per run the instance, per (algorithm, ε) the final regret
 //                 (mean, se, every run), wall time, threads, tape entries drawn, reruns, the plot files;
 //   <name>.png / <name>.svg          one panel per ε: the regret curves (mean ± 1 se band), log-scaled rounds;
 //   <name>-final.png / -final.svg    final regret against ε per algorithm (when there are at least 2 values of ε);

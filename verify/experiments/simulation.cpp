@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <mpfr.h>
 #include <thread>
 
 #include "optimized/environments/letor_dataset.hpp"
@@ -417,7 +418,12 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
     }
   };
   std::vector<std::thread> pool;
-  for (unsigned w = 1; w < threads; ++w) pool.emplace_back(worker);
+  // MPFR keeps per-thread caches (constants such as log 2); free them before a worker thread ends, or they leak.
+  for (unsigned w = 1; w < threads; ++w)
+    pool.emplace_back([&worker] {
+      worker();
+      mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+    });
   worker();
   for (auto& t : pool) t.join();
   if (error) std::rethrow_exception(error);

@@ -35,8 +35,8 @@ TEST(SimulateCliTest, TinyRunWritesCurvesSummaryAndPlots) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("Anytime-Lazy-UCB"), std::string::npos) << r.out;
   EXPECT_NE(r.err.find("9/9"), std::string::npos) << r.err;  // the progress bar reached the end
-  EXPECT_TRUE(std::filesystem::exists(dir / "curves.csv"));
-  std::ifstream in(dir / "summary.json");
+  EXPECT_TRUE(std::filesystem::exists(dir / "002-fig1-curves.csv"));
+  std::ifstream in(dir / "002-fig1-summary.json");
   const auto j = nlohmann::json::parse(in);
   EXPECT_EQ(j["horizon"], 2000);
   EXPECT_EQ(j["runs"], 3);
@@ -50,7 +50,7 @@ TEST(SimulateCliTest, TinyRunWritesCurvesSummaryAndPlots) {
   const auto realized = run_command(kCli + " simulate --experiment 002-fig1 --horizon 500 --runs 2 --realized --quiet "
                                     "--no-plots --out " + dir.string());
   ASSERT_EQ(realized.exit_code, 0) << realized.err;
-  std::ifstream in2(dir / "summary.json");
+  std::ifstream in2(dir / "002-fig1-summary.json");
   EXPECT_EQ(nlohmann::json::parse(in2)["regret"], "realized");
   std::filesystem::remove_all(dir);
 }
@@ -60,7 +60,7 @@ TEST(SimulateCliTest, LetorExperimentRunsOnTheSample) {
   const auto r = run_command(kCli + " simulate --experiment 000-mslr --horizon 3000 --runs 2 --arms 8 --quiet --no-plots "
                              "--out " + dir.string());
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  std::ifstream in(dir / "summary.json");
+  std::ifstream in(dir / "000-mslr-summary.json");
   const auto j = nlohmann::json::parse(in);
   EXPECT_EQ(j["environment"]["rows"], 600);
   EXPECT_EQ(j["environment"]["label_counts_per_arm"].size(), 8U);

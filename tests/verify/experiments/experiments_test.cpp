@@ -257,7 +257,7 @@ TEST(OutputTest, CsvJsonAndPlotsHaveTheirShape) {
   const auto dir = std::filesystem::temp_directory_path() / ("dpb-exp-test-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   const auto w = write_outputs(r, dir, true);
-  const std::string csv = read_file(dir / "curves.csv");
+  const std::string csv = read_file(dir / "tiny-curves.csv");
   std::istringstream lines(csv);
   std::string line;
   std::getline(lines, line);
@@ -268,7 +268,7 @@ TEST(OutputTest, CsvJsonAndPlotsHaveTheirShape) {
     EXPECT_EQ(std::count(line.begin(), line.end(), ','), 6) << line;
   }
   EXPECT_EQ(rows, r.cells.size() * r.grid.size());
-  const auto j = nlohmann::json::parse(read_file(dir / "summary.json"));
+  const auto j = nlohmann::json::parse(read_file(dir / "tiny-summary.json"));
   EXPECT_EQ(j["experiment"], "tiny");
   EXPECT_EQ(j["runs"], 3);
   EXPECT_EQ(j["results"].size(), 6U);
