@@ -48,7 +48,8 @@ struct Instance {
   const std::vector<Rational>& means() const { return bandit ? bandit->means() : dataset->means(); }
 };
 
-// A reward tape whose arm a holds its first filled[a] true entries (the rest are placeholders 0).
+// A reward tape whose arm a holds its first filled[a] drawn entries; later entries are not drawn yet (stored as 0; a
+// run that reads one is detected afterwards by its pull counts and repeated on the extended tape).
 class PrefixTape {
  public:
   PrefixTape(const Instance& instance, std::uint64_t T, std::uint64_t seed, std::uint64_t first_stream)

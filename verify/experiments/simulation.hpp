@@ -14,8 +14,8 @@
 //
 // Tapes are filled lazily per arm (docs/performance.md § simulate): bandit learners read arm a's entries only at
 // indices < N_a(T), so a run on a tape whose arm a holds L_a >= N_a(T) true entries is exactly the run on the full
-// tape; entries beyond L_a are placeholders (0). After each run the pulls are checked, and if some N_a(T) > L_a the
-// arm is extended (its stream continued) and the run repeated. Full-information learners get full rows.
+// tape; entries beyond L_a are not drawn yet (stored as 0, never read by a run that is kept). After each run the pulls
+// are checked, and if some N_a(T) > L_a the arm is extended (its stream continued) and the run repeated. Full-information learners get full rows.
 #pragma once
 
 #include <cstdint>
