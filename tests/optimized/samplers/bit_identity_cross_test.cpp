@@ -22,6 +22,7 @@
 #include "reference/samplers/discrete_laplace.hpp"
 #include "reference/samplers/geometric.hpp"
 #include "reference/samplers/rounding.hpp"
+#include "tests/support/bit_identity.hpp"
 
 namespace dpb {
 namespace {
@@ -30,22 +31,8 @@ constexpr std::uint64_t kDraws = 1000000;
 
 template <class Ref, class Fast>
 void expect_bit_identical(const Ref& reference, const Fast& optimized, const std::string& label,
-                          std::uint64_t draws = kDraws, std::uint64_t seed = 20261121) {
-  ChaCha20Source a(seed), b(seed);
-  CountingSource ref_bits(a), fast_bits(b);
-  for (std::uint64_t i = 0; i < draws; ++i) {
-    const auto x = reference(ref_bits);
-    const auto y = optimized(fast_bits);
-    if (!(x == y) || ref_bits.count() != fast_bits.count()) {
-      std::ostringstream out;
-      out << label << ": draw " << i << " differs: reference " << x << " after " << ref_bits.count()
-          << " bits, optimized " << y << " after " << fast_bits.count() << " bits";
-      ADD_FAILURE() << out.str();
-      return;
-    }
-  }
-  EXPECT_EQ(ref_bits.count(), fast_bits.count()) << label;
-  EXPECT_GT(ref_bits.count(), 0U) << label;
+                          std::uint64_t draws = kDraws) {
+  test::expect_bit_identical(reference, optimized, 20261121, label, draws);
 }
 
 TEST(BitIdentityCrossTest, Bernoulli) {

@@ -8,6 +8,7 @@
 #include "optimized/samplers/poisson.hpp"
 #include "optimized/samplers/polya.hpp"
 #include "optimized/samplers/skellam.hpp"
+#include "tests/support/bit_identity.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/tape.hpp"
 #include "reference/pmf/poisson.hpp"
@@ -19,24 +20,7 @@
 namespace dpb {
 namespace {
 
-constexpr int kDraws = 1'000'000;
-
-template <class Ref, class Fast>
-void expect_bit_identical(Ref& reference, Fast& fast, std::uint64_t seed, const std::string& what) {
-  ChaCha20Source ref_source(seed), fast_source(seed);
-  CountingSource ref_bits(ref_source), fast_bits(fast_source);
-  int mismatches = 0;
-  for (int i = 0; i < kDraws && mismatches < 5; ++i) {
-    const Integer r = reference(ref_bits);
-    const std::int64_t f = fast(fast_bits);
-    if (r != f || ref_bits.count() != fast_bits.count()) {
-      ++mismatches;
-      ADD_FAILURE() << what << " draw " << i << ": reference " << r << " (" << ref_bits.count() << " bits), fast "
-                    << f << " (" << fast_bits.count() << " bits)";
-    }
-  }
-  EXPECT_EQ(ref_bits.count(), fast_bits.count()) << what;
-}
+using test::expect_bit_identical;
 
 TEST(CertifiedBitIdentityCrossTest, Poisson) {
   for (const auto& [mean, seed] : {std::pair{Rational(10), 101ULL}, std::pair{Rational(1, 3), 102ULL}}) {

@@ -11,6 +11,7 @@
 
 #include "optimized/samplers/discrete_gaussian_inversion.hpp"
 #include "optimized/samplers/discrete_laplace_inversion.hpp"
+#include "tests/support/bit_identity.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/tape.hpp"
 #include "reference/core/interval.hpp"
@@ -20,33 +21,16 @@
 namespace dpb {
 namespace {
 
-constexpr int kDraws = 1'000'000;
-
-template <class Ref, class Fast>
-void expect_bit_identical(Ref& reference, Fast& fast, std::uint64_t seed, const std::string& what,
-                          int draws = kDraws) {
-  ChaCha20Source ref_source(seed), fast_source(seed);
-  CountingSource ref_bits(ref_source), fast_bits(fast_source);
-  int mismatches = 0;
-  for (int i = 0; i < draws && mismatches < 5; ++i) {
-    const Integer r = reference(ref_bits);
-    const std::int64_t f = fast(fast_bits);
-    if (r != f || ref_bits.count() != fast_bits.count()) {
-      ++mismatches;
-      ADD_FAILURE() << what << " draw " << i << ": reference " << r << " (" << ref_bits.count() << " bits), fast "
-                    << f << " (" << fast_bits.count() << " bits)";
-    }
-  }
-  EXPECT_EQ(ref_bits.count(), fast_bits.count()) << what;
-  EXPECT_GE(ref_bits.count(), 64U * static_cast<std::uint64_t>(draws)) << what;  // at least one chunk per draw
-}
+using test::expect_bit_identical;
+// At least one 64-bit chunk per draw (the inversion samplers read whole chunks).
+constexpr std::uint64_t kDraws = 1'000'000, kChunk = 64;
 
 TEST(InversionBitIdentityCrossTest, DiscreteLaplace) {
   for (const auto& [scale, seed] : {std::pair{Rational(1, 3), 501ULL}, std::pair{Rational(10), 502ULL},
                                     std::pair{Rational(7, 2), 503ULL}}) {
     ref::DiscreteLaplaceInversion reference(scale);
     fast::DiscreteLaplaceInversion fast(scale);
-    expect_bit_identical(reference, fast, seed, "dlaplace-inversion(scale=" + to_string(scale) + ")");
+    expect_bit_identical(reference, fast, seed, "dlaplace-inversion(scale=" + to_string(scale) + ")", kDraws, kChunk);
   }
 }
 
@@ -56,7 +40,7 @@ TEST(InversionBitIdentityCrossTest, DiscreteLaplaceBeyondTheTable) {
   ref::DiscreteLaplaceInversion reference(Rational(100000));
   fast::DiscreteLaplaceInversion fast(Rational(100000));
   EXPECT_EQ(fast.table_size(), fast::DiscreteLaplaceInversion::kMaxTable);
-  expect_bit_identical(reference, fast, 504, "dlaplace-inversion(scale=100000)", 20000);
+  expect_bit_identical(reference, fast, 504, "dlaplace-inversion(scale=100000)", 20000, kChunk);
 }
 
 TEST(InversionBitIdentityCrossTest, DiscreteGaussian) {
@@ -67,7 +51,7 @@ TEST(InversionBitIdentityCrossTest, DiscreteGaussian) {
     ref::DiscreteGaussianInversion reference(sigma2, mu);
     fast::DiscreteGaussianInversion fast(sigma2, mu);
     expect_bit_identical(reference, fast, seed,
-                         "dgauss-inversion(sigma2=" + to_string(sigma2) + ", mu=" + to_string(mu) + ")");
+                         "dgauss-inversion(sigma2=" + to_string(sigma2) + ", mu=" + to_string(mu) + ")", kDraws, kChunk);
   }
 }
 

@@ -1,7 +1,6 @@
 // `dpbandit vectors generate|check`, run as a user would: generation reproduces the committed files, check exits
 // 0 on them, 1 with the record named on a corrupted copy, 2 on usage errors.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -9,6 +8,7 @@
 #include <string>
 
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
 #include "verify/vectors/vectors.hpp"
 
 namespace dpb::test {
@@ -19,25 +19,14 @@ namespace V = dpb::verify::vectors;
 
 const std::string kCli = DPB_CLI_PATH;
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path fresh_dir(const std::string& tag) {
-  const fs::path dir = fs::temp_directory_path() / ("dpb_vectors_cli_" + tag + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
+fs::path fresh_dir(const std::string& tag) { return fresh_temp_dir("vectors_cli_" + tag); }
 
 TEST(VectorsCliTest, GenerateWritesTheCommittedBytes) {
   const fs::path dir = fresh_dir("gen");
   const auto r = run_command(kCli + " vectors generate --dir " + dir.string());
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const auto& name : V::category_names()) {
-    EXPECT_EQ(read(dir / (name + ".jsonl")), read(V::committed_vectors_dir() / (name + ".jsonl"))) << name;
+    EXPECT_EQ(read_file(dir / (name + ".jsonl")), read_file(V::committed_vectors_dir() / (name + ".jsonl"))) << name;
     EXPECT_NE(r.out.find(name + ".jsonl"), std::string::npos) << r.out;
   }
   int files = 0;
@@ -60,7 +49,7 @@ TEST(VectorsCliTest, CheckFailsOnACorruptedCopyNamingTheRecord) {
   fs::create_directories(dir);
   for (const auto& name : V::category_names())
     fs::copy_file(V::committed_vectors_dir() / (name + ".jsonl"), dir / (name + ".jsonl"));
-  std::string text = read(dir / "transcripts.jsonl");
+  std::string text = read_file(dir / "transcripts.jsonl");
   const auto at = text.find("\"y_hat\":", text.find("/masked/per-user@"));
   ASSERT_NE(at, std::string::npos);
   text.insert(at + 8, "1");  // y_hat = 1<old digits>

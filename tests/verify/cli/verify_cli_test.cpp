@@ -1,7 +1,6 @@
 // `dpbandit verify` run as a user would: --jobs validated (exit 2, nothing written), a real run writes report.json,
 // report.html and junit.xml with one entry per claim, and 1 and 2 jobs give the same verdicts.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include <string>
 
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
 
 namespace dpb::test {
 namespace {
@@ -21,18 +21,7 @@ const std::string kCli = DPB_CLI_PATH;
 // Fast real claims (well under a second each in the quick suite).
 const std::string kFastClaims = "'000.c[lo]*'";  // 000.claim1 and 000.comm-bits
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-fs::path fresh_dir(const std::string& tag) {
-  const fs::path dir = fs::temp_directory_path() / ("dpb_verify_cli_" + tag + "_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
-  return dir;
-}
+fs::path fresh_dir(const std::string& tag) { return fresh_temp_dir("verify_cli_" + tag); }
 
 TEST(VerifyCliTest, BadJobsIsAUsageErrorAndWritesNothing) {
   const fs::path dir = fresh_dir("badjobs");
@@ -69,10 +58,10 @@ TEST(VerifyCliTest, WritesTheThreeReportsAndJobsDoNotChangeVerdicts) {
   ASSERT_EQ(r2.exit_code, 0) << r2.err << r2.out;
   for (const auto& dir : {one, two}) {
     EXPECT_TRUE(fs::is_regular_file(dir / "report.json"));
-    EXPECT_NE(read(dir / "report.html").find("<table id=\"claims\""), std::string::npos);
-    EXPECT_NE(read(dir / "junit.xml").find("<testsuites name=\"dpbandit verify\""), std::string::npos);
+    EXPECT_NE(read_file(dir / "report.html").find("<table id=\"claims\""), std::string::npos);
+    EXPECT_NE(read_file(dir / "junit.xml").find("<testsuites name=\"dpbandit verify\""), std::string::npos);
   }
-  auto j1 = nlohmann::json::parse(read(one / "report.json")), j2 = nlohmann::json::parse(read(two / "report.json"));
+  auto j1 = nlohmann::json::parse(read_file(one / "report.json")), j2 = nlohmann::json::parse(read_file(two / "report.json"));
   ASSERT_FALSE(j1["claims"].empty());
   EXPECT_EQ(j1["claims"].size(), j2["claims"].size());
   for (std::size_t i = 0; i < j1["claims"].size(); ++i) {

@@ -17,6 +17,7 @@
 #include "optimized/learners/ucb.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
+#include "tests/support/temp_files.hpp"
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/output.hpp"
 #include "verify/experiments/simulation.hpp"
@@ -36,12 +37,7 @@ nlohmann::json tiny_json() {
     "grid_points": 20})");
 }
 
-std::string read_file(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using dpb::test::read_file;
 
 TEST(ExperimentConfigTest, CommittedConfigsParse) {
   const auto all = list_experiments();

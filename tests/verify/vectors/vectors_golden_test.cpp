@@ -2,7 +2,6 @@
 // and replayed by the independent Python checker (verify/vectors/check_vectors.py), which must also reject a
 // corrupted copy.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -10,6 +9,7 @@
 #include <string>
 
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
 #include "verify/vectors/vectors.hpp"
 
 namespace dpb::verify::vectors {
@@ -19,12 +19,7 @@ namespace fs = std::filesystem;
 
 const std::string kChecker = std::string(DPB_SOURCE_DIR) + "/verify/vectors/check_vectors.py";
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using dpb::test::read_file;
 
 TEST(VectorsGoldenTest, ReferenceReproducesCommittedFilesByteForByte) {
   const CheckResult r = check_directory(committed_vectors_dir(), Impl::reference);
@@ -53,11 +48,10 @@ TEST(VectorsGoldenTest, PythonCheckerReplaysCommittedFilesWithoutMismatch) {
 }
 
 TEST(VectorsGoldenTest, PythonCheckerRejectsACorruptedOutputAndNamesTheRecord) {
-  const fs::path dir = fs::temp_directory_path() / ("dpb_vectors_py_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const fs::path dir = dpb::test::fresh_temp_dir("vectors_py");
   fs::create_directories(dir);
   // Only the samplers file, with one output of the discrete Gaussian record on sigma2 = 100 changed.
-  std::string text = read(committed_vectors_dir() / "samplers.jsonl");
+  std::string text = read_file(committed_vectors_dir() / "samplers.jsonl");
   const std::string id = "\"id\":\"dgauss(sigma2=100)@";
   const auto at = text.find(id);
   ASSERT_NE(at, std::string::npos);
@@ -78,10 +72,9 @@ TEST(VectorsGoldenTest, PythonCheckerRejectsACorruptedOutputAndNamesTheRecord) {
 }
 
 TEST(VectorsGoldenTest, PythonCheckerRejectsAWrongPmfDigit) {
-  const fs::path dir = fs::temp_directory_path() / ("dpb_vectors_pmf_" + std::to_string(::getpid()));
-  fs::remove_all(dir);
+  const fs::path dir = dpb::test::fresh_temp_dir("vectors_pmf");
   fs::create_directories(dir);
-  std::string text = read(committed_vectors_dir() / "pmf.jsonl");
+  std::string text = read_file(committed_vectors_dir() / "pmf.jsonl");
   const auto at = text.find("\"id\":\"poisson(mean=10)\"");
   ASSERT_NE(at, std::string::npos);
   // The first k with a positive value: bump the last digit of its "value" (17 digits).
