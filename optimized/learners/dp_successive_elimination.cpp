@@ -41,6 +41,25 @@ double sample_laplace_float(NoiseSource& noise, double scale) {
   return u < 0.5 ? scale * std::log(2 * u) : -scale * std::log(2 * (1 - u));
 }
 
+double dp_se_threshold(std::uint64_t active, std::uint32_t e, std::uint64_t R, double beta, double eps) {
+  const double Rd = static_cast<double>(R), k = static_cast<double>(active) * e * e;
+  return 2 * (std::sqrt(std::log(8 * k / beta) / (2 * Rd)) + std::log(4 * k / beta) / (eps * Rd));
+}
+
+DpSeTest dp_se_test_exact(EliminationRule rule, std::uint32_t e, std::uint64_t R, std::int64_t unit, double threshold,
+                          std::int64_t diff) {
+  DpSeTest t;
+  if (rule == EliminationRule::HalfGap) {
+    // d = diff/(unit·R) <= 2^{−e−1}  ⇔  diff·2^{e+1} <= unit·R, in 128-bit integers.
+    t.keep = (static_cast<detail::u128>(diff) << (e + 1)) <= static_cast<detail::u128>(unit) * R;
+    return t;
+  }
+  t.d = static_cast<double>(diff) / (static_cast<double>(unit) * static_cast<double>(R));
+  t.gap = threshold - t.d;
+  t.keep = t.d <= 0 || t.gap > 0;
+  return t;
+}
+
 Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params, const ref::RewardTape& tape,
                                      NoiseSource noise, const LearnerOptions& options) {
   constexpr const char* f = "dp_successive_elimination";
@@ -102,11 +121,10 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
     }
     if (!complete) break;
 
-    const double Rd = static_cast<double>(R), k = static_cast<double>(active.size()) * e * e;
-    const double threshold =
-        params.rule == EliminationRule::HalfGap
-            ? std::ldexp(1.0, -static_cast<int>(e) - 1)
-            : 2 * (std::sqrt(std::log(8 * k / beta_d) / (2 * Rd)) + std::log(4 * k / beta_d) / (eps_d * Rd));
+    const double Rd = static_cast<double>(R);
+    const double threshold = params.rule == EliminationRule::HalfGap
+                                 ? std::ldexp(1.0, -static_cast<int>(e) - 1)
+                                 : dp_se_threshold(active.size(), e, R, beta_d, eps_d);
     // All arms share R and the noise grid, so the largest noisy mean is the largest noisy sum (exact in exact mode).
     const std::size_t n = active.size();
     const std::size_t top =
@@ -116,17 +134,14 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
     next.clear();
     for (std::size_t i = 0; i < n; ++i) {
       bool keep;
-      if (exact && params.rule == EliminationRule::HalfGap) {
-        // d = (top − noisy_i)/(unit·R) <= 2^{−e−1}  ⇔  (top − noisy_i)·2^{e+1} <= unit·R, in 128-bit integers.
-        const auto diff = static_cast<detail::u128>(noisy[top] - noisy[i]);
-        keep = (diff << (e + 1)) <= static_cast<detail::u128>(unit) * R;
+      if (exact) {
+        const DpSeTest test = dp_se_test_exact(params.rule, e, R, unit, threshold, noisy[top] - noisy[i]);
+        if (params.rule != EliminationRule::HalfGap && test.d > 0 && std::abs(test.gap) <= kRelativeError * threshold)
+          out.near_ties.push_back(NearTie{t, active[i], active[i], test.gap, kRelativeError * threshold});
+        keep = test.keep;
       } else {
-        const double d = exact ? static_cast<double>(noisy[top] - noisy[i]) / (static_cast<double>(unit) * Rd)
-                               : (noisy_float[top] - noisy_float[i]) / Rd;
-        const double gap = threshold - d;
-        if (exact && d > 0 && std::abs(gap) <= kRelativeError * threshold)
-          out.near_ties.push_back(NearTie{t, active[i], active[i], gap, kRelativeError * threshold});
-        keep = d <= 0 || gap > 0;
+        const double d = (noisy_float[top] - noisy_float[i]) / Rd;
+        keep = d <= 0 || threshold - d > 0;
       }
       if (keep)
         next.push_back(active[i]);

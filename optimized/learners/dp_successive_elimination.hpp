@@ -32,4 +32,16 @@ std::uint64_t dp_se_epoch_length(std::uint64_t active, std::uint32_t e, const Ra
 // Lap(scale) in double by inverse CDF from the next 53 bits (not exact; see above).
 double sample_laplace_float(NoiseSource& noise, double scale);
 
+// The elimination test of epoch e, exposed so that the audit's white-box law of the decision
+// (verify/audit/decision_law_elimination.hpp) evaluates the learner's own rule. threshold: the ConfidenceWidths
+// threshold in double for `active` arms and epoch length R (unused by HalfGap).
+double dp_se_threshold(std::uint64_t active, std::uint32_t e, std::uint64_t R, double beta, double eps);
+struct DpSeTest {
+  bool keep = true;
+  double d = 0, gap = 0;  // ConfidenceWidths only: the normalized difference and threshold − d
+};
+// Exact mode: an arm whose noisy sum is diff >= 0 units (of 1/unit) below the top one.
+DpSeTest dp_se_test_exact(EliminationRule rule, std::uint32_t e, std::uint64_t R, std::int64_t unit, double threshold,
+                          std::int64_t diff);
+
 }  // namespace dpb::fast

@@ -67,10 +67,19 @@ struct EventBound {
   double score = -std::numeric_limits<double>::infinity();  // search split only: the selection score
 };
 
+inline constexpr std::size_t kSmallSupport = 16;
+
+// The `kept` the audit uses: s.kept if set, else the automatic rule above on the search split's joint support.
+unsigned effective_kept(unsigned kept, const Histogram& d, const Histogram& d_prime);
+
 struct AuditSettings {
   double confidence = 0.95;      // overall, for the final split
   double delta = 0;              // δ of the (ε, δ) guarantee tested
-  unsigned kept = 4;             // (event, direction) pairs carried from search to final
+  // (event, direction) pairs carried from search to final. 0 = automatic: 1 when the search split's outputs take at
+  // most kSmallSupport distinct values (few candidates, the best one is not lost in the search noise, and Bonferroni
+  // over one event is the cheapest), else 4 (many equal-ratio candidates, e.g. every tail threshold of a discrete
+  // Laplace mechanism: the final split picks the best of four). A rule of the search split only, so it stays valid.
+  unsigned kept = 0;
   unsigned max_thresholds = 256; // candidate thresholds per kind (quantiles of the search split's support)
   double final_scale = 1;        // final/search split size (set by the audit; scales the selection score)
 };
@@ -79,10 +88,10 @@ struct AuditSettings {
 // when the support is small (≤ 64 values), each in both directions.
 std::vector<Event> candidate_events(const Histogram& d, const Histogram& d_prime, unsigned max_thresholds);
 
-// Scores every candidate on the search split — by the smaller of its search-split ε_lb at level 0.05 and the ε_lb its
-// frequencies would give on the final split (counts scaled by final_scale, bounds at the final level α/(2·kept));
-// only a score — and returns the best `kept`
-// (event, direction) pairs, best first.
+// Scores every candidate on the search split — by the ε_lb the final split would give (counts scaled by final_scale,
+// bounds at the final level α/(2·kept)) if its frequencies there were the search split's pessimistic ones (lower CP
+// bound of the numerator, upper of the denominator, each at 0.05); only a score —
+// and returns the best `kept` (event, direction) pairs, best first.
 std::vector<EventBound> select_events(const Histogram& d, const Histogram& d_prime, const AuditSettings& s);
 
 // Evaluates the selected pairs on the final split with Bonferroni over them: each CP bound at α/(2T), T = size.
@@ -111,6 +120,7 @@ struct AuditResult {
   bool unbounded = false;           // the best event never occurred under the denominator's input (k0 = 0)
   AuditVerdict verdict = AuditVerdict::weak;
   std::optional<double> samples_needed;  // WEAK only: per side, to reach 0.9·reference (rule of thumb, §10 A)
+  std::string samples_needed_event;      // the event that forecast is for (audit_histograms only)
   double seconds = 0;
   double samples_per_second = 0;
   nlohmann::json details = nlohmann::json::object();  // target-specific (neighbours, parameters)
@@ -123,7 +133,20 @@ void assign_verdict(AuditResult& r);
 
 // Sample sizes per side that would bring the plug-in ε̂ of event bound b to `target` at the result's level (the
 // rule of thumb n ≈ z²(√((1−p1)/p1) + √((1−p0)/p0))² / (ε̂ − target)²); nullopt when ε̂ ≤ target or p0 = 0.
-std::optional<double> samples_needed(const EventBound& b, double target, double alpha_each);
+// With δ > 0 the bound is ln((p1_lower − δ)/p0_upper): ε̂ = ln((p1 − δ)/p0) and √((1−p1)/p1) becomes
+// √(p1(1−p1))/(p1 − δ); nullopt also when p1 ≤ δ.
+std::optional<double> samples_needed(const EventBound& b, double target, double alpha_each, double delta = 0);
+// The same rule at given frequencies p1 (numerator) and p0 (denominator), e.g. exact ones from a white-box law.
+std::optional<double> samples_needed_at(double p1, double p0, double target, double alpha_each, double delta = 0);
+
+// The smallest samples_needed over every candidate event (and direction) of the histograms (the final split), each
+// at pessimistic frequencies — the numerator's lower and the denominator's upper CP bound at 0.05 shared over all
+// 4·|candidates| bounds — with the event it is for; nullopt when no candidate's pessimistic ε̂ exceeds target. A
+// forecast for a larger audit (which must find that event again), not a bound. audit_histograms reports the smaller
+// of this and the best event's samples_needed for a WEAK verdict.
+std::optional<std::pair<double, EventBound>> samples_needed_any_event(const Histogram& d, const Histogram& d_prime,
+                                                                      double target, double alpha_each,
+                                                                      double delta, unsigned max_thresholds);
 
 // A sampler of a target: fills a histogram with n outputs of M(D) (side 0) or M(D′) (side 1), drawing from the
 // bit stream (seed, stream). Search and final splits use disjoint streams.

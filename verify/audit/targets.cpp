@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <unordered_map>
 
 #include "optimized/learners/anytime_lazy_ucb.hpp"
@@ -19,7 +20,9 @@
 #include "reference/learners/dp_successive_elimination.hpp"
 #include "reference/learners/noise_source.hpp"
 #include "reference/protocols/calibration.hpp"
+#include "verify/audit/decision_law_index.hpp"
 #include "verify/audit/white_box_bridge.hpp"
+#include "verify/audit/white_box.hpp"
 
 namespace dpb::verify::audit {
 
@@ -143,6 +146,18 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o)
                {"m", dpb::to_string(cal.m)},
                {"eps_noise", dpb::to_string(cal.eps_noise)},
                {"noise_path", "aggregate (optimized build)"}};
+  if (t.eps_exact && t.eps_exact_source.rfind("white box", 0) == 0) {
+    // White-box forecast of the samples per side to reach 0.9·ε_exact at the default level (95%, T = 4 kept).
+    try {
+      if (const auto f = audit_forecast(variant, in, t.delta, 0.9 * *t.eps_exact, 0.05 / 8))
+        t.details["samples_needed_white_box"] = {
+            {"per_side", f->samples_per_side}, {"event_p1", f->p1}, {"event_p0", f->p0},
+            {"event_eps", f->eps_event},
+            {"method", "rule of thumb at the exact probabilities of the best likelihood-ratio level set of the view "
+                       "(shift g), to reach 0.9 eps_exact at 95% with T = 4 (white_box.hpp audit_forecast)"}};
+    } catch (const std::exception&) {
+    }
+  }
   return t;
 }
 
@@ -183,12 +198,49 @@ struct EliminationDesign {
 };
 
 std::int64_t elimination_output(const fast::Trajectory& tr, std::uint64_t decision_round) {
+  // Y = 1 if arm 1 is eliminated after the decisive batch, else 0 (arm 0's elimination is merged into 0: it lies
+  // far in the noise difference's tail, see decision_law_elimination.hpp).
   std::int64_t y = 0;
   for (const auto& e : tr.eliminations) {
     if (e.round < decision_round) return 10 + e.arm;  // an earlier elimination (rare; kept distinct)
-    y += e.arm == 1 ? 1 : 2;
+    if (e.arm == 1) y = 1;
   }
   return y;
+}
+
+// Elimination learners: the white-box reference becomes the exact privacy loss of the audited decision Y
+// (decision_law_elimination.hpp); the ε of the decisive release (already in t) moves to the details. When the law is
+// out of reach (Local's batch sum, m too large) the release's ε stays as the reference (an upper bound of Y's).
+void use_elimination_decision_law(PreparedTarget& t, EliminationSetup s) {
+  s.level = t.details["decisive_level"].get<unsigned>();
+  s.len = t.details["window_length"].get<std::uint64_t>();
+  s.ones_after_change = t.details["ones_after_change"].get<std::uint64_t>();
+  t.elimination = s;
+  t.details["eps_release"] = t.eps_exact ? nlohmann::json(*t.eps_exact) : nlohmann::json(nullptr);
+  t.details["eps_release_source"] = t.eps_exact_source;
+  std::string why;
+  std::optional<DecisionLaw> law = elimination_decision_law(s, why);
+  if (!law) {
+    const std::string note = "exact law of the decision Y not computed (" + why + ")";
+    t.eps_exact_source = t.eps_exact ? t.eps_exact_source + "; the release's eps, an upper bound of Y's: " + note : note;
+    return;
+  }
+  const DecisionEps view = decision_eps(*law, t.delta);
+  nlohmann::json outcomes = nlohmann::json::array();
+  for (std::size_t i = 0; i < law->outcomes.size(); ++i) {
+    auto decimal = [](const Interval& p) {  // rounded down and up; one number when they agree
+      const std::string lo = p.lower_string(12), hi = p.upper_string(12);
+      return lo == hi ? lo : "[" + lo + ", " + hi + "]";
+    };
+    outcomes.push_back({{"Y", law->outcomes[i]}, {"P_D", decimal(law->p_d[i])}, {"P_D'", decimal(law->p_d_prime[i])}});
+  }
+  t.details["decision_law"] = {{"method", law->method},
+                               {"conditional", "on no elimination before the decisive batch (Y < 10)"},
+                               {"outcomes", outcomes}};
+  t.eps_exact = view.eps;
+  t.eps_exact_source = "white box (exact law of the decision Y): " + law->method + "; " +
+                       (t.delta == 0 ? "eps(Y) in " : "Y: ") + view.enclosure;
+  t.decision_law = std::move(law);
 }
 
 PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& design, std::uint64_t seed,
@@ -234,8 +286,39 @@ PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& de
                {"borderline", borderline},
                {"horizon_stop", T},
                {"neighbours", "arm 1's first reward of the decisive batch: 1 (D) vs 0 (D')"},
-               {"output", "Y = 1 if arm 1 is eliminated after the decisive batch, 2 if arm 0, 0 if neither"}};
+               {"output", "Y = 1 if arm 1 is eliminated after the decisive batch, else 0 (10 + a: arm a eliminated earlier)"}};
   return t;
+}
+
+// K arms, `length` rounds: every arm's first reward from the table (arm 1's is x), zeros after.
+ref::RewardTape first_reward_tape(const IndexAuditTable& table, int x, std::uint64_t length) {
+  std::vector<std::int32_t> units(table.arms * length, 0);
+  for (std::uint32_t a = 0; a < table.arms; ++a)
+    units[a * length] = a == 1 ? static_cast<std::int32_t>(x) : table.others;
+  return ref::RewardTape(table.arms, length, 1, std::vector<Rational>(table.arms, Rational(1, 2)), std::move(units));
+}
+
+// Index learners and FTNL: the white-box reference is the exact privacy loss of the audited decision Y
+// (decision_law_index.hpp); the ε of the release the changed reward enters (already in t) moves to the details.
+void use_index_decision_law(PreparedTarget& t, const std::string& name, const Rational& eps) {
+  const DecisionLaw law = index_decision_law(name, eps);
+  const DecisionEps view = decision_eps(law, t.delta);
+  t.details["eps_release"] = t.eps_exact ? nlohmann::json(*t.eps_exact) : nlohmann::json(nullptr);
+  t.details["eps_release_source"] = t.eps_exact_source;
+  nlohmann::json outcomes = nlohmann::json::array();
+  for (std::size_t i = 0; i < law.outcomes.size(); ++i) {
+    // For the report: 12 significant digits of the midpoint (the enclosures are ~2^-100 wide).
+    auto decimal = [](const Interval& p) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.12g", p.midpoint_for_report());
+      return std::string(buf);
+    };
+    outcomes.push_back({{"Y", law.outcomes[i]}, {"P_D", decimal(law.p_d[i])}, {"P_D'", decimal(law.p_d_prime[i])}});
+  }
+  t.details["decision_law"] = {{"method", law.method}, {"outcomes", outcomes}};
+  t.eps_exact = view.eps;
+  t.eps_exact_source = "white box (exact law of the decision Y): " + law.method + "; eps(Y) " +
+                       (t.delta == 0 ? "in " : "") + view.enclosure;
 }
 
 PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, std::uint64_t seed) {
@@ -318,6 +401,15 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       t.eps_exact = eps;
       t.eps_exact_source = "Lap_Z(g/eps) on a sum with sensitivity g (the decision is post-processing)";
     }
+    if (name != "se") {
+      EliminationSetup s;
+      s.target = name;
+      s.eps = eps_r;
+      s.horizon = o.horizon;
+      s.conf = conf;
+      s.aggregator = agg;
+      use_elimination_decision_law(t, s);
+    }
   } else if (name == "dp-se") {
     EliminationDesign d;
     const Rational beta = conf;
@@ -341,62 +433,63 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
     t = prepare_elimination(t, d, seed, o.borderline);
     t.eps_exact = eps;
     t.eps_exact_source = "Lap_Z(G/eps) on an epoch sum with sensitivity G (the decision is post-processing)";
+    EliminationSetup s;
+    s.target = name;
+    s.eps = eps_r;
+    s.horizon = o.horizon;
+    s.conf = beta;
+    use_elimination_decision_law(t, s);
   } else {
-    // Index learners and FTNL: the first decision after the changed first reward.
-    LearnerRun run;
-    std::uint64_t T = 3;
-    if (name == "ftnl" || name == "naive-ftnl") {
-      T = 2;
-      const bool naive = name == "naive-ftnl";
-      run = [eps_r, naive](int x, NoiseSource noise) {
-        const ref::RewardTape tape = make_tape(2, {0, 0}, {static_cast<std::int32_t>(x), 0});
+    // Index learners and FTNL: the first decision after the changed first reward (table: index_audit_table).
+    const IndexAuditTable table = index_audit_table(name);
+    const bool full_info = name == "ftnl" || name == "naive-ftnl";
+    const std::uint64_t T = full_info ? 2 : table.arms + 1;
+    const LearnerRun run = [eps_r, name, table, T, full_info](int x, NoiseSource noise) {
+      const ref::RewardTape tape = first_reward_tape(table, x, T);
+      fast::Trajectory tr;
+      if (full_info) {
         fast::FtnlParams p;
-        p.K = 2;
-        p.T = 2;
+        p.K = table.arms;
+        p.T = T;
         p.eps = eps_r;
-        const fast::Trajectory tr = naive ? fast::naive_ftnl(p, tape, noise) : fast::ftnl(p, tape, noise);
-        return static_cast<std::int64_t>(tr.actions.at(1));
-      };
-      t.eps_exact = naive ? eps / 2 : eps;  // naive: Lap(K/ε) per action, K = 2
-      t.eps_exact_source = naive ? "Lap_Z(K/eps) per action's sum, K = 2 (the argmax is post-processing)"
-                                 : "Lap_Z(1/eps) per action's sum (the argmax is post-processing)";
-    } else {
-      run = [eps_r, name](int x, NoiseSource noise) {
-        const ref::RewardTape tape = make_tape(3, {0, 0, 0}, {static_cast<std::int32_t>(x), 0, 0});
-        fast::Trajectory tr;
-        if (name == "ucb") {
-          fast::UcbParams p;
-          p.K = 2;
-          p.T = 3;
-          tr = fast::ucb(p, tape);
-        } else if (name == "anytime-lazy-ucb") {
-          fast::AnytimeLazyUcbParams p;
-          p.K = 2;
-          p.T = 3;
-          p.eps = eps_r;
-          tr = fast::anytime_lazy_ucb(p, tape, noise);
-        } else {
-          fast::HybridUcbParams p;
-          p.K = 2;
-          p.T = 3;
-          p.eps = eps_r;
-          tr = fast::hybrid_ucb(p, tape, noise);
-        }
-        return static_cast<std::int64_t>(tr.actions.at(2));
-      };
-      if (name == "anytime-lazy-ucb") {
-        t.eps_exact = eps;
-        t.eps_exact_source = "Lap_Z(1/eps) on the initialization pull (the argmax is post-processing)";
-      } else if (name == "hybrid-ucb") {
-        t.eps_exact = eps / 2;
-        t.eps_exact_source = "Z^(0) ~ Lap_Z(2/eps) on the initialization pull (the argmax is post-processing)";
+        tr = name == "naive-ftnl" ? fast::naive_ftnl(p, tape, noise) : fast::ftnl(p, tape, noise);
+      } else if (name == "ucb") {
+        fast::UcbParams p;
+        p.K = table.arms;
+        p.T = T;
+        tr = fast::ucb(p, tape);
+      } else if (name == "anytime-lazy-ucb") {
+        fast::AnytimeLazyUcbParams p;
+        p.K = table.arms;
+        p.T = T;
+        p.eps = eps_r;
+        tr = fast::anytime_lazy_ucb(p, tape, noise);
+      } else {
+        fast::HybridUcbParams p;
+        p.K = table.arms;
+        p.T = T;
+        p.eps = eps_r;
+        tr = fast::hybrid_ucb(p, tape, noise);
       }
+      return static_cast<std::int64_t>(tr.actions.at(T - 1));
+    };
+    if (has_index_decision_law(name)) {
+      // The release: the changed reward's statistic, sensitivity 1 under Lap_Z(s) (reported as eps_release).
+      t.eps_exact = to_double(Rational(1) / index_noise_scale(name, eps_r, table.arms));
+      t.eps_exact_source =
+          name == "anytime-lazy-ucb" ? "Lap_Z(1/eps) on the initialization pull (the argmax is post-processing)"
+          : name == "hybrid-ucb"     ? "Z^(0) ~ Lap_Z(2/eps) on the initialization pull (the argmax is post-processing)"
+          : name == "ftnl"           ? "Lap_Z(1/eps) per action's sum (the argmax is post-processing)"
+                                     : "Lap_Z(K/eps) per action's sum, K = " + std::to_string(table.arms) +
+                                     " (the argmax is post-processing)";
     }
     t.sample = learner_sampler(run);
-    t.details = {{"arms", 2},
+    t.details = {{"arms", table.arms},
                  {"horizon_stop", T},
-                 {"neighbours", "arm 1's first reward 1 (D) vs 0 (D'); arm 0's first reward 0"},
+                 {"neighbours", "arm 1's first reward 1 (D) vs 0 (D'); every other arm's first reward " +
+                                    std::to_string(table.others)},
                  {"output", "Y = the action at round " + std::to_string(T) + ", the first decision that depends on it"}};
+    if (has_index_decision_law(name)) use_index_decision_law(t, name, eps_r);
   }
   if (!info.is_private) {
     t.nominal = true;  // no claim: audited against the nominal ε, which a non-private learner must violate

@@ -7,17 +7,21 @@
 // of the modular window, n·g), D′ = the first user's reward 0. The output is the analyzer's decoded integer.
 // `local`'s view is one user's message (n = 1: the local model's server sees each message on its own).
 //
-// Learners (optimized build): K = 2 arms with a reward table built so that the decision right after the changed
-// reward is borderline, and the run stops right after that decision (everything later is post-processing of the
-// same view). The output Y encodes that decision. Construction per family (targets.cpp):
+// Learners (optimized build): K arms (2 unless said otherwise) with a reward table built so that the decision right
+// after the changed reward is borderline, and the run stops right after that decision (everything later is
+// post-processing of the same view). The output Y encodes that decision. Construction per family (targets.cpp):
 //   * elimination learners (the SE variants, dp-se): arm 0 pays 1 always; arm 1 pays 1 before the decisive batch
 //     (epoch) and k ones in it, after the changed reward, which opens it (D: 1, D′: 0); the decisive batch is the
 //     first one in which a 0-paying arm 1 is eliminated with probability ≥ 0.9, and k is found by bisection so that
 //     arm 1 is eliminated under D′ with probability about 1/2 (for the non-private `se`, exactly at the flip).
-//     Y = 1 if arm 1 is eliminated after that batch, 2 if arm 0 is, 0 if neither.
-//   * index learners (anytime-lazy-ucb, hybrid-ucb, ucb): arm 0's first reward 0, arm 1's first reward 1 (D) or 0
-//     (D′); T = 3; Y = the action at round 3, the first decision that depends on the changed reward.
-//   * ftnl, naive-ftnl (full information): X(1) = (0, 1) (D) or (0, 0) (D′); T = 2; Y = the action at round 2.
+//     Y = 1 if arm 1 is eliminated after that batch, else 0 (10 + a: arm a eliminated earlier). Their ε_exact is
+//     the exact ε of Y itself (decision_law_elimination.hpp); the release's ε is in details["eps_release"].
+//   * index learners (anytime-lazy-ucb, hybrid-ucb, ucb) and ftnl, naive-ftnl (full information): K arms whose first
+//     rewards are 1 except arm 1's, the changed one: 1 (D) or 0 (D′); K = 4 for anytime-lazy-ucb, hybrid-ucb and
+//     ftnl, K = 2 for naive-ftnl (its noise grows with K) and ucb (whose other arm pays 0: decision_law_index.hpp,
+//     index_audit_table). Y = the action at round K + 1 (index learners) or 2 (FTNL), the first decision that
+//     depends on the changed reward. Their ε_exact is the exact ε of Y itself (decision_law_index.hpp); the
+//     release's ε is reported in details["eps_release"].
 // The learners' confidence parameters (p, β) are fixed to 1/1000 rather than 1/T, so stopping early is exactly
 // post-processing of the full run's first rounds.
 #pragma once
@@ -29,6 +33,7 @@
 
 #include "reference/core/rational.hpp"
 #include "verify/audit/black_box.hpp"
+#include "verify/audit/decision_law_elimination.hpp"
 
 namespace dpb::verify::audit {
 
@@ -50,8 +55,10 @@ struct TargetOptions {
   std::uint64_t horizon = 4096;
   std::optional<double> delta;  // default 0 for pure claims, 1e-5 for dist-rdp / dist-cdp
   // Elimination learners: k is the largest with P_D′[arm 1 eliminated] >= borderline (1/2 would be the median of the
-  // decision; smaller values put the decision in the tail of the noise difference, where its loss ratio is larger).
-  double borderline = 0.2;
+  // decision; smaller values put the decision in the tail of the noise difference, where its loss ratio — ε of Y —
+  // is larger but the event rarer). 0.4: the best ε_lb/ε_exact at 10^5 runs per side over ε = 1/2, 1 (measured,
+  // docs/audit.md § Learners: the white-box law of the decision).
+  double borderline = 0.4;
 };
 
 struct PreparedTarget {
@@ -63,6 +70,9 @@ struct PreparedTarget {
   std::string eps_exact_source;
   double delta = 0;
   nlohmann::json details = nlohmann::json::object();
+  // Elimination learners: the decisive batch and, when computed, the exact law of Y (decision_law_elimination.hpp).
+  std::optional<EliminationSetup> elimination;
+  std::optional<DecisionLaw> decision_law;
 };
 
 // Throws ParameterError (function "audit") naming the parameter for an unknown target or invalid options. Learner

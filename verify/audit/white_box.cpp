@@ -3,10 +3,17 @@
 
 #include <mpfr.h>
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/privacy/privacy_profile.hpp"
 #include "reference/privacy/view_distribution.hpp"
+#include "verify/audit/black_box.hpp"
 
 namespace dpb::verify::audit {
 
@@ -87,6 +94,109 @@ ExactProfile exact_profile(ref::Variant variant, const ref::CalibrationInput& in
                   {"neighbours", "D = (d/g, 0, ..., 0), D' = (0, ..., 0), d = worst_shift"},
                   {"precision_bits", kPrec}};
   return p;
+}
+
+EpsForDelta eps_for_delta(ref::Variant variant, const ref::CalibrationInput& input, double delta) {
+  if (!(delta > 0 && delta < 1)) {
+    std::ostringstream v;
+    v << delta;
+    throw_parameter_error("eps_for_delta", "delta", "in (0, 1)", v.str());
+  }
+  const ref::Calibration c = ref::calibrate(variant, input);
+  if (c.m > ref::kMaxViewModulus)
+    throw_parameter_error("eps_for_delta", "m", "at most " + to_string(ref::kMaxViewModulus), to_string(c.m));
+  const bool all_shifts = c.g * c.m <= 200000;  // as exact_profile
+  const ref::ModularNoiseLaw F = ref::view_noise_law(c, kPrec);
+  // Shifts d = g first (the largest move, usually the worst), so a grid point that fails is rejected after one.
+  std::vector<std::vector<Interval>> shifted;
+  shifted.push_back(ref::shifted_law(F, c.g));
+  if (all_shifts)
+    for (Integer d = 1; d < c.g; ++d) shifted.push_back(ref::shifted_law(F, d));
+
+  EpsForDelta out;
+  out.shifts_searched = all_shifts ? "d in 1..g" : "d = g only";
+  // δ is a double, so a dyadic rational: the comparison with an MPFR upper end is exact.
+  const auto certified = [&](const Rational& eps, double* worst) {
+    ++out.evaluations;
+    double largest = 0;
+    for (const auto& P : shifted) {
+      const Interval h = ref::hockey_stick(P, F.prob, eps, kPrec);
+      if (mpfr_cmp_d(&h.get()->right, delta) > 0) return false;
+      largest = std::max(largest, upper_double(h));
+    }
+    if (worst) *worst = largest;
+    return true;
+  };
+  double worst = 0;
+  if (certified(Rational(0), &worst)) {  // δ at least the total variation distance
+    out.eps = 0;
+    out.below = 0;
+    out.eps_up = 0;
+    out.delta_bound = worst;
+    return out;
+  }
+  // Bracket: lo not certified, hi certified. Every law here is positive on all of Z_m, so the view is pure and
+  // δ(ε) = 0 beyond its pure ε: doubling terminates.
+  Rational lo(0), hi = c.eps_noise > 0 ? c.eps_noise : Rational(1);
+  for (int i = 0; !certified(hi, &worst); ++i) {
+    if (i == 64) throw std::runtime_error("eps_for_delta: no certified eps found below 2^64 eps_noise");
+    lo = hi;
+    hi *= 2;
+  }
+  // Bisection on the dyadic grid until hi − lo ≤ hi/4096. Certification of hi never depends on monotonicity of
+  // the computed δ(ε): every returned point is checked itself.
+  while (hi - lo > hi / 4096) {
+    const Rational mid = (lo + hi) / 2;
+    double w = 0;
+    if (certified(mid, &w)) {
+      hi = mid;
+      worst = w;
+    } else {
+      lo = mid;
+    }
+  }
+  out.eps = hi;
+  out.below = lo;
+  out.eps_up = up(hi);
+  out.delta_bound = worst;
+  return out;
+}
+
+std::optional<AuditForecast> audit_forecast(ref::Variant variant, const ref::CalibrationInput& input, double delta,
+                                            double target, double alpha_each) {
+  const ref::Calibration c = ref::calibrate(variant, input);
+  if (c.m > ref::kMaxViewModulus)
+    throw_parameter_error("audit_forecast", "m", "at most " + to_string(ref::kMaxViewModulus), to_string(c.m));
+  const ref::ModularNoiseLaw F = ref::view_noise_law(c, kPrec);
+  const std::vector<Interval> shifted = ref::shifted_law(F, c.g);
+  std::vector<double> P, Q;  // display-only doubles (a forecast)
+  for (std::size_t r = 0; r < shifted.size(); ++r) {
+    P.push_back(shifted[r].midpoint_for_report());
+    Q.push_back(F.prob[r].midpoint_for_report());
+  }
+  std::optional<AuditForecast> best;
+  for (int direction = 0; direction < 2; ++direction) {
+    const std::vector<double>& num = direction == 0 ? P : Q;
+    const std::vector<double>& den = direction == 0 ? Q : P;
+    std::vector<std::size_t> order(num.size());
+    std::vector<double> key(num.size());  // log ratio; −∞ for residues whose doubles underflow to 0 (never NaN)
+    for (std::size_t r = 0; r < order.size(); ++r) {
+      order[r] = r;
+      key[r] = num[r] > 0 && den[r] > 0 ? std::log(num[r]) - std::log(den[r])
+               : num[r] > 0             ? std::numeric_limits<double>::infinity()
+                                        : -std::numeric_limits<double>::infinity();
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return key[a] > key[b]; });
+    double p1 = 0, p0 = 0;
+    for (std::size_t r : order) {
+      p1 += num[r];
+      p0 += den[r];
+      const auto n = samples_needed_at(p1, p0, target, alpha_each, delta);
+      if (n && (!best || *n < best->samples_per_side))
+        best = AuditForecast{*n, p1, p0, std::log((p1 - delta) / p0)};
+    }
+  }
+  return best;
 }
 
 }  // namespace dpb::verify::audit

@@ -1,6 +1,7 @@
-// The white-box ε an audit compares against, from H1's exact profile (verify/audit/white_box.hpp): the pure ε of
-// the view when it is finite, else the smallest ε of the certified δ(ε) curve whose δ upper bound is ≤ δ (an upper
-// bound of the exact ε(δ), so a MODEL-MISMATCH verdict against it stays a valid rejection).
+// The white-box ε an audit compares against, from H1's exact profile (verify/audit/white_box.hpp): for δ = 0 the
+// pure ε of the view; for δ > 0 the smaller of the pure ε and the certified ε(δ) of eps_for_delta (both upper
+// bounds of the exact ε(δ), so a MODEL-MISMATCH verdict against it stays a valid rejection). Results are cached per
+// (variant, input, δ) for the life of the process (thread-safe).
 #pragma once
 
 #include <optional>
@@ -15,7 +16,7 @@ struct WhiteBoxEps {
   std::string source;  // "white box: ..." with the enclosure
 };
 
-// nullopt when the profile cannot be computed (e.g. m beyond the view's limit) or the curve never reaches δ.
+// nullopt when the profile cannot be computed (e.g. m beyond the view's limit).
 std::optional<WhiteBoxEps> white_box_eps(ref::Variant variant, const ref::CalibrationInput& input, double delta);
 
 }  // namespace dpb::verify::audit

@@ -98,7 +98,7 @@ void add_audit_command(CLI::App& app, Context& context) {
   cmd->add_option("--horizon", args->horizon, "horizon T of the calibration (default 4096)");
   cmd->add_option("--delta", args->delta, "delta of the (eps, delta) guarantee tested (default 0; 1e-5 for RDP/CDP)");
   cmd->add_option("--borderline", args->borderline,
-                  "elimination learners: P_D'[elimination] the hard table aims at, in (0, 1) (default 0.2)");
+                  "elimination learners: P_D'[elimination] the hard table aims at, in (0, 1) (default 0.4)");
   cmd->add_option("--d", args->d, "external: file of outputs on D, one per line");
   cmd->add_option("--d-prime", args->d_prime, "external: file of outputs on D', one per line");
   cmd->add_option("--command", args->command, "external: shell command printing outputs (DPB_NEIGHBOUR=0|1)");

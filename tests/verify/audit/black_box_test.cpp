@@ -169,5 +169,37 @@ TEST(SamplesNeededTest, FollowsTheRuleOfThumb) {
   EXPECT_NEAR(*n, std::ceil(expect), 1.0);
 }
 
+TEST(SamplesNeededTest, AccountsForDelta) {
+  // With δ the bound is ln((p1_lower − δ)/p0_upper): plug-in ln((p1 − δ)/p0), numerator error √(p1(1−p1))/(p1 − δ).
+  EventBound b;
+  b.k1 = 7300, b.n1 = 10000, b.k0 = 2700, b.n0 = 10000;
+  b.eps_hat = std::log(7300.0 / 2700.0);
+  const double z = 1.959963984540054, delta = 0.01;
+  const double e = std::log((0.73 - delta) / 0.27);
+  const double s = std::sqrt(0.73 * 0.27) / (0.73 - delta) + std::sqrt(0.73 / 0.27);
+  const auto n = samples_needed(b, 0.9, 0.025, delta);
+  ASSERT_TRUE(n.has_value());
+  EXPECT_NEAR(*n, std::ceil(z * z * s * s / ((e - 0.9) * (e - 0.9))), 1.0);
+  EXPECT_GT(*n, *samples_needed(b, 0.9, 0.025));  // δ costs samples
+  EXPECT_EQ(samples_needed_at(0.73, 0.27, 0.9, 0.025, delta), n);
+  // Negative controls: δ ≥ p1 leaves nothing to bound; a δ that pulls ε̂ below the target gives no forecast.
+  EXPECT_FALSE(samples_needed(b, 0.9, 0.025, 0.73).has_value());
+  EXPECT_FALSE(samples_needed(b, 0.9, 0.025, 0.4).has_value());  // ln(0.33/0.27) = 0.2 < 0.9
+}
+
+TEST(SamplesNeededTest, AnyEventForecastUsesPessimisticFrequencies) {
+  // Randomized response, ratio 3 on {Y = 1}: the forecast over all events is at least the plug-in rule of thumb
+  // (pessimistic frequencies only shrink ε̂ and the probabilities), and finite.
+  const Histogram d = Histogram::from_integer_counts({{1, 7500}, {0, 2500}});
+  const Histogram dp = Histogram::from_integer_counts({{1, 2500}, {0, 7500}});
+  const auto any = samples_needed_any_event(d, dp, 1.0, 0.00625, 0, 256);
+  ASSERT_TRUE(any.has_value());
+  const double plug_in = *samples_needed_at(0.75, 0.25, 1.0, 0.00625);
+  EXPECT_GE(any->first, plug_in);
+  EXPECT_LT(any->first, 10 * plug_in);
+  // No event can reach ε = ln 3 + 0.1 (every candidate's ε̂ is at most ln 3).
+  EXPECT_FALSE(samples_needed_any_event(d, dp, std::log(3.0) + 0.1, 0.00625, 0, 256).has_value());
+}
+
 }  // namespace
 }  // namespace dpb::verify::audit

@@ -1,0 +1,147 @@
+// The white-box law of an elimination learner's decision Y (verify/audit/decision_law_elimination.hpp) against
+// black-box samples of the same audit target's sampler: per outcome y ∈ {0, 1} and side (D, D′), an exact
+// two-sided binomial test of the count of Y = y among the runs without an earlier elimination (the law is
+// conditional on that event, whose probability is the same under D and D′), Holm over the battery at α = 1e-6.
+// Negative controls on the same samples: the law for a doubled noise ε and for a wrong neighbour must be rejected.
+#include "verify/audit/decision_law_elimination.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "reference/core/errors.hpp"
+#include "verify/audit/targets.hpp"
+#include "verify/stats/binomial_tests.hpp"
+#include "verify/stats/holm.hpp"
+
+namespace dpb::verify::audit {
+namespace {
+
+constexpr double kAlpha = 1e-6;
+constexpr std::uint64_t kRuns = 12000;  // per side
+
+struct Samples {
+  std::vector<std::uint64_t> count[2];  // [side][y], y = 0, 1
+  std::uint64_t kept[2] = {0, 0};       // runs without an earlier elimination (Y < 10)
+};
+
+Samples draw(const PreparedTarget& t, std::uint64_t runs) {
+  Samples s;
+  for (int side = 0; side < 2; ++side) {
+    const Histogram h = t.sample(side, runs, 77, 10 + static_cast<std::uint64_t>(side));
+    s.count[side].assign(2, 0);
+    for (const auto& [y, c] : h.counts) {
+      if (y >= 10) continue;  // an earlier elimination: outside the conditional law
+      EXPECT_TRUE(y == 0 || y == 1) << y;
+      s.count[side].at(static_cast<std::size_t>(y)) += c;
+      s.kept[side] += c;
+    }
+  }
+  return s;
+}
+
+// Holm-adjusted decision of the 4 binomial tests; returns true if any is rejected.
+bool rejected(const DecisionLaw& law, const Samples& s, std::string& detail) {
+  std::vector<double> p;
+  for (int side = 0; side < 2; ++side)
+    for (std::size_t y = 0; y < 2; ++y) {
+      const Interval& q = side == 0 ? law.p_d[y] : law.p_d_prime[y];
+      const stats::ProbabilityEnclosure e{q.lower().convert_to<double>(), q.upper().convert_to<double>()};
+      // Conservative: the double bounds are widened by a relative 1e-12 (the binomial p-values are not finer).
+      const stats::BinomialTest b = stats::binomial_test(
+          s.count[side][y], s.kept[side], {std::max(0.0, e.lower * (1 - 1e-12)), std::min(1.0, e.upper * (1 + 1e-12))});
+      p.push_back(b.p_value);
+      detail += "side " + std::to_string(side) + " y=" + std::to_string(y) + ": " + std::to_string(s.count[side][y]) +
+                "/" + std::to_string(s.kept[side]) + " vs [" + std::to_string(e.lower) + ", " +
+                std::to_string(e.upper) + "] p=" + std::to_string(b.p_value) + "\n";
+    }
+  const std::vector<bool> r = stats::holm_reject(p, kAlpha);
+  for (bool x : r)
+    if (x) return true;
+  return false;
+}
+
+PreparedTarget prepared(const std::string& name) {
+  TargetOptions o;  // ε = 1/2, the audit's defaults
+  PreparedTarget t = prepare_target(name, o, 5);
+  EXPECT_TRUE(t.elimination.has_value()) << name;
+  EXPECT_TRUE(t.decision_law.has_value()) << name;
+  return t;
+}
+
+void check_target(const std::string& name, bool eps_control, std::uint64_t runs = kRuns) {
+  SCOPED_TRACE(name);
+  const PreparedTarget t = prepared(name);
+  if (!t.decision_law || !t.elimination) return;
+  const Samples s = draw(t, runs);
+  std::string detail;
+  EXPECT_FALSE(rejected(*t.decision_law, s, detail)) << detail;
+  EXPECT_GT(s.kept[0], runs * 9 / 10);  // earlier eliminations are rare on the hard table
+
+  // Negative control 1: a wrong neighbour (arm 1 pays one more 1 under both inputs).
+  EliminationSetup wrong = *t.elimination;
+  wrong.ones_d = wrong.ones_after_change + 2;
+  wrong.ones_d_prime = wrong.ones_after_change + 1;
+  std::string why, d1;
+  const auto law1 = elimination_decision_law(wrong, why);
+  ASSERT_TRUE(law1.has_value()) << why;
+  EXPECT_TRUE(rejected(*law1, s, d1)) << d1;
+
+  // Negative control 2: the law for the noise of a doubled ε (discrete Laplace targets).
+  if (eps_control) {
+    EliminationSetup twice = *t.elimination;
+    twice.noise_eps = twice.eps * 2;
+    std::string d2;
+    const auto law2 = elimination_decision_law(twice, why);
+    ASSERT_TRUE(law2.has_value()) << why;
+    EXPECT_TRUE(rejected(*law2, s, d2)) << d2;
+  }
+
+  // Pure-ε sanity: 0 < ε_view ≤ ε_release (the decision is post-processing of the release).
+  ASSERT_TRUE(t.eps_exact.has_value());
+  EXPECT_GT(*t.eps_exact, 0.0);
+  if (t.delta == 0) {
+    ASSERT_TRUE(t.eps_exact.has_value());
+    ASSERT_TRUE(t.details.contains("eps_release"));
+    EXPECT_GT(*t.eps_exact, 0.0);
+    EXPECT_LE(*t.eps_exact, t.details["eps_release"].get<double>() * (1 + 1e-9));
+  }
+}
+
+TEST(DecisionLawEliminationTest, CentralDiscreteLaplaceLawMatchesTheSampler) { check_target("central-dlap-se", true); }
+TEST(DecisionLawEliminationTest, DpSeLawMatchesTheSampler) { check_target("dp-se", true); }
+TEST(DecisionLawEliminationTest, DistDpLawMatchesTheSampler) { check_target("dist-dp-se", false); }
+// dist-cdp's batch of 128 users is past the reference's n <= 64 (the law by repeated squaring); its sampler draws
+// 128 discrete Gaussians per batch, hence fewer runs (the wrong neighbour still moves P[Y = 1] by ~0.13).
+TEST(DecisionLawEliminationTest, DistCdpLawMatchesTheSampler) { check_target("dist-cdp-se", false, 4000); }
+
+TEST(DecisionLawEliminationTest, LawIsAProbabilityVectorAndMonotoneInTheNeighbour) {
+  // Independent of the sampler: Σ_y P[y] ∋ 1 under both inputs, and D (one more 1 for arm 1) makes arm 1's
+  // elimination certainly less likely.
+  const PreparedTarget t = prepared("cdp-se");
+  ASSERT_TRUE(t.decision_law.has_value());
+  const DecisionLaw& law = *t.decision_law;
+  for (const auto* v : {&law.p_d, &law.p_d_prime}) {
+    const Interval total = (*v)[0] + (*v)[1];
+    EXPECT_TRUE(total.contains(Interval(1L, 128))) << total.lower_string(20) << " " << total.upper_string(20);
+  }
+  EXPECT_TRUE(law.p_d[1].certainly_less(law.p_d_prime[1]));
+}
+
+TEST(DecisionLawEliminationTest, ReleaseLawsAreNormalizedAndRejectBadInput) {
+  const ReleaseLaw l = discrete_laplace_release_law(Rational(3), 10, 2, 5);
+  Interval total(0L, 128);
+  for (const Interval& p : l.prob) total += p;
+  EXPECT_TRUE((total + Interval::hull(Rational(0), l.tail.upper(), 128)).contains(Interval(1L, 128)))
+      << total.lower_string(40) << " " << total.upper_string(40) << " tail " << l.tail.upper_string(10);
+  EXPECT_LT(l.tail.upper(), Rational(1, 1000000));
+  const std::int64_t max = l.min_num + static_cast<std::int64_t>(l.prob.size()) - 1;
+  EXPECT_EQ(max - 5 - 10, 10 - 2 - l.min_num);  // the window is center ± w plus the pads
+  EXPECT_THROW(discrete_laplace_release_law(Rational(0), 0), ParameterError);
+  EXPECT_THROW(discrete_laplace_release_law(Rational(1), 0, -1, 0), ParameterError);
+}
+
+}  // namespace
+}  // namespace dpb::verify::audit
