@@ -2,7 +2,8 @@
 // verify/audit/, docs/audit.md): hard neighbouring reward tables, the run stopped right after the first decision
 // that depends on the changed reward, an empirical ε lower bound with Clopper–Pearson bounds on a fresh final split.
 // A claim holds when the audit finds neither a VIOLATION (ε_lb > ε_claimed) nor a MODEL-MISMATCH (ε_lb above the
-// white-box ε of the mechanism that produced the decision's statistic). A black-box audit can only refute: `holds`
+// white-box ε of the audited decision itself, verify/audit/decision_law.hpp; the release's ε where that law is not
+// computed, e.g. ldp-se). A black-box audit can only refute: `holds`
 // means "not refuted at this size". Non-private learners (se, ucb) claim nothing and get no claim; the audit's
 // negative controls (tests/verify/audit/) show that they are caught.
 #include <cstdio>
