@@ -48,7 +48,7 @@ bool glob_matches(std::string_view pattern, std::string_view id) {
   return fnmatch(std::string(pattern).c_str(), std::string(id).c_str(), 0) == 0;
 }
 
-void Registry::add(Claim claim) {
+Claim& Registry::add(Claim claim) {
   auto refuse = [&](const std::string& why) {
     throw std::invalid_argument("Registry::add: claim '" + claim.id + "' " + why);
   };
@@ -61,6 +61,7 @@ void Registry::add(Claim claim) {
   if (claim.grid.empty()) refuse("has no parameter grid description");
   if (!claim.check) refuse("has no checker");
   claims_.push_back(std::move(claim));
+  return claims_.back();
 }
 
 const Claim* Registry::find(std::string_view id) const {

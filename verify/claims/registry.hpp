@@ -26,7 +26,9 @@ bool glob_matches(std::string_view pattern, std::string_view id);
 class Registry {
  public:
   // Throws std::invalid_argument naming the claim when the id is malformed or taken, or a field is missing.
-  void add(Claim claim);
+  // Returns the stored claim, e.g. to set an optional field: registry.add(Claim{...}).expected_full = ...; the
+  // reference is valid until the next add.
+  Claim& add(Claim claim);
 
   const std::vector<Claim>& claims() const { return claims_; }
   std::size_t size() const { return claims_.size(); }

@@ -1,11 +1,12 @@
 #include "verify/claims/runner.hpp"
 
+#include <mpfr.h>
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
 #include <mutex>
-#include <mpfr.h>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -15,6 +16,7 @@ namespace dpb::verify {
 ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
   ClaimResult result;
   result.claim = &claim;
+  result.expected = claim.expected_for(options.suite);
   const auto start = std::chrono::steady_clock::now();
   try {
     result.outcome = claim.check(options);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <vector>
 
 #include "verify/claims/claim.hpp"
@@ -11,8 +12,10 @@ namespace dpb::verify {
 struct ClaimResult {
   const Claim* claim = nullptr;
   Outcome outcome;
-  double seconds = 0;  // wall-clock time of the checker
-  bool as_expected() const { return outcome.verdict == claim->expected; }
+  double seconds = 0;               // wall-clock time of the checker
+  std::optional<Verdict> expected{};  // claim->expected_for(the suite run), set by run_claim; unset: claim->expected
+  Verdict expected_verdict() const { return expected ? *expected : claim->expected; }
+  bool as_expected() const { return outcome.verdict == expected_verdict(); }
 };
 
 // Never throws (an exception from the checker becomes inconclusive, evidence {"error": what()}).

@@ -38,7 +38,8 @@ std::string claims_markdown(const std::vector<const Claim*>& claims) {
       "\n```\n"
       "\n"
       "A claim's verdict is `holds`, `violated` or `inconclusive`; `dpbandit verify` exits 0 when every verdict\n"
-      "equals the expected one. Methods: `certified` (interval arithmetic, no sampling), `statistical`, `proof`, `audit`,\n"
+      "equals the expected one. Methods: `certified` (interval arithmetic, no sampling), `statistical`, `proof`, "
+      "`audit`,\n"
       "`crosscheck`, `trend`, `vectors`. Sources name the seed (/work/shared/spec/<seed>-*.md), its section and\n"
       "equation. The report format is described in docs/report.md.\n"
       "\n"
@@ -46,8 +47,9 @@ std::string claims_markdown(const std::vector<const Claim*>& claims) {
       "|---|---|---|---|---|---|\n";
   for (const Claim* c : claims)
     out += "| " + cell(c->id) + " | " + cell(c->statement) + " | " + cell(source_text(c->source)) + " | " +
-           std::string(to_string(c->method)) + " | " + std::string(to_string(c->expected)) + " | " + cell(c->grid) +
-           " |\n";
+           std::string(to_string(c->method)) + " | " + std::string(to_string(c->expected)) +
+           (c->expected_full ? " (full: " + std::string(to_string(*c->expected_full)) + ")" : std::string()) + " | " +
+           cell(c->grid) + " |\n";
   out += "\n" + std::to_string(claims.size()) + " claims.\n";
   return out;
 }

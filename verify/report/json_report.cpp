@@ -11,17 +11,20 @@
 namespace dpb::verify {
 
 nlohmann::json claim_metadata_json(const Claim& claim) {
-  return {{"id", claim.id},
-          {"statement", claim.statement},
-          {"source",
-           {{"seed", claim.source.seed}, {"section", claim.source.section}, {"equation", claim.source.equation}}},
-          {"method", std::string(to_string(claim.method))},
-          {"grid", claim.grid},
-          {"expected", std::string(to_string(claim.expected))}};
+  nlohmann::json j = {
+      {"id", claim.id},
+      {"statement", claim.statement},
+      {"source", {{"seed", claim.source.seed}, {"section", claim.source.section}, {"equation", claim.source.equation}}},
+      {"method", std::string(to_string(claim.method))},
+      {"grid", claim.grid},
+      {"expected", std::string(to_string(claim.expected))}};
+  if (claim.expected_full) j["expected_full"] = std::string(to_string(*claim.expected_full));
+  return j;
 }
 
 nlohmann::json claim_result_json(const ClaimResult& result) {
   nlohmann::json j = claim_metadata_json(*result.claim);
+  j["expected"] = std::string(to_string(result.expected_verdict()));  // of the suite run
   j["verdict"] = std::string(to_string(result.outcome.verdict));
   j["key_figure"] = result.outcome.key_figure;
   j["evidence"] = result.outcome.evidence;
@@ -34,9 +37,15 @@ Summary summarize(const std::vector<ClaimResult>& results) {
   s.total = results.size();
   for (const auto& r : results) {
     switch (r.outcome.verdict) {
-      case Verdict::holds: ++s.holds; break;
-      case Verdict::violated: ++s.violated; break;
-      case Verdict::inconclusive: ++s.inconclusive; break;
+      case Verdict::holds:
+        ++s.holds;
+        break;
+      case Verdict::violated:
+        ++s.violated;
+        break;
+      case Verdict::inconclusive:
+        ++s.inconclusive;
+        break;
     }
     if (!r.as_expected()) ++s.unexpected;
   }

@@ -45,7 +45,7 @@ std::string format_results_table(const std::vector<ClaimResult>& results, double
   std::vector<std::vector<std::string>> rows{{"  id", "verdict", "expected", "key figure"}};
   for (const auto& r : results)
     rows.push_back({(r.as_expected() ? "  " : "! ") + r.claim->id, std::string(to_string(r.outcome.verdict)),
-                    std::string(to_string(r.claim->expected)), r.outcome.key_figure});
+                    std::string(to_string(r.expected_verdict())), r.outcome.key_figure});
   const Summary s = summarize(results);
   return render(rows) + fmt::format("{} claims: {} holds, {} violated, {} inconclusive; {} unexpected ({:.1f} s)\n",
                                     s.total, s.holds, s.violated, s.inconclusive, s.unexpected, seconds);

@@ -108,6 +108,23 @@ TEST(RunnerTest, TwoJobsRunTwoClaimsAtOnce) {
   EXPECT_EQ(results[1].outcome.verdict, Verdict::holds);
 }
 
+// A claim measured at both sizes: expected violated in quick, holds in full (Claim::expected_full).
+TEST(RunnerTest, TheFullSuiteComparesWithExpectedFull) {
+  Claim c = fake("core.sizes", [](const RunOptions&) { return Outcome{Verdict::holds, "k", {}}; });
+  c.expected = Verdict::violated;
+  c.expected_full = Verdict::holds;
+  RunOptions quick, full;
+  full.suite = Suite::full;
+  const ClaimResult q = run_claim(c, quick), f = run_claim(c, full);
+  EXPECT_EQ(q.expected_verdict(), Verdict::violated);
+  EXPECT_FALSE(q.as_expected());
+  EXPECT_EQ(f.expected_verdict(), Verdict::holds);
+  EXPECT_TRUE(f.as_expected());
+  // Without expected_full both suites compare with `expected`.
+  c.expected_full.reset();
+  EXPECT_FALSE(run_claim(c, full).as_expected());
+}
+
 TEST(RunnerTest, ZeroJobsIsRefused) {
   const auto claims = fake_claims();
   EXPECT_THROW(run_claims(pointers(claims), RunOptions{}, 0), std::invalid_argument);
