@@ -9,6 +9,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/privacy/privacy_profile.hpp"
 #include "reference/privacy/view_distribution.hpp"
+#include "tests/support/calibration_input.hpp"
 #include "verify/audit/black_box.hpp"
 #include "verify/audit/white_box.hpp"
 #include "verify/audit/white_box_bridge.hpp"
@@ -16,13 +17,7 @@
 namespace dpb::verify::audit {
 namespace {
 
-ref::CalibrationInput in(const Rational& eps, long n, long T) {
-  ref::CalibrationInput i;
-  i.eps = eps;
-  i.n = n;
-  i.horizon = T;
-  return i;
-}
+using test::calibration_input;
 
 constexpr double kGrid = 1.0 / 4095;  // the bisection stops at hi − lo ≤ hi/4096: hi ≤ lo·4096/4095
 
@@ -40,7 +35,7 @@ double max_hockey_upper(ref::Variant v, const ref::CalibrationInput& input, cons
 
 TEST(EpsForDeltaTest, IsCertifiedAndTightToTheGrid) {
   for (const auto v : {ref::Variant::DistDP, ref::Variant::DistRDP, ref::Variant::DistCDP}) {
-    const auto input = in(Rational(1, 2), 2, 100);
+    const auto input = calibration_input(Rational(1, 2), 2, 100);
     const EpsForDelta e = eps_for_delta(v, input, 1e-5);
     EXPECT_EQ(e.shifts_searched, "d in 1..g");
     EXPECT_LE(max_hockey_upper(v, input, e.eps), 1e-5) << ref::variant_name(v);
@@ -53,7 +48,7 @@ TEST(EpsForDeltaTest, IsCertifiedAndTightToTheGrid) {
 
 TEST(EpsForDeltaTest, MonotoneInDeltaAndThePureEpsAsDeltaVanishes) {
   for (const auto v : {ref::Variant::DistDP, ref::Variant::DistRDP, ref::Variant::DistCDP}) {
-    const auto input = in(Rational(1, 2), 2, 100);
+    const auto input = calibration_input(Rational(1, 2), 2, 100);
     const double pure = exact_profile(v, input).eps_exact;
     double previous = std::numeric_limits<double>::infinity();
     for (double delta : {1e-30, 1e-8, 1e-5, 1e-3, 1e-1}) {
@@ -70,7 +65,7 @@ TEST(EpsForDeltaTest, MonotoneInDeltaAndThePureEpsAsDeltaVanishes) {
 }
 
 TEST(EpsForDeltaTest, DistDpBridgeStaysAtOrBelowThePureEps) {
-  const auto input = in(Rational(1, 2), 4, 100);
+  const auto input = calibration_input(Rational(1, 2), 4, 100);
   const double pure = exact_profile(ref::Variant::DistDP, input).eps_exact;
   const auto w = white_box_eps(ref::Variant::DistDP, input, 1e-5);
   ASSERT_TRUE(w.has_value());
@@ -88,7 +83,7 @@ TEST(EpsForDeltaTest, ApproximateVariantsGetAReferenceFarBelowThePureEps) {
   // of Skellam / Gaussian noise folded mod m) is far above its ε(1e-5); the bridge must return the latter (before:
   // the δ(ε) curve stopped at 1.5·ε_noise and the bridge fell back to the pure ε).
   for (const auto v : {ref::Variant::DistRDP, ref::Variant::DistCDP}) {
-    const auto input = in(Rational(1, 2), 16, 4096);
+    const auto input = calibration_input(Rational(1, 2), 16, 4096);
     const double pure = exact_profile(v, input).eps_exact;
     const auto w = white_box_eps(v, input, 1e-5);
     ASSERT_TRUE(w.has_value());
@@ -101,7 +96,7 @@ TEST(AuditForecastTest, DistDpNeedsFewSamplesAndNothingReachesBeyondThePureEps) 
   // dist-dp's view is a discrete Laplace sum with sensitivity g (folded): the level set of ratio e^ε has probability
   // ≈ 1/2, so 0.9·ε is reached with a few thousand samples per side (rule of thumb at those probabilities), while no
   // event exceeds the pure ε (negative control: a target above it has no forecast).
-  const auto input = in(Rational(1, 2), 4, 100);
+  const auto input = calibration_input(Rational(1, 2), 4, 100);
   const double pure = exact_profile(ref::Variant::DistDP, input).eps_exact;
   const auto f = audit_forecast(ref::Variant::DistDP, input, 0, 0.9 * pure, 0.05 / 8);
   ASSERT_TRUE(f.has_value());
@@ -117,7 +112,7 @@ TEST(AuditForecastTest, DistDpNeedsFewSamplesAndNothingReachesBeyondThePureEps) 
 }
 
 TEST(EpsForDeltaTest, NegativeControls) {
-  const auto input = in(Rational(1, 2), 2, 100);
+  const auto input = calibration_input(Rational(1, 2), 2, 100);
   // A deliberately larger δ buys a strictly smaller ε.
   EXPECT_LT(eps_for_delta(ref::Variant::DistRDP, input, 1e-1).eps_up,
             eps_for_delta(ref::Variant::DistRDP, input, 1e-5).eps_up);

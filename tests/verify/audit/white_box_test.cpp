@@ -5,20 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "reference/core/errors.hpp"
+#include "tests/support/calibration_input.hpp"
 
 namespace dpb::verify::audit {
 namespace {
 
-ref::CalibrationInput in(const Rational& eps, long n, long T) {
-  ref::CalibrationInput i;
-  i.eps = eps;
-  i.n = n;
-  i.horizon = T;
-  return i;
-}
+using test::calibration_input;
 
 TEST(WhiteBoxTest, DistDpProfileIsBelowEpsAndAttainedByTheLargestMove) {
-  const ExactProfile p = exact_profile(ref::Variant::DistDP, in(Rational(1), 4, 100));
+  const ExactProfile p = exact_profile(ref::Variant::DistDP, calibration_input(Rational(1), 4, 100));
   EXPECT_EQ(p.target, "dist-dp");
   EXPECT_TRUE(p.pure);
   EXPECT_LE(p.eps_exact, 1.0);
@@ -39,18 +34,18 @@ TEST(WhiteBoxTest, DistDpProfileIsBelowEpsAndAttainedByTheLargestMove) {
 TEST(WhiteBoxTest, EveryVariantHasAProfile) {
   for (const auto v : {ref::Variant::DistDP, ref::Variant::DistRDP, ref::Variant::DistCDP, ref::Variant::Shuffle,
                        ref::Variant::Central, ref::Variant::Local}) {
-    const ExactProfile p = exact_profile(v, in(Rational(1, 2), 2, 100));
+    const ExactProfile p = exact_profile(v, calibration_input(Rational(1, 2), 2, 100));
     EXPECT_EQ(p.target, ref::variant_name(v));
     EXPECT_GT(p.eps_exact, 0.0);
     EXPECT_FALSE(p.eps_exact_enclosure.empty());
     EXPECT_EQ(p.renyi.size(), 7u);
   }
   // Shuffle's modular sum carries ε′ = ε/2 of the budget.
-  EXPECT_LE(exact_profile(ref::Variant::Shuffle, in(Rational(1), 2, 100)).eps_exact, 0.5);
+  EXPECT_LE(exact_profile(ref::Variant::Shuffle, calibration_input(Rational(1), 2, 100)).eps_exact, 0.5);
 }
 
 TEST(WhiteBoxTest, RejectsInvalidCalibrationInput) {
-  EXPECT_THROW(exact_profile(ref::Variant::DistDP, in(Rational(0), 2, 100)), ParameterError);
+  EXPECT_THROW(exact_profile(ref::Variant::DistDP, calibration_input(Rational(0), 2, 100)), ParameterError);
 }
 
 }  // namespace
