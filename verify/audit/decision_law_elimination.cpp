@@ -11,6 +11,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/environments/reward_tape.hpp"
 #include "reference/pmf/discrete_gaussian.hpp"
+#include "reference/pmf/polya_difference.hpp"
 #include "reference/privacy/view_distribution.hpp"
 
 namespace dpb::verify::audit {
@@ -258,6 +259,78 @@ EliminationDecision dp_se_decision(unsigned epoch, std::uint64_t R, std::int64_t
   };
 }
 
+namespace {
+
+// Local (Algorithm 4): every user adds Lap_Z(b), b = g/ε, to its encoded reward (0/1 encode exactly as 0/g), so the
+// batch's noise is a sum of n i.i.d. Lap_Z(b) = Geom(β) − Geom(β), β = e^{−1/b}: a Pólya(n, β) difference N (the
+// calibration's aggregate_noise, which the optimized aggregate path draws). The decoded sum is ones·g + N unless it
+// leaves the decode window [−τ, n·g + τ], which needs |N| > τ. With both noises in [−W, W] (W <= τ) the decision is
+// a function of R_0 − R_1 if the learner's threshold is r1 + c for every r1 of arm 1's window — checked, point by
+// point, with the learner itself on a scripted batch (both sides of the threshold; the set {Y = 1} is an up-set in
+// R_0, see the header). Then P[Y = 1] = P[N_0 − N_1 >= c − (n − ones)·g] ± P[some |N_i| > W], and N_0 − N_1 is a
+// Pólya(2n, β) difference (independent, symmetric): one certified tail per neighbour.
+std::optional<DecisionLaw> local_decision_law(const EliminationSetup& s, const ref::Calibration& cal,
+                                              const Rational& noise_eps, std::uint64_t ones_d, std::uint64_t ones_dp,
+                                              const std::string& neighbours, std::string& why) {
+  constexpr mpfr_prec_t prec = 128;
+  const std::int64_t g = to_int64(cal.g), tau = to_int64(cal.tau);
+  const auto n = static_cast<std::int64_t>(s.len);
+  const Rational b = Rational(cal.g) / noise_eps;
+  // sd(N) = √(2nβ)/(1 − β) <= √(2n)·b (β/(1 − β)² = 1/(4 sinh²(1/(2b))) <= b²); W = 8 of that bound, at most τ.
+  const Integer sd_up = (floor_sqrt(Integer(2 * n)) + 1) * (ceil(b) + 1);
+  const std::int64_t W = std::min(tau, to_int64(8 * sd_up));
+  const ref::PolyaDifferencePmf one_batch(Rational(Integer(n)), b);
+  const Interval out_one = one_batch.upper_tail(Integer(W + 1), prec);  // P[N >= W + 1] = P[N <= −W − 1]
+  const Interval four(4L, prec);
+  const Rational bad = (out_one * four).upper();  // P[|N_0| > W or |N_1| > W], rounded up
+
+  const EliminationDecision decide = batched_se_decision(s.aggregator, s.level, s.conf, g);
+  // c: the least r0 − r1 with Y = 1 at r1 = ones_dp·g (binary search; the up-set in R_0).
+  const std::int64_t r1c = static_cast<std::int64_t>(ones_dp) * g;
+  std::int64_t lo = r1c, hi = r1c + 2 * n * g + 2 * tau;
+  if (decide(lo, r1c) == 1 || decide(hi, r1c) != 1) {
+    why = "local: no threshold of R_0 at R_1 = " + std::to_string(r1c);
+    return std::nullopt;
+  }
+  while (hi - lo > 1) {
+    const std::int64_t mid = lo + (hi - lo) / 2;
+    (decide(mid, r1c) == 1 ? hi : lo) = mid;
+  }
+  const std::int64_t c = hi - r1c;
+  const std::int64_t w_lo = static_cast<std::int64_t>(std::min(ones_d, ones_dp)) * g - W,
+                     w_hi = static_cast<std::int64_t>(std::max(ones_d, ones_dp)) * g + W;
+  for (std::int64_t r1 = w_lo; r1 <= w_hi; ++r1)
+    if (decide(r1 + c - 1, r1) == 1 || decide(r1 + c, r1) != 1) {
+      why = "local: the decision is not {R_0 - R_1 >= " + std::to_string(c) + "} at R_1 = " + std::to_string(r1);
+      return std::nullopt;
+    }
+
+  const ref::PolyaDifferencePmf diff(Rational(Integer(2 * n)), b);
+  auto probs = [&](std::uint64_t ones) {
+    const Integer k = Integer(c) - Integer(n - static_cast<std::int64_t>(ones)) * g;  // Y = 1 ⇔ N_0 − N_1 >= k
+    std::vector<Interval> p{diff.cdf(k - 1, prec), diff.upper_tail(k, prec)};
+    for (Interval& x : p) {  // the window's complement can go either way: widened on both sides, clipped to [0, 1]
+      const Rational l = x.lower() - bad, u = x.upper() + bad;
+      x = Interval::hull(l < 0 ? Rational(0) : l, u > 1 ? Rational(1) : u, prec);
+    }
+    return p;
+  };
+  DecisionLaw law;
+  law.outcomes = {0, 1};
+  law.p_d = probs(ones_d);
+  law.p_d_prime = probs(ones_dp);
+  law.conditional = true;
+  law.method = "batch " + std::to_string(s.level) + " decoded sums ones*g + N, N ~ polya_difference(n = " +
+               std::to_string(n) + ", scale g/eps = " + to_string(b) + ") (g = " + std::to_string(g) + ", tau = " +
+               std::to_string(tau) + "; " + neighbours + "); Y = 1 iff R_0 - R_1 >= " + std::to_string(c) +
+               " (checked with fast::batched_successive_elimination on scripted releases for |N_i| <= " +
+               std::to_string(W) + "), P by polya_difference(2n) tails, window/wrap mass <= " +
+               Interval(bad, 64).upper_string(3);
+  return law;
+}
+
+}  // namespace
+
 std::optional<DecisionLaw> elimination_decision_law(const EliminationSetup& s, std::string& why,
                                                     std::uint64_t max_modulus) {
   const std::uint64_t k = s.ones_after_change, len = s.len;
@@ -300,8 +373,15 @@ std::optional<DecisionLaw> elimination_decision_law(const EliminationSetup& s, s
                                                : s.target.substr(0, s.target.size() - 3);
   const ref::Variant variant = ref::parse_variant(v, "elimination_decision_law");
   if (variant == ref::Variant::Local) {
-    why = "the local model's batch sum carries n per-user noises (no folded view law of the sum here)";
-    return std::nullopt;
+    ref::CalibrationInput in;
+    in.eps = s.eps;
+    in.n = Integer(len);
+    in.horizon = Integer(s.horizon);
+    const ref::Calibration cal = ref::calibrate(variant, in);
+    if (const auto* pa = dynamic_cast<const fast::ProtocolAggregator*>(s.aggregator.get()))
+      if (pa->calibration(len).g != cal.g || pa->calibration(len).tau != cal.tau)
+        throw std::logic_error("elimination_decision_law: the aggregator's calibration differs from the law's");
+    return local_decision_law(s, cal, noise_eps, ones_d, ones_dp, neighbours, why);
   }
   if (s.noise_eps)
     throw_parameter_error("elimination_decision_law", "noise_eps", "unset for protocol variants", to_string(noise_eps));

@@ -63,27 +63,29 @@ bool rejected(const DecisionLaw& law, const Samples& s, std::string& detail) {
   return false;
 }
 
-PreparedTarget prepared(const std::string& name) {
-  TargetOptions o;  // ε = 1/2, the audit's defaults
+PreparedTarget prepared(const std::string& name, const Rational& eps = Rational(1, 2)) {
+  TargetOptions o;  // the audit's defaults (ε = 1/2 unless given)
+  o.eps = eps;
   PreparedTarget t = prepare_target(name, o, 5);
   EXPECT_TRUE(t.elimination.has_value()) << name;
   EXPECT_TRUE(t.decision_law.has_value()) << name;
   return t;
 }
 
-void check_target(const std::string& name, bool eps_control, std::uint64_t runs = kRuns) {
+void check_target(const std::string& name, bool eps_control, std::uint64_t runs = kRuns,
+                  const Rational& eps = Rational(1, 2), std::uint64_t wrong_shift = 1) {
   SCOPED_TRACE(name);
-  const PreparedTarget t = prepared(name);
+  const PreparedTarget t = prepared(name, eps);
   if (!t.decision_law || !t.elimination) return;
   const Samples s = draw(t, runs);
   std::string detail;
   EXPECT_FALSE(rejected(*t.decision_law, s, detail)) << detail;
   EXPECT_GT(s.kept[0], runs * 9 / 10);  // earlier eliminations are rare on the hard table
 
-  // Negative control 1: a wrong neighbour (arm 1 pays one more 1 under both inputs).
+  // Negative control 1: a wrong neighbour (arm 1 pays wrong_shift more 1s under both inputs).
   EliminationSetup wrong = *t.elimination;
-  wrong.ones_d = wrong.ones_after_change + 2;
-  wrong.ones_d_prime = wrong.ones_after_change + 1;
+  wrong.ones_d = wrong.ones_after_change + 1 + wrong_shift;
+  wrong.ones_d_prime = wrong.ones_after_change + wrong_shift;
   std::string why, d1;
   const auto law1 = elimination_decision_law(wrong, why);
   ASSERT_TRUE(law1.has_value()) << why;
@@ -116,6 +118,12 @@ TEST(DecisionLawEliminationTest, DistDpLawMatchesTheSampler) { check_target("dis
 // dist-cdp's batch of 128 users is past the reference's n <= 64 (the law by repeated squaring); its sampler draws
 // 128 discrete Gaussians per batch, hence fewer runs (the wrong neighbour still moves P[Y = 1] by ~0.13).
 TEST(DecisionLawEliminationTest, DistCdpLawMatchesTheSampler) { check_target("dist-cdp-se", false, 4000); }
+// ldp-se: the batch sum of n per-user Lap_Z(g/eps) (a Pólya(n, β) difference); the law is P[N_0 − N_1 >= c′] for
+// the learner's checked constant threshold c on R_0 − R_1. At ε = 9/10 (n = 1024; ε = 1/2's n = 4096 makes the
+// threshold check cost ~15 s). One reward moves P[Y = 1] by only ~0.005 here (ε(Y) ≈ 0.014), below what 12000 runs
+// resolve at α = 1e-6, so the wrong neighbour is shifted by 10 ones (~0.05, ≥ 10 standard errors); the doubled-ε
+// control is rejected as is.
+TEST(DecisionLawEliminationTest, LdpLawMatchesTheSampler) { check_target("ldp-se", true, kRuns, Rational(9, 10), 10); }
 
 TEST(DecisionLawEliminationTest, LawIsAProbabilityVectorAndMonotoneInTheNeighbour) {
   // Independent of the sampler: Σ_y P[y] ∋ 1 under both inputs, and D (one more 1 for arm 1) makes arm 1's
