@@ -273,6 +273,9 @@ std::optional<DecisionLaw> local_decision_law(const EliminationSetup& s, const r
                                               const Rational& noise_eps, std::uint64_t ones_d, std::uint64_t ones_dp,
                                               const std::string& neighbours, std::string& why) {
   constexpr mpfr_prec_t prec = 128;
+  if (std::max(ones_d, ones_dp) > s.len)
+    throw_parameter_error("elimination_decision_law", "ones", "<= n = " + std::to_string(s.len),
+                          std::to_string(std::max(ones_d, ones_dp)));
   const std::int64_t g = to_int64(cal.g), tau = to_int64(cal.tau);
   const auto n = static_cast<std::int64_t>(s.len);
   const Rational b = Rational(cal.g) / noise_eps;

@@ -19,7 +19,9 @@
 // exactly, no randomized rounding; dist-cdp batches beyond the reference's n <= 64 by repeated squaring of the
 // per-user certified pmf, with the same deficit bookkeeping), and the discrete Laplace numerator of central-dlap-se
 // and dp-se (closed-form pmf on a window; the mass outside it is a certified bound added to every outcome's upper
-// end).
+// end). Local (ldp-se): the batch noise is a Pólya(n, β) difference; the decision is checked to be {R_0 − R_1 >= c}
+// on arm 1's window, so P[Y = 1] is one certified Pólya(2n, β)-difference tail, ± the certified mass of the noises
+// leaving the window / the decode range (see local_decision_law in the .cpp).
 #pragma once
 
 #include <cstdint>
@@ -89,7 +91,8 @@ struct EliminationSetup {
   std::optional<Rational> noise_eps;  // negative controls only: compute the law for this ε instead of eps
 };
 
-// The law, or nullopt with `why` set when it is out of reach (Local's batch modulus, m > max_modulus).
+// The law, or nullopt with `why` set when it is out of reach (m > max_modulus; Local: when the learner's decision is
+// not a constant threshold on R_0 − R_1 over the checked window — then `why` names the first R_1 where it is not).
 std::optional<DecisionLaw> elimination_decision_law(const EliminationSetup& s, std::string& why,
                                                     std::uint64_t max_modulus = 20000);
 

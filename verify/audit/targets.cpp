@@ -210,7 +210,7 @@ std::int64_t elimination_output(const fast::Trajectory& tr, std::uint64_t decisi
 
 // Elimination learners: the white-box reference becomes the exact privacy loss of the audited decision Y
 // (decision_law_elimination.hpp); the ε of the decisive release (already in t) moves to the details. When the law is
-// out of reach (Local's batch sum, m too large) the release's ε stays as the reference (an upper bound of Y's).
+// out of reach (m too large) the release's ε stays as the reference (an upper bound of Y's).
 void use_elimination_decision_law(PreparedTarget& t, EliminationSetup s) {
   s.level = t.details["decisive_level"].get<unsigned>();
   s.len = t.details["window_length"].get<std::uint64_t>();
