@@ -21,4 +21,18 @@ std::filesystem::path fresh_temp_dir(const std::string& name) {
   return dir;
 }
 
+std::vector<long> lines_as_integers(const std::string& text) {
+  std::istringstream in(text);
+  std::vector<long> v;
+  long x;
+  while (in >> x) v.push_back(x);
+  return v;
+}
+
+std::size_t count_occurrences(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
 }  // namespace dpb::test

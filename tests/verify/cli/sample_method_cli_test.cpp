@@ -8,19 +8,12 @@
 #include <vector>
 
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
 
 namespace dpb::test {
 namespace {
 
 const std::string kCli = DPB_CLI_PATH;
-
-std::vector<long> lines_as_integers(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<long> v;
-  long x;
-  while (in >> x) v.push_back(x);
-  return v;
-}
 
 TEST(SampleMethodCliTest, InversionIsIdenticalInBothBuildsAndDiffersFromCks) {
   for (const std::string dist : {"dlaplace --scale 10", "dgauss --sigma2 100", "dgauss --sigma2 7/3 --mu 0.5"}) {

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
 
 namespace dpb::test {
 namespace {
@@ -22,14 +23,6 @@ const std::vector<DistCase> kEveryDist = {
     {"binomial", "--n 50 --p 1/3"},     {"poisson", "--mean 10"},         {"skellam", "--var 100"},
     {"polya", "--r 1/8 --scale 10"},    {"polya-diff", "--r 1/3 --scale 4"}, {"round", "--x 3/7 --g 100"},
 };
-
-std::vector<long> lines_as_integers(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<long> v;
-  long x;
-  while (in >> x) v.push_back(x);
-  return v;
-}
 
 TEST(SampleCliTest, EveryDistPrintsCountIntegersIdenticalInBothBuilds) {
   for (const auto& c : kEveryDist) {

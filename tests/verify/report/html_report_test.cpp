@@ -10,6 +10,7 @@
 #include <fstream>
 #include <regex>
 
+#include "tests/support/temp_files.hpp"
 #include "verify/report/json_report.hpp"
 #include "verify/report/markup.hpp"
 
@@ -19,9 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 std::size_t count(const std::string& text, const std::string& what) {
-  std::size_t n = 0;
-  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
+  return test::count_occurrences(text, what);
 }
 
 Claim claim(const std::string& id, Method method, Verdict expected, const std::string& statement = "s") {
