@@ -42,8 +42,9 @@ Source make_source() {
   }
 }
 
+// Sampler may be const (the stateless samplers) or not (the inversion samplers, which fill a table as they go).
 template <class Source, class Sampler>
-void run(benchmark::State& state, const Sampler& sampler) {
+void run(benchmark::State& state, Sampler& sampler) {
   Source bits = make_source<Source>();
   const std::uint64_t start = bits.bits_consumed();
   for (auto _ : state) benchmark::DoNotOptimize(sampler(bits));
@@ -74,12 +75,7 @@ template <class Source, class Sampler, class... Args>
 void add_stateful(const std::string& name, const Args&... args) {
   benchmark::RegisterBenchmark(name.c_str(), [=](benchmark::State& state) {
     Sampler sampler(args...);
-    Source bits = make_source<Source>();
-    const std::uint64_t start = bits.bits_consumed();
-    for (auto _ : state) benchmark::DoNotOptimize(sampler(bits));
-    const auto n = static_cast<double>(state.iterations());
-    state.counters["samples/s"] = benchmark::Counter(n, benchmark::Counter::kIsRate);
-    state.counters["bits/sample"] = static_cast<double>(bits.bits_consumed() - start) / n;
+    run<Source>(state, sampler);
   });
 }
 
