@@ -272,10 +272,7 @@ namespace {
 std::optional<DecisionLaw> local_decision_law(const EliminationSetup& s, const ref::Calibration& cal,
                                               const Rational& noise_eps, std::uint64_t ones_d, std::uint64_t ones_dp,
                                               const std::string& neighbours, std::string& why) {
-  constexpr mpfr_prec_t prec = 128;
-  if (std::max(ones_d, ones_dp) > s.len)
-    throw_parameter_error("elimination_decision_law", "ones", "<= n = " + std::to_string(s.len),
-                          std::to_string(std::max(ones_d, ones_dp)));
+  constexpr mpfr_prec_t prec = 128;  // ones_d, ones_dp <= s.len: checked by elimination_decision_law
   const std::int64_t g = to_int64(cal.g), tau = to_int64(cal.tau);
   const auto n = static_cast<std::int64_t>(s.len);
   const Rational b = Rational(cal.g) / noise_eps;
@@ -338,6 +335,10 @@ std::optional<DecisionLaw> elimination_decision_law(const EliminationSetup& s, s
                                                     std::uint64_t max_modulus) {
   const std::uint64_t k = s.ones_after_change, len = s.len;
   const std::uint64_t ones_d = s.ones_d.value_or(k + 1), ones_dp = s.ones_d_prime.value_or(k);
+  // Checked here, once, for every branch (a branch's own check could be swallowed as "no law" below).
+  if (std::max(ones_d, ones_dp) > len)
+    throw_parameter_error("elimination_decision_law", "ones", "<= n = " + std::to_string(len),
+                          std::to_string(std::max(ones_d, ones_dp)));
   const Rational noise_eps = s.noise_eps.value_or(s.eps);
   const std::string neighbours = "arm 0: " + std::to_string(len) + " ones; arm 1: " + std::to_string(ones_d) +
                                  " (D) vs " + std::to_string(ones_dp) + " (D') ones of " + std::to_string(len);

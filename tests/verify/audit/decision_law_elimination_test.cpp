@@ -46,5 +46,31 @@ TEST(DecisionLawEliminationTest, ReleaseLawsAreNormalizedAndRejectBadInput) {
   EXPECT_THROW(discrete_laplace_release_law(Rational(1), 0, -1, 0), ParameterError);
 }
 
+TEST(DecisionLawEliminationTest, BadCountsAndVariantsAreRefusedNamingTheParameter) {
+  ref::CalibrationInput in;
+  in.eps = Rational(1, 2);
+  in.n = 8;
+  in.horizon = 100;
+  const ref::Calibration dist = ref::calibrate(ref::Variant::DistDP, in);
+  EXPECT_NO_THROW(protocol_release_law(dist, 8));
+  const auto refused = [](const auto& call, const std::string& parameter) {
+    try {
+      call();
+      ADD_FAILURE() << "accepted, expected an error naming '" << parameter << "'";
+    } catch (const ParameterError& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + parameter + "'"), std::string::npos) << e.what();
+    }
+  };
+  refused([&] { protocol_release_law(dist, 9); }, "ones");  // more ones than users
+  in.n = 1;
+  refused([&] { protocol_release_law(ref::calibrate(ref::Variant::Local, in), 1); }, "variant");
+  const PreparedTarget t = prepared("cdp-se");
+  ASSERT_TRUE(t.elimination.has_value());
+  EliminationSetup bad = *t.elimination;
+  bad.ones_d = bad.len + 1;
+  std::string why;
+  refused([&] { elimination_decision_law(bad, why); }, "ones");
+}
+
 }  // namespace
 }  // namespace dpb::verify::audit
