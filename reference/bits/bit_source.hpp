@@ -1,4 +1,4 @@
-// The random-bit model (DESIGN.md §6). A BitSource yields a stream of fair, independent bits.
+// The random-bit model (docs/architecture.md §4). A BitSource yields a stream of fair, independent bits.
 //
 // Bit order (normative; docs/bits.md): a source is a sequence of bytes b0 b1 b2 ...; the stream of bits reads
 // each byte from its most significant bit down (bit 7 of b0, bit 6 of b0, ..., bit 0 of b0, bit 7 of b1, ...).

@@ -1,4 +1,4 @@
-// Parameter validation (DESIGN.md §7). Every check throws ParameterError with the message
+// Parameter validation (docs/architecture.md §5). Every check throws ParameterError with the message
 //   "<function>: parameter '<name>' must be <condition>, got <value>"
 // so that a user sees which parameter was wrong and what was passed.
 #pragma once

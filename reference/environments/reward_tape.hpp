@@ -1,5 +1,5 @@
 // RewardTape: a pre-drawn table of rewards per (arm, pull index), so that the reference and the optimized learners
-// see identical rewards (DESIGN.md §4, "identical actions on shared tapes"). Bandit learners read arm a's n-th
+// see identical rewards (docs/architecture.md §3, "Learners on shared tapes"). Bandit learners read arm a's n-th
 // pull (0-based) at (a, n); full-information learners (FTNL) read the whole vector X(t) at (·, t − 1).
 //
 // Rewards are integers k ∈ {0, …, G} standing for k/G (G = the instance's reward grid), stored row by row (arm by

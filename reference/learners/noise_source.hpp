@@ -1,5 +1,5 @@
 // A type-erased reference to any BitSource, so that a learner (compiled once, in a .cpp) can draw its noise from a
-// live ChaCha20 stream, a recorded Tape, OS entropy or an audit's source (DESIGN.md §1: learners take their
+// live ChaCha20 stream, a recorded Tape, OS entropy or an audit's source (docs/architecture.md §1: learners take their
 // randomness as arguments). It forwards every call unchanged, so the bits drawn are exactly those of the
 // underlying source. It does not own the source: the source must outlive it.
 #pragma once

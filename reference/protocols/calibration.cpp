@@ -111,7 +111,7 @@ Calibration calibrate(Variant variant, const CalibrationInput& in) {
   Calibration c;
   c.variant = variant;
 
-  // --- validation (DESIGN.md §7): every input, then the theorem's range, then the derived modulus ---
+  // --- validation (docs/architecture.md §5): every input, then the theorem's range, then the derived modulus ---
   check_size(in.eps, "eps");
   check_eps_range(variant, in.eps);
   require_positive(in.n, kFn, "n");

@@ -1,7 +1,8 @@
 // Exact calibration of the template protocol P = (R, S, A) for every variant of seed 000.
 //
-// Spec: seed 000 (spec/000-distributed-dp-mab.md) §3.2 table; Theorem 1 (Dist-DP, Pólya), Theorem 2 (Dist-RDP,
-// Skellam), Theorem 3 (pure DP via shuffling, with the correction of spec §9 E5), Theorem 4 (Dist-CDP, discrete
+// Spec: seed 000 (Chowdhury & Zhou, ICLR 2023, arXiv:2206.05772; docs/architecture.md §11), the instantiations of
+// its template protocol: Theorem 1 (Dist-DP, Pólya), Theorem 2 (Dist-RDP, Skellam), Theorem 3 (pure DP via
+// shuffling, with the noise at ε′ = ε/2 that docs/protocol-000.md explains), Theorem 4 (Dist-CDP, discrete
 // Gaussian), Theorem 5 (central, Algorithms 2–3), Theorem 6 (local, Algorithms 4–5; Lemma 5's constant c).
 // Claims carried: 000.comm-bits (bits per message), 000.accuracy (the τ that the tail checks test).
 // docs/protocol-000.md gives every formula with its source and the choices the paper leaves open.

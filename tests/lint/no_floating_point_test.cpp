@@ -1,4 +1,4 @@
-// DESIGN.md §3: no double or float in reference/ except where a value is only reported to a person.
+// docs/architecture.md §2: no double or float in reference/ except where a value is only reported to a person.
 // Such lines carry the marker "report-only" in a comment; every other use fails this test.
 #include <gtest/gtest.h>
 
@@ -7,6 +7,7 @@
 #include <regex>
 #include <string>
 #include <vector>
+#include "reference/core/build_info.hpp"
 
 namespace {
 
@@ -33,7 +34,7 @@ TEST(NoFloatingPointTest, ScannerFlagsViolationsAndHonoursMarker) {
 }
 
 TEST(NoFloatingPointTest, ReferenceTreeHasNoFloatingPoint) {
-  const std::string root = DPB_SOURCE_DIR;  // compile definition of dpb_verify (CMakeLists.txt)
+  const std::string root = dpb::configured_source_dir().string();
   std::vector<std::string> found;
   std::size_t files = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(root) / "reference")) {

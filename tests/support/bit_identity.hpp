@@ -1,6 +1,6 @@
-// Draw-by-draw bit identity of a reference sampler and its optimized twin (DESIGN.md: the optimized build is
-// bit-identical to the reference on one seeded bit stream): both draw from ChaCha20(seed); every draw must give the
-// same value after the same number of bits. Reports the first five differing draws with their bit counts.
+// Draw-by-draw bit identity of a reference sampler and its optimized twin (docs/architecture.md §3: the optimized
+// build is bit-identical to the reference on one seeded bit stream): both draw from ChaCha20(seed); every draw must
+// give the same value after the same number of bits. Reports the first five differing draws with their bit counts.
 #pragma once
 
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Deliberately wrong samplers: the negative controls of the goodness-of-fit battery (DESIGN.md §8;
+// Deliberately wrong samplers: the negative controls of the goodness-of-fit battery (docs/architecture.md §8;
 // tests/verify/stats/sampler_gof_stat_test.cpp). Each is a functor templated on the BitSource, like the real
 // samplers, and each is tested against the certified law of the sampler it imitates — which it does NOT follow.
 // The battery must reject every one of them at the same α as it accepts the real samplers; docs/statistics.md

@@ -1,5 +1,7 @@
 // Black-box privacy audit: an empirical lower bound on ε from samples of a mechanism's output on two neighbouring
-// inputs D and D′ (anchors-dp-auditing.md §0 lesson 1, §11 (a); docs/audit.md).
+// inputs D and D′ (docs/audit.md). Events are chosen on samples kept apart from the estimate, as in StatDP (Ding et
+// al., CCS 2018) and DP-Sniper (Bichsel et al., IEEE S&P 2021); the bounds are Clopper–Pearson, as in Jagielski,
+// Ullman & Oprea (NeurIPS 2020).
 //
 // For an event E with k₁ of n₁ outputs of M(D) in E and k₀ of n₀ outputs of M(D′) in E,
 //     ε_lb = ln((CP_lower(k₁, n₁) − δ) / CP_upper(k₀, n₀))

@@ -1,7 +1,7 @@
-// A claim (DESIGN.md §5): a statement from a paper, or one of our own invariants, that `dpbandit verify` checks and
-// gives a verdict. A claim carries its id `<seed>.<label>` (seed 000–004 or `core`), the statement as a formula in
-// plain Unicode text, its source (seed, section, equation), the method that checks it, the parameter grid it is
-// checked on, the verdict the project expects, and the checker itself.
+// A claim (docs/architecture.md §6): a statement from a paper, or one of our own invariants, that `dpbandit verify`
+// checks and gives a verdict. A claim carries its id `<seed>.<label>` (seed 000–004 or `core`), the statement as a
+// formula in plain Unicode text, its source (seed, section, equation), the method that checks it, the parameter grid
+// it is checked on, the verdict the project expects, and the checker itself.
 //
 // A checker is a plain function of the run options. It returns an Outcome: a verdict, a short key figure for the
 // terminal table, and its evidence as JSON (numbers: certified bounds, p-values with α, worst cases). A checker may

@@ -1,5 +1,5 @@
-// Claims of seed 000 (Chowdhury & Zhou, "Distributed Differential Privacy in Multi-Armed Bandits"; spec
-// /work/shared/spec/000-distributed-dp-mab.md). This file registers the certified checks (issue 3, item 3); other
+// Claims of seed 000 (Chowdhury & Zhou, "Distributed Differential Privacy in Multi-Armed Bandits", ICLR 2023,
+// arXiv:2206.05772; docs/architecture.md §11). This file registers the certified checks (issue 3, item 3); other
 // claims of seed 000 may live in claims_000_<topic>.cpp files of their own (see all_claims.cpp).
 #include "verify/certified/claim1.hpp"
 #include "verify/certified/dlaplace_tail.hpp"

@@ -9,6 +9,7 @@
 #include <regex>
 #include <sstream>
 
+#include "reference/core/build_info.hpp"
 #include "verify/certified/common.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/protocol_checks/accuracy_check.hpp"
@@ -22,7 +23,7 @@ namespace {
 // "; expect: sat|unsat" line. holds iff every file answers as expected (lemmas unsat, mutants and witnesses sat).
 Outcome check_proof_files(const std::string& prefix) {
   namespace fs = std::filesystem;
-  const fs::path dir = fs::path(DPB_SOURCE_DIR) / "proofs";
+  const fs::path dir = dpb::data_dir() / "proofs";
   std::vector<fs::path> files;
   for (const auto& e : fs::directory_iterator(dir))
     if (e.path().extension() == ".smt2" && e.path().filename().string().rfind(prefix, 0) == 0) files.push_back(e.path());

@@ -1,5 +1,6 @@
-// Claims of seed 001 (/work/shared/spec/001-*.md). None registered yet: add Claim{...} entries here, or in a
-// claims_001_<topic>.cpp of your own that is called from all_claims.cpp.
+// Claims of seed 001 (Chowdhury & Zhou, "Shuffle Private Linear Contextual Bandits", ICML 2022, arXiv:2202.05567;
+// docs/architecture.md §11). None registered yet: add Claim{...} entries here, or in a claims_001_<topic>.cpp of
+// your own that is called from all_claims.cpp.
 #include "verify/claims/registry.hpp"
 
 namespace dpb::verify {

@@ -1,5 +1,6 @@
-// Claims of seed 003 (/work/shared/spec/003-*.md). None registered yet: add Claim{...} entries here, or in a
-// claims_003_<topic>.cpp of your own that is called from all_claims.cpp.
+// Claims of seed 003 (Sarmasarkar, "Shuffle and Joint Differential Privacy for Generalized Linear Contextual
+// Bandits", 2026, arXiv:2602.00417; docs/architecture.md §11). None registered yet: add Claim{...} entries here, or
+// in a claims_003_<topic>.cpp of your own that is called from all_claims.cpp.
 #include "verify/claims/registry.hpp"
 
 namespace dpb::verify {

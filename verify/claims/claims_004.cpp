@@ -1,5 +1,6 @@
-// Claims of seed 004 (/work/shared/spec/004-*.md). None registered yet: add Claim{...} entries here, or in a
-// claims_004_<topic>.cpp of your own that is called from all_claims.cpp.
+// Claims of seed 004 (Rio, Barlier, Colin & Soare, "Multi-Agent Best Arm Identification with Private
+// Communications", ICML 2023, PMLR 202; docs/architecture.md §11). None registered yet: add Claim{...} entries here,
+// or in a claims_004_<topic>.cpp of your own that is called from all_claims.cpp.
 #include "verify/claims/registry.hpp"
 
 namespace dpb::verify {

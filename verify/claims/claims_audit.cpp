@@ -17,7 +17,7 @@ namespace dpb::verify {
 
 namespace {
 
-// Confidence 0.999 (α = 1e−3 per audit, anchors §11 (a) for pass/fail); fixed seed from RunOptions.
+// Confidence 0.999 (α = 1e−3 per audit, for pass/fail; docs/audit.md); fixed seed from RunOptions.
 Outcome check_learner_audit(const std::string& target, const Rational& eps, const RunOptions& o) {
   audit::TargetOptions t;
   t.eps = eps;

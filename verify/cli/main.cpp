@@ -3,12 +3,13 @@
 #include <exception>
 #include <iostream>
 
+#include "reference/core/build_info.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"dpbandit: exact private-bandit mechanisms and their verification"};
-  app.set_version_flag("--version", std::string("dpbandit ") + DPB_VERSION);
+  app.set_version_flag("--version", dpb::version_line());
   app.require_subcommand(1);
   dpb::cli::Context context;
   dpb::cli::add_sample_command(app, context);

@@ -1,5 +1,5 @@
 // Cross-check of the learners: the reference (exact) and the optimized build, fed the same reward tape and the
-// same noise bit stream, must make the same decisions (DESIGN.md §4).
+// same noise bit stream, must make the same decisions (docs/architecture.md §3).
 //
 // Per run r (seed S): the instance's means come from ChaCha20Source(S, 2^20·r), the noise from
 // ChaCha20Source(S, 2^20·r + 1), and arm a's rewards from ChaCha20Source(S, 2^20·r + 2 + a) (reward_tape.hpp).

@@ -1,3 +1,4 @@
+#include "reference/core/build_info.hpp"
 #include "verify/experiments/config.hpp"
 
 #include <algorithm>
@@ -207,7 +208,7 @@ ExperimentConfig load_experiment_config(const std::filesystem::path& file) {
 }
 
 std::filesystem::path default_experiments_dir() {
-  return std::filesystem::path(DPB_SOURCE_DIR) / "testdata" / "experiments";
+  return dpb::data_dir() / "testdata" / "experiments";
 }
 
 std::vector<ExperimentConfig> list_experiments(const std::filesystem::path& dir) {
@@ -237,7 +238,7 @@ ExperimentConfig find_experiment(const std::string& name, const std::filesystem:
 std::filesystem::path resolve_data_path(const std::string& path) {
   const std::filesystem::path p(path);
   if (p.is_absolute() || std::filesystem::exists(p)) return p;
-  return std::filesystem::path(DPB_SOURCE_DIR) / p;
+  return dpb::data_dir() / p;
 }
 
 }  // namespace dpb::verify::experiments

@@ -40,8 +40,9 @@ std::string claims_markdown(const std::vector<const Claim*>& claims) {
       "A claim's verdict is `holds`, `violated` or `inconclusive`; `dpbandit verify` exits 0 when every verdict\n"
       "equals the expected one. Methods: `certified` (interval arithmetic, no sampling), `statistical`, `proof`, "
       "`audit`,\n"
-      "`crosscheck`, `trend`, `vectors`. Sources name the seed (/work/shared/spec/<seed>-*.md), its section and\n"
-      "equation. The report format is described in docs/report.md.\n"
+      "`crosscheck`, `trend`, `vectors`. Sources name the seed (its paper is cited in docs/architecture.md §11, which\n"
+      "also says how to read the section numbers), a section and the equation. The report format is described in\n"
+      "docs/report.md.\n"
       "\n"
       "| id | statement | source | method | expected | grid |\n"
       "|---|---|---|---|---|---|\n";

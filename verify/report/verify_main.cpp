@@ -1,3 +1,4 @@
+#include "reference/core/build_info.hpp"
 #include "verify/report/verify_main.hpp"
 
 #include <sched.h>
@@ -167,7 +168,8 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
 
   out << format_results_table(results, seconds) << std::flush;
   nlohmann::json report = report_json(results, *suite, seconds);
-  report["summary"]["version"] = DPB_VERSION;
+  report["summary"]["version"] = dpb::version();
+  report["summary"]["commit"] = dpb::git_commit();
   report["summary"]["date"] = date;
   report["summary"]["jobs"] = *jobs;
   const auto json_file = dir / "report.json", html_file = dir / "report.html", junit_file = dir / "junit.xml";

@@ -1,4 +1,4 @@
-// A battery of hypothesis tests decided together by Holm–Bonferroni at a family-wise α (DESIGN.md §8).
+// A battery of hypothesis tests decided together by Holm–Bonferroni at a family-wise α (docs/architecture.md §8).
 // Each test is a record (name, n, bins, statistic, df, p-value); report() prints a table with each test's Holm
 // threshold, the exact χ² critical value at that threshold (for χ² tests), and the decision. Tests print it on
 // failure: EXPECT_FALSE(battery.any_rejected()) << battery.report();

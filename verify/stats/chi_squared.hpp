@@ -1,7 +1,8 @@
 // Pearson χ² and G (likelihood-ratio) goodness-of-fit statistics, with p-values and critical values from the exact
 // χ² distribution (Boost.Math chi_squared: regularized incomplete gamma functions), never a normal approximation.
 //
-// Doubles are allowed here (DESIGN.md §3: verify/stats makes no sampling or privacy decision). Numeric accuracy:
+// Doubles are allowed here (docs/architecture.md §6: verify/stats makes no sampling or privacy decision).
+// Numeric accuracy:
 //  - chi_squared_upper_tail: Boost's gamma_q, relative error a few ulps (≲ 1e-14) for the df and x used here;
 //    values below ~1e-308 underflow to 0 (reported as "< 1e-300").
 //  - chi_squared_critical_value: Boost's gamma_q_inv, relative error ≲ 1e-13.

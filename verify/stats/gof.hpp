@@ -1,4 +1,4 @@
-// The goodness-of-fit battery of one sample against one certified law (issue 2, item 8; DESIGN.md §8):
+// The goodness-of-fit battery of one sample against one certified law (issue 2, item 8; docs/architecture.md §8):
 //   - "support":  exact — under H0 no sample lies outside the law's support (p = 0 if one does, else 1);
 //   - "pearson" and "g": χ² and G statistics on bin_distribution(law, n) (expected counts ≥ 20, tails merged),
 //     p-values from the exact χ²_{B−1} distribution, conservative w.r.t. the pmf enclosures;

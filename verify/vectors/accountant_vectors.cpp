@@ -1,4 +1,4 @@
-// docs/vectors.md §9. See the header.
+// docs/vectors.md §10. See the header.
 #include "verify/vectors/accountant_vectors.hpp"
 
 #include "reference/privacy/accountants.hpp"

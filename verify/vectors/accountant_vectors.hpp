@@ -1,4 +1,4 @@
-// Golden vectors (e) `accountants` (docs/vectors.md §9): the privacy accountants of reference/privacy/accountants.hpp
+// Golden vectors (e) `accountants` (docs/vectors.md §10): the privacy accountants of reference/privacy/accountants.hpp
 // (pure DP → RDP, RDP → (ε,δ) standard and seed 000 Lemma 10, zCDP → (ε,δ) Canonne–Kamath–Steinke, advanced
 // composition / Theorem 7, returning users) and the exact pure ε of a few small views (reference/privacy/
 // privacy_profile.hpp). Values are decimals rounded in the accountant's safe direction. Reference only (both

@@ -1,3 +1,4 @@
+#include "reference/core/build_info.hpp"
 #include "verify/vectors/format.hpp"
 
 #include <algorithm>
@@ -110,7 +111,7 @@ Record header_record(std::string_view category) {
   h["format"] = std::string(kFormatName);
   h["version"] = kFormatVersion;
   h["category"] = std::string(category);
-  h["generator"] = std::string("dpbandit ") + DPB_VERSION;
+  h["generator"] = dpb::version_line();
   return Record{"header", dump(h)};
 }
 

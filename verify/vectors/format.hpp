@@ -44,7 +44,7 @@ struct CategoryFile {
   std::string text() const;
 };
 
-// The header line of a category ("generator" is "dpbandit <DPB_VERSION>").
+// The header line of a category ("generator" is dpb::version_line(): "dpbandit <version> (<commit>)").
 Record header_record(std::string_view category);
 // Serialises a record: {"kind":kind,"id":id, then the fields of `body` in order}.
 Record make_record(std::string_view kind, std::string id, const Json& body);

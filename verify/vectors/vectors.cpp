@@ -1,3 +1,4 @@
+#include "reference/core/build_info.hpp"
 #include "verify/vectors/vectors.hpp"
 
 #include <unistd.h>
@@ -87,6 +88,6 @@ CheckResult check_directory(const std::filesystem::path& dir, Impl impl, const s
   return result;
 }
 
-std::filesystem::path committed_vectors_dir() { return std::filesystem::path(DPB_SOURCE_DIR) / "testdata" / "vectors"; }
+std::filesystem::path committed_vectors_dir() { return dpb::data_dir() / "testdata" / "vectors"; }
 
 }  // namespace dpb::verify::vectors

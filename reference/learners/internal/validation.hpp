@@ -1,4 +1,4 @@
-// Parameter checks shared by the learners of both builds (DESIGN.md §7): each throws ParameterError
+// Parameter checks shared by the learners of both builds (docs/architecture.md §5): each throws ParameterError
 // "<function>: parameter '<name>' must be <condition>, got <value>".
 #pragma once
 

@@ -1,6 +1,6 @@
-// The optimized build draws the same bits and returns the same values as the reference (DESIGN.md §4): for every
-// CKS20-family sampler and several parameter sets, 10^6 draws (fewer for the slow overflow-fallback sets) on two
-// ChaCha20 streams with one seed, comparing every value and the running bit count after every draw.
+// The optimized build draws the same bits and returns the same values as the reference (docs/architecture.md §3):
+// for every CKS20-family sampler and several parameter sets, 10^6 draws (fewer for the slow overflow-fallback sets)
+// on two ChaCha20 streams with one seed, comparing every value and the running bit count after every draw.
 #include <gtest/gtest.h>
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 
+#include "reference/core/build_info.hpp"
 #include "optimized/environments/letor_dataset.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
@@ -15,7 +16,7 @@
 namespace dpb::ref {
 namespace {
 
-const std::filesystem::path kSample = std::filesystem::path(DPB_SOURCE_DIR) / "testdata" / "letor" / "sample.txt";
+const std::filesystem::path kSample = dpb::configured_source_dir() / "testdata" / "letor" / "sample.txt";
 
 TEST(LetorTest, ParsesLabelQidFeaturesAndComment) {
   const auto line = parse_letor_line("3 qid:10 1:0.5 2:-1.25e+1 7:12 #docid = GX000-00-0000000", 1);

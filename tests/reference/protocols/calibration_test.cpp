@@ -1,6 +1,6 @@
 // Tests of the exact calibration (reference/protocols/calibration.hpp): worked examples from spec §7 V13, the
 // exact-ceiling helpers, each theorem's formula checked against an independent certified evaluation, and every
-// validation (DESIGN.md §7).
+// validation (docs/architecture.md §5).
 #include "reference/protocols/calibration.hpp"
 
 #include <gtest/gtest.h>

@@ -14,12 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace dpb::test {
 namespace {
 
-const std::string kCli = DPB_CLI_PATH;
+const std::string kCli = dpb::test::cli_path();
 
 std::string temp_dir() {
   const auto d = std::filesystem::temp_directory_path() / ("dpb_audit_cli_" + std::to_string(::getpid()));

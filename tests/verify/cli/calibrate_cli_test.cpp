@@ -6,12 +6,13 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace dpb::test {
 namespace {
 
-const std::string kCli = DPB_CLI_PATH;
+const std::string kCli = dpb::test::cli_path();
 
 TEST(CalibrateCliTest, EveryVariantPrintsExactCalibrationAsJson) {
   const std::vector<std::string> args = {

@@ -7,13 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
 
 namespace dpb::test {
 namespace {
 
-const std::string kCli = DPB_CLI_PATH;
+const std::string kCli = dpb::test::cli_path();
 
 TEST(SampleMethodCliTest, InversionIsIdenticalInBothBuildsAndDiffersFromCks) {
   for (const std::string dist : {"dlaplace --scale 10", "dgauss --sigma2 100", "dgauss --sigma2 7/3 --mu 0.5"}) {

@@ -4,13 +4,14 @@
 #include <sstream>
 #include <vector>
 
+#include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
 
 namespace dpb::test {
 namespace {
 
-const std::string kCli = DPB_CLI_PATH;
+const std::string kCli = dpb::test::cli_path();
 
 struct DistCase {
   std::string dist;

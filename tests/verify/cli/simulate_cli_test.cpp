@@ -8,12 +8,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace dpb::test {
 namespace {
 
-const std::string kCli = DPB_CLI_PATH;
+const std::string kCli = dpb::test::cli_path();
 
 std::filesystem::path fresh_dir(const std::string& tag) {
   const auto d = std::filesystem::temp_directory_path() / ("dpb-sim-cli-" + tag + "-" + std::to_string(::getpid()));

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
 
@@ -17,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kCli = DPB_CLI_PATH;
+const std::string kCli = dpb::test::cli_path();
 // Fast real claims (well under a second each in the quick suite).
 const std::string kFastClaims = "'000.c[lo]*'";  // 000.claim1 and 000.comm-bits
 

@@ -1,4 +1,5 @@
 // docs/claims.md is generated from the registry; this test fails when the committed file is stale.
+#include "reference/core/build_info.hpp"
 #include "verify/report/claims_markdown.hpp"
 
 #include <gtest/gtest.h>
@@ -18,7 +19,7 @@ std::vector<const Claim*> pointers(const Registry& r) {
 }
 
 TEST(ClaimsMarkdownTest, CommittedDocsClaimsMdIsUpToDate) {
-  const std::string path = std::string(DPB_SOURCE_DIR) + "/docs/claims.md";
+  const std::string path = dpb::configured_source_dir().string() + "/docs/claims.md";
   std::ifstream in(path);
   ASSERT_TRUE(in) << path << " is missing; generate it with: " << kClaimsDocCommand;
   std::stringstream committed;

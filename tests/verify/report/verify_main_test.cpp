@@ -1,4 +1,5 @@
 // `dpbandit verify` end to end on a registry of fake claims: exit codes, --only, progress lines, report.json.
+#include "reference/core/build_info.hpp"
 #include "verify/report/verify_main.hpp"
 
 #include <gtest/gtest.h>
@@ -121,7 +122,8 @@ TEST_F(VerifyMainTest, ReportJsonFollowsTheSchema) {
   EXPECT_EQ(s["unexpected"], 1);
   EXPECT_EQ(s["suite"], "full");
   EXPECT_TRUE(s["seconds"].is_number());
-  EXPECT_EQ(s["version"], DPB_VERSION);
+  EXPECT_EQ(s["version"], dpb::version());
+  EXPECT_EQ(s["commit"], dpb::git_commit());
   EXPECT_TRUE(std::regex_match(s["date"].get<std::string>(), std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")))
       << s["date"];
   EXPECT_EQ(s["jobs"], default_jobs());

@@ -1,4 +1,4 @@
-// The goodness-of-fit battery (issue 2, item 8; DESIGN.md §8; docs/statistics.md).
+// The goodness-of-fit battery (issue 2, item 8; docs/architecture.md §8; docs/statistics.md).
 //
 // Every sampler — reference (dpb::ref) and optimized (dpb::fast), on different seeds — is drawn N times from a
 // fixed ChaCha20 stream and tested against its certified pmf (reference/pmf/registry.hpp) by add_goodness_of_fit:

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "reference/core/build_info.hpp"
 #include "tests/support/run_command.hpp"
 #include "verify/crosscheck/learners_crosscheck.hpp"
 #include "verify/vectors/trajectory_vectors.hpp"
@@ -92,7 +93,7 @@ TEST(TrajectoryVectorsGoldenTest, RecordsAreConsistentWithTheirTapes) {
 }
 
 TEST(TrajectoryVectorsGoldenTest, PythonCheckerReplaysFtnlAndRejectsAChangedRelease) {
-  const std::string checker = std::string(DPB_SOURCE_DIR) + "/verify/vectors/check_vectors.py";
+  const std::string checker = dpb::configured_source_dir().string() + "/verify/vectors/check_vectors.py";
   const fs::path dir = fs::temp_directory_path() / ("dpb_trajectories_py_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);

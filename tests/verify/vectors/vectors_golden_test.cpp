@@ -8,6 +8,7 @@
 #include <sstream>
 #include <string>
 
+#include "reference/core/build_info.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
 #include "verify/vectors/vectors.hpp"
@@ -17,7 +18,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-const std::string kChecker = std::string(DPB_SOURCE_DIR) + "/verify/vectors/check_vectors.py";
+const std::string kChecker = dpb::configured_source_dir().string() + "/verify/vectors/check_vectors.py";
 
 using dpb::test::read_file;
 
