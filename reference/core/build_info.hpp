@@ -22,8 +22,9 @@ std::string version_line();
 std::filesystem::path configured_source_dir();
 
 // The directory holding dpbandit's data files in the same relative layout as the repository (testdata/experiments,
-// testdata/letor, testdata/vectors, proofs): $DPB_DATA_DIR when set; else the configured source tree when it still
-// holds them (a build tree); else <directory of the running executable>/../share/dpbandit (an installed copy).
+// testdata/letor, testdata/vectors, proofs): $DPB_DATA_DIR when set; else <directory of the running
+// executable>/../share/dpbandit when it exists (an installed binary); else the configured source tree when it still
+// holds them (the build tree); else <install prefix>/share/dpbandit.
 std::filesystem::path data_dir();
 
 }  // namespace dpb

@@ -9,7 +9,7 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"dpbandit: exact private-bandit mechanisms and their verification"};
-  app.set_version_flag("--version", dpb::version_line());
+  app.set_version_flag("--version", dpb::version_line() + "\ndata directory: " + dpb::data_dir().string());
   app.require_subcommand(1);
   dpb::cli::Context context;
   dpb::cli::add_sample_command(app, context);
