@@ -12,6 +12,7 @@
 #include "reference/pmf/poisson.hpp"
 #include "reference/pmf/polya.hpp"
 #include "reference/pmf/polya_difference.hpp"
+#include "reference/pmf/rounded_normal.hpp"
 #include "reference/pmf/rounding.hpp"
 #include "reference/pmf/skellam.hpp"
 
@@ -68,6 +69,10 @@ const std::vector<Entry>& entries() {
       {"round", {"x", "g"}, {},
        [](const Params& q) {
          return std::make_unique<RandomizedRoundingPmf>(q.at("x"), as_integer(q, "g", "RandomizedRoundingPmf"));
+       }},
+      {"normal", {"sigma", "grid-bits"}, {},
+       [](const Params& q) {
+         return std::make_unique<RoundedNormalPmf>(q.at("sigma"), as_integer(q, "grid-bits", "RoundedNormalPmf"));
        }},
   };
   return table;

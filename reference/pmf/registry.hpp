@@ -1,6 +1,7 @@
 // The certified distributions by name, as the CLI (`dpbandit pmf DIST --PARAM V ...`) and the claims address them.
 //   bernoulli --p | bernoulli-exp --gamma | geometric --scale | dlaplace --scale | dgauss --sigma2 [--mu]
 //   binomial --n --p | poisson --mean | skellam --var | polya --r --scale | polya-diff --r --scale | round --x --g
+//   | normal --sigma --grid-bits (the rounded Gaussian of seed 001)
 // Parameter keys are given without dashes ("p", "sigma2", ...). An unknown name, a missing, extra or bad
 // parameter throws ParameterError naming it.
 #pragma once

@@ -8,7 +8,7 @@ RoundedNormal::RoundedNormal(const Rational& sigma, const Integer& grid_bits) : 
   require_reasonable_size(sigma_, "RoundedNormal", "sigma");
   require_positive(sigma_, "RoundedNormal", "sigma");
   if (grid_bits < 0 || grid_bits > kMaxGridBits)
-    throw_parameter_error("RoundedNormal", "grid_bits", "an integer in [0, 1024]", to_string(grid_bits));
+    throw_parameter_error("RoundedNormal", "grid-bits", "an integer in [0, 1024]", to_string(grid_bits));
   r_ = grid_bits.convert_to<long>();
   c_ = sigma_ * Rational(Integer(1) << static_cast<unsigned>(r_));
   cn_ = boost::multiprecision::numerator(c_);

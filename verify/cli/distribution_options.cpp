@@ -14,12 +14,15 @@ const std::vector<DistributionSpec>& distribution_specs() {
       {"geometric", {"scale"}, {}, {}, "P[k] ∝ exp(-k/scale), k >= 0"},
       {"dlaplace", {"scale"}, {}, {}, "discrete Laplace, P[x] ∝ exp(-|x|/scale)"},
       {"dgauss", {"sigma2"}, {"mu"}, {}, "discrete Gaussian N_Z(mu, sigma2), P[x] ∝ exp(-(x-mu)^2/(2 sigma2))"},
-      {"binomial", {"n", "p"}, {}, {"n"}, "binomial(n, p)"},
+      {"binomial", {"n", "p"}, {}, {"n"},
+       "binomial(n, p); --method large: p in {1/2, 1/4}, n up to 2^63-1 (default: n Bernoulli draws, n <= 10^9)"},
       {"poisson", {"mean"}, {}, {}, "Poisson(mean)"},
       {"skellam", {"var"}, {}, {}, "Skellam Sk(0, var) = Pois(var/2) - Pois(var/2)"},
       {"polya", {"r", "scale"}, {}, {}, "Pólya(r, beta), beta = exp(-1/scale)"},
       {"polya-diff", {"r", "scale"}, {}, {}, "difference of two independent Pólya(r, exp(-1/scale))"},
       {"round", {"x", "g"}, {}, {"g"}, "randomized rounding: floor(x g) + Bernoulli(x g - floor(x g))"},
+      {"normal", {"sigma", "grid-bits"}, {}, {"grid-bits"},
+       "rounded Gaussian: k = round(sigma X 2^grid-bits), X ~ N(0,1) exact (the value is k 2^-grid-bits)"},
   };
   return specs;
 }

@@ -1,8 +1,10 @@
-// `dpbandit sample DIST [--PARAM V]... --count N [--seed S] [--impl reference|optimized] [--method cks|inversion]`
+// `dpbandit sample DIST [--PARAM V]... --count N [--seed S] [--impl reference|optimized]
+//  [--method cks|inversion|large]`
 // Prints N exact samples, one integer per line. With --seed the bits come from the seeded ChaCha20 stream
 // (docs/bits.md), so both builds print the same sequence; without it, from the OS entropy source.
 // Every parameter is validated before the first line is written. --method inversion (dlaplace, dgauss only) selects
 // the certified-inversion algorithm of docs/samplers.md: the same law, a different (faster) use of the bits.
+// --method large (binomial only, p ∈ {1/2, 1/4}) selects the exact rejection sampler for n up to 2^63 − 1.
 #include <cstdio>
 #include <iostream>
 
@@ -46,8 +48,10 @@ void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
 // shared with the golden vectors, verify/vectors/named_sampler.hpp) and emits `count` draws.
 template <class Source>
 void dispatch(const std::string& dist, const std::map<std::string, Rational>& q, bool opt, Source& bits,
-              std::uint64_t count, bool inversion) {
-  if (inversion)
+              std::uint64_t count, bool inversion, bool large) {
+  if (large)
+    verify::vectors::with_named_large_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
+  else if (inversion)
     verify::vectors::with_named_inversion_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
   else
     verify::vectors::with_named_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
@@ -72,14 +76,19 @@ void add_sample_command(CLI::App& app, Context& context) {
   cmd->add_option("--impl", args->impl, "reference (exact, GMP) or optimized (machine integers)")
       ->check(CLI::IsMember({"reference", "optimized"}));
   cmd->add_option("--method", args->method,
-                  "cks (default: CKS20 rejection) or inversion (certified inversion, dlaplace and dgauss only)")
-      ->check(CLI::IsMember({"cks", "inversion"}));
+                  "cks (default: CKS20 rejection), inversion (certified inversion, dlaplace and dgauss only) or "
+                  "large (binomial only: p in {1/2, 1/4}, n up to 2^63-1, cost independent of n)")
+      ->check(CLI::IsMember({"cks", "inversion", "large"}));
   cmd->callback([args, &context]() {
     auto params = args->dist.parse("sample");
     Integer count = parse_integer(args->count, "sample", "count");
     if (count < 1 || count > kMaxCount) throw_parameter_error("sample", "count", "in [1, 10^9]", args->count);
     const bool optimized = args->impl == "optimized";
     const bool inversion = args->method == "inversion";
+    const bool large = args->method == "large";
+    if (large && args->dist.dist != "binomial")
+      throw_parameter_error("sample", "method", "cks for " + args->dist.dist + " (large exists for binomial)",
+                            args->method);
     if (inversion && args->dist.dist != "dlaplace" && args->dist.dist != "dgauss")
       throw_parameter_error("sample", "method",
                             "cks for " + args->dist.dist + " (inversion exists for dlaplace and dgauss)", args->method);
@@ -87,10 +96,10 @@ void add_sample_command(CLI::App& app, Context& context) {
       Integer seed = parse_integer(args->seed, "sample", "seed");
       if (!fits_uint64(seed)) throw_parameter_error("sample", "seed", "in [0, 2^64 - 1]", args->seed);
       ChaCha20Source bits(to_uint64(seed));
-      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count), inversion);
+      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count), inversion, large);
     } else {
       OsEntropySource bits;
-      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count), inversion);
+      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count), inversion, large);
     }
     context.exit_code = 0;
   });

@@ -8,7 +8,8 @@ It shares no code with dpbandit: it re-implements, from the documents alone,
     (docs/bits.md);
   - the samplers of docs/samplers.md with exact rationals (fractions.Fraction): Bernoulli, BernoulliExp, Geometric,
     DiscreteLaplace, DiscreteGaussian, Binomial, RandomizedRounding;
-  - the inversion samplers (Poisson, Skellam, Polya, Polya difference) by the normative rule of docs/samplers.md,
+  - the inversion samplers (Poisson, Skellam, Polya, Polya difference, and the `inversion` method of the discrete
+    Laplace and Gaussian) by the normative rule of docs/samplers.md and docs/bits.md §6,
     deciding every comparison "F(k) > x" rigorously with fixed-point interval arithmetic on Python integers
     (directed rounding; exp by Taylor series with a bounded remainder; rational powers by integer roots), refined
     until certain;
@@ -380,6 +381,92 @@ class PolyaLaw:
         return beta.one_minus().pow_rational(r), lambda p, j: (p * beta).scale((j + r) / (j + 1))
 
 
+class LaplaceZigzagLaw:
+    """Lap_Z(scale) enumerated in zigzag order n = 0, 1, 2, ... -> x = 0, -1, 1, -2, 2, ... (docs/samplers.md,
+    "Inversion methods for the discrete Laplace and Gaussian"): P[0] = (1 - beta)/(1 + beta), beta = e^{-1/scale};
+    P[n+1] = P[n] * beta for even n, P[n+1] = P[n] for odd n."""
+
+    def __init__(self, scale):
+        self.scale = scale
+
+    def base_precision(self):
+        return 128 + 8 * max(1, _floor(self.scale)).bit_length()
+
+    def start(self, P):
+        beta = exp_neg_fx(1 / self.scale, P)
+        one = Fx(1 << P, 1 << P, P)
+        return beta.one_minus().div(one + beta), lambda p, j: p * beta if j % 2 == 0 else p
+
+
+def from_zigzag(n):
+    return n // 2 if n % 2 == 0 else -(n + 1) // 2
+
+
+def bernoulli_exp_by_chunks(bits, gamma):
+    """Bernoulli(e^{-gamma}) by comparing a lazily read uniform with e^{-gamma} (docs/bits.md §6): gamma = 0 reads
+    nothing; otherwise read 64-bit chunks until I_c = [u/2^{64c}, (u+1)/2^{64c}) lies below e^{-gamma} (true) or
+    above it (false). e^{-gamma} is irrational, so refining its enclosure always decides."""
+    if gamma == 0:
+        return True
+    u = bits.next_bits(64)
+    c = 1
+    while True:
+        m = 64 * c
+        P = m + 128
+        while True:
+            E = exp_neg_fx(gamma, P)
+            if (u + 1) << P <= E.lo << m:
+                return True
+            if u << P >= E.hi << m:
+                return False
+            if E.lo << m > u << P and E.hi << m < (u + 1) << P:
+                break  # e^{-gamma} lies inside I_c: read another chunk
+            P *= 2
+            if P > 1 << 20:
+                raise RuntimeError("bernoulli_exp_by_chunks: comparison not decided at 2^20 bits")
+        u = (u << 64) | bits.next_bits(64)
+        c += 1
+
+
+def discrete_gaussian_bias(sigma2, mu):
+    """CKS20 Algorithm 3's proposal scale t and rejection exponent bias(y), with the non-integer-mu extension."""
+    t = math.isqrt(_floor(sigma2)) + 1
+    f = mu - _floor(mu)
+
+    def bias(y):
+        if f == 0:
+            d = abs(y) - sigma2 / t
+            return d * d / (2 * sigma2)
+        if y >= 0:
+            d = y - f - sigma2 / t
+            return d * d / (2 * sigma2)
+        d = -y + f - sigma2 / t
+        return d * d / (2 * sigma2) + 2 * f / t
+
+    return t, bias
+
+
+def make_inversion_sampler(dist, q):
+    """The `inversion` method of dlaplace and dgauss (docs/samplers.md)."""
+    if dist == "dlaplace":
+        inv = Inversion(LaplaceZigzagLaw(q["scale"]))
+        return lambda b: from_zigzag(inv.draw(b))
+    if dist == "dgauss":
+        mu = q.get("mu", Fraction(0))
+        t, bias = discrete_gaussian_bias(q["sigma2"], mu)
+        proposal = Inversion(LaplaceZigzagLaw(Fraction(t)))
+        floor_mu = _floor(mu)
+
+        def draw(b):
+            while True:
+                y = from_zigzag(proposal.draw(b))
+                if bernoulli_exp_by_chunks(b, bias(y)):
+                    return floor_mu + y
+
+        return draw
+    return None
+
+
 class Inversion:
     def __init__(self, law):
         self.law = law
@@ -425,8 +512,12 @@ def _q(text):
     return Fraction(text)
 
 
-def make_sampler(dist, params):
+def make_sampler(dist, params, method=None):
     q = {k: _q(v) for k, v in params.items()}
+    if method == "inversion":
+        return make_inversion_sampler(dist, q)
+    if method is not None:
+        return None
     if dist == "bernoulli":
         return lambda b: int(bernoulli(b, q["p"]))
     if dist == "bernoulli-exp":
@@ -469,7 +560,10 @@ def replay_draws(draw, seed, stream, count):
 
 def compare_draws(rec, outputs, bits_each, total):
     for i, (a, b) in enumerate(zip(rec["outputs"], outputs)):
-        if a != b:
+        if isinstance(a, str):  # outputs wider than 64 bits are decimal strings
+            if a != str(b):
+                return "outputs[%d]: file %s, replayed %s" % (i, a, b)
+        elif isinstance(a, bool) or a != b:
             return "outputs[%d]: file %s, replayed %s" % (i, a, b)
     if len(rec["outputs"]) != len(outputs):
         return "outputs: file has %d, replayed %d" % (len(rec["outputs"]), len(outputs))
@@ -499,9 +593,9 @@ def check_sampler_record(rec):
         data = keystream(rec["seed"], rec["stream"], len(rec["stream_hex"]) // 2).hex()
         if rec["stream_hex"] != data:
             return "stream_hex: file %s, computed %s" % (rec["stream_hex"], data)
-        draw = make_sampler(rec["dist"], rec["params"])
+        draw = make_sampler(rec["dist"], rec["params"], rec.get("method"))
         if draw is None:
-            return "unknown dist %r" % rec["dist"]
+            return "unknown dist %r (method %r)" % (rec["dist"], rec.get("method"))
         out = replay_draws(draw, rec["seed"], rec["stream"], rec["count"])
         return compare_draws(rec, *out)
     return "unknown kind %r" % kind

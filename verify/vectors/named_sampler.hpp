@@ -7,7 +7,7 @@
 //   geometric --scale        → Geometric(scale)          skellam --var        → Skellam(var)
 //   dlaplace --scale         → DiscreteLaplace(scale)    polya --r --scale    → Polya(r, scale)
 //   dgauss --sigma2 [--mu]   → DiscreteGaussian(σ², μ)   polya-diff --r --scale → PolyaDifference(r, scale)
-//   round --x --g            → RandomizedRounding(x, g)
+//   round --x --g            → RandomizedRounding(x, g)  normal --sigma --grid-bits → RoundedNormal(σ̄, r)
 //
 // Parameter keys are given without dashes; n and g are integers (their rationals must have denominator 1, which
 // `dpbandit`'s option parsing guarantees). The sampler constructors validate the values.
@@ -20,6 +20,7 @@
 #include "optimized/samplers/bernoulli.hpp"
 #include "optimized/samplers/bernoulli_exp.hpp"
 #include "optimized/samplers/binomial.hpp"
+#include "optimized/samplers/binomial_large.hpp"
 #include "optimized/samplers/discrete_gaussian.hpp"
 #include "optimized/samplers/discrete_gaussian_inversion.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
@@ -27,6 +28,7 @@
 #include "optimized/samplers/geometric.hpp"
 #include "optimized/samplers/poisson.hpp"
 #include "optimized/samplers/polya.hpp"
+#include "optimized/samplers/rounded_normal.hpp"
 #include "optimized/samplers/rounding.hpp"
 #include "optimized/samplers/skellam.hpp"
 #include "reference/core/errors.hpp"
@@ -34,6 +36,7 @@
 #include "reference/samplers/bernoulli.hpp"
 #include "reference/samplers/bernoulli_exp.hpp"
 #include "reference/samplers/binomial.hpp"
+#include "reference/samplers/binomial_large.hpp"
 #include "reference/samplers/discrete_gaussian.hpp"
 #include "reference/samplers/discrete_gaussian_inversion.hpp"
 #include "reference/samplers/discrete_laplace.hpp"
@@ -41,6 +44,7 @@
 #include "reference/samplers/geometric.hpp"
 #include "reference/samplers/poisson.hpp"
 #include "reference/samplers/polya.hpp"
+#include "reference/samplers/rounded_normal.hpp"
 #include "reference/samplers/rounding.hpp"
 #include "reference/samplers/skellam.hpp"
 
@@ -93,6 +97,8 @@ void with_named_sampler(const std::string& dist, const std::map<std::string, Rat
     return construct_and_call<R::PolyaDifference, Q::PolyaDifference>(optimized, f, at("r"), at("scale"));
   if (dist == "round")
     return construct_and_call<R::RandomizedRounding, Q::RandomizedRounding>(optimized, f, at("x"), integer("g"));
+  if (dist == "normal")
+    return construct_and_call<R::RoundedNormal, Q::RoundedNormal>(optimized, f, at("sigma"), integer("grid-bits"));
   throw_parameter_error(function, "DIST", "a known distribution", dist);
 }
 
@@ -118,6 +124,23 @@ void with_named_inversion_sampler(const std::string& dist, const std::map<std::s
   }
   throw_parameter_error(function, "method", "cks for " + dist + " (inversion exists for dlaplace and dgauss)",
                         "inversion");
+}
+
+// The `large` method (`dpbandit sample binomial --method large`, docs/samplers.md "Binomial for large n"): binomial →
+// BinomialLarge (p ∈ {1/2, 1/4}, n ≤ 2^63 − 1); same law as Binomial, different bits. Any other DIST throws
+// ParameterError naming `function` and the parameter 'method'.
+template <class F>
+void with_named_large_sampler(const std::string& dist, const std::map<std::string, Rational>& params, bool optimized,
+                              F&& f, std::string_view function = "sample") {
+  auto at = [&](const char* k) -> const Rational& {
+    auto it = params.find(k);
+    if (it == params.end()) throw_parameter_error(function, k, "given for " + dist, "nothing");
+    return it->second;
+  };
+  if (dist == "binomial")
+    return detail::construct_and_call<dpb::ref::BinomialLarge, dpb::fast::BinomialLarge>(
+        optimized, f, Integer(boost::multiprecision::numerator(at("n"))), at("p"));
+  throw_parameter_error(function, "method", "cks for " + dist + " (large exists for binomial)", "large");
 }
 
 }  // namespace dpb::verify::vectors

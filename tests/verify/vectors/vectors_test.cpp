@@ -12,7 +12,9 @@
 #include <sstream>
 #include <string>
 
+#include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
+#include "reference/core/interval.hpp"
 #include "verify/vectors/format.hpp"
 #include "verify/vectors/pmf_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
@@ -129,12 +131,46 @@ TEST_F(VectorsTest, HeaderGeneratorIsInformationalButFormatVersionIsNot) {
 
 TEST_F(VectorsTest, SamplerRecordsCoverEveryDistributionWithTwoToFourParameterSets) {
   std::map<std::string, int> per_dist;
-  for (const auto& c : sampler_cases()) ++per_dist[c.dist];
-  EXPECT_EQ(per_dist.size(), 11U);
+  for (const auto& c : sampler_cases()) ++per_dist[c.dist + (c.method.empty() ? "" : "/" + c.method)];
+  EXPECT_EQ(per_dist.size(), 13U);  // the 11 samplers and the inversion method of dlaplace and dgauss
+  EXPECT_EQ(per_dist["dlaplace/inversion"], 3);
+  EXPECT_EQ(per_dist["dgauss/inversion"], 4);
   for (const auto& [dist, n] : per_dist) {
     EXPECT_GE(n, 2) << dist;
     EXPECT_LE(n, 4) << dist;
   }
+}
+
+// Issue 12 §5: records that a replayer broken on a rare path fails (docs/vectors.md §3).
+TEST_F(VectorsTest, SamplerRecordsReachTheRarePaths) {
+  const auto file = samplers();
+  bool wide_uniform = false, second_chunk = false;
+  for (const auto& r : file.records) {
+    const auto j = nlohmann::json::parse(r.line);
+    if (j.value("kind", "") == "uniform" && Integer(j["n"].get<std::string>()) > Integer(UINT64_MAX)) {
+      wide_uniform = true;
+      EXPECT_GT(j["bits_each"][0].get<std::uint64_t>(), 64U) << j["id"];
+      EXPECT_TRUE(j["outputs"][0].is_string()) << j["id"];
+    }
+    if (j.value("kind", "") == "sampler" && j.contains("path")) {
+      second_chunk = true;
+      EXPECT_EQ(j["bits_each"][0].get<std::uint64_t>(), 128U) << j["id"];  // two 64-bit chunks
+    }
+  }
+  EXPECT_TRUE(wide_uniform);
+  EXPECT_TRUE(second_chunk);
+}
+
+// The crafted mean puts F(0) = e^{−λ} just above the stream's first chunk M/2^64, within 2^−590.
+TEST_F(VectorsTest, CraftedPoissonMeanPutsTheFirstCutPointJustAboveTheFirstChunk) {
+  const Rational lambda = crafted_poisson_mean(20261121, 40);
+  ChaCha20Source bits(20261121, 40);
+  const Rational m = Rational(Integer(bits.next_bits(64))) / Rational(Integer(1) << 64);
+  const Interval f0 = exp_neg(lambda, 2048);
+  EXPECT_TRUE(f0.certainly_greater(m));
+  EXPECT_TRUE(f0.certainly_less(m + Rational(1) / Rational(Integer(1) << 590)));
+  // At 512 bits the comparison with M/2^64 cannot be decided: the replayer must refine.
+  EXPECT_FALSE(exp_neg(lambda, 512).certainly_greater(m));
 }
 
 TEST_F(VectorsTest, OptimizedBuildRegeneratesTheSameSamplerBytes) {

@@ -1,0 +1,182 @@
+// Rounded Gaussian, optimized build: the algorithm of reference/samplers/rounded_normal.hpp (Karney's exact normal
+// algorithm N/B/H with lazily drawn binary digits, then the lazy round-to-nearest of c(k + U), c = σ̄·2^r) on machine
+// integers, drawing the same bits in the same order and returning the same values.
+//
+// Differences from the reference are in representation only:
+// - u-rands hold at most 128 known digits in an unsigned __int128. A comparison that would need a 129th digit (two
+//   u-rands agreeing on 128 digits: probability 2^{−128} per comparison) throws std::overflow_error.
+// - Rounding: while the interval c·[k + a/2^m, k + (a+1)/2^m) is wider than 1 it always contains an integer plus
+//   1/2, so the reference's rule reads another digit without deciding; those m0 − m digits (m0 = the least m with
+//   2^m ≥ c) are read at once with next_bits, which consumes the same bits. Each decision uses 128-bit products and
+//   one division by cd; if a product would overflow, the state (k, a, m) is handed to the reference's
+//   round_magnitude, which continues on the same stream (same bits, same value).
+// Range: sigma's numerator and denominator fit int64, 0 ≤ grid_bits ≤ 62, c = sigma·2^grid_bits ≤ 2^48 with
+// numerator and denominator (lowest terms) below 2^63; anything else is refused with a ParameterError naming the
+// parameter. Outputs then fit int64 unless k ≥ 2^15 (probability below e^{−2^29}), which throws std::overflow_error.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+
+#include "optimized/samplers/bernoulli.hpp"
+#include "reference/bits/bit_source.hpp"
+#include "reference/bits/uniform.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/core/rational.hpp"
+#include "reference/samplers/rounded_normal.hpp"
+
+namespace dpb::fast {
+
+namespace detail {
+
+struct URand128 {
+  u128 a = 0;
+  unsigned m = 0;
+  bool digit(unsigned i) const { return ((a >> (m - 1 - i)) & 1) != 0; }
+  void append(bool d) {
+    if (m == 128) throw std::overflow_error("fast::RoundedNormal: a u-rand needs more than 128 digits");
+    a = (a << 1) | static_cast<u128>(d);
+    ++m;
+  }
+};
+
+// As ref::internal::fresh_less: Z's digit i, then y's digit i if y has only i digits, until they differ.
+template <BitSource B>
+inline bool fresh_less(URand128& y, URand128* z, B& bits) {
+  for (unsigned i = 0;; ++i) {
+    const bool zd = bits.next_bits(1) != 0;
+    if (i == y.m) y.append(bits.next_bits(1) != 0);
+    const bool yd = y.digit(i);
+    if (zd != yd) {
+      if (z != nullptr) {
+        z->a = i == 0 ? 0 : (y.a >> (y.m - i));
+        z->m = i;
+        z->append(zd);
+      }
+      return !zd;
+    }
+  }
+}
+
+template <BitSource B>
+inline bool bernoulli_exp_half(B& bits) {
+  if (bits.next_bits(1) != 0) return true;
+  URand128 y, z;
+  y.m = 1;
+  unsigned long n = 1;
+  while (fresh_less(y, &z, bits)) {
+    y = z;
+    ++n;
+  }
+  return n % 2 == 0;
+}
+
+template <BitSource B>
+inline bool karney_b(std::uint64_t k, URand128& x, B& bits) {
+  const std::uint64_t m2 = 2 * k + 2;
+  unsigned long n = 0;
+  URand128 y, z;
+  URand128* cur = &x;
+  for (;;) {
+    if (!fresh_less(*cur, &z, bits)) break;
+    const std::uint64_t f = uniform_below_u64(bits, m2);
+    if (f == 2 * k + 1) break;
+    if (f == 2 * k && !fresh_less(x, nullptr, bits)) break;
+    y = z;
+    cur = &y;
+    ++n;
+  }
+  return n % 2 == 0;
+}
+
+}  // namespace detail
+
+class RoundedNormal {
+ public:
+  RoundedNormal(const Rational& sigma, const Integer& grid_bits) : ref_(sigma, grid_bits) {
+    detail::require_fits_int64(sigma, "RoundedNormal", "sigma");
+    if (grid_bits > 62)
+      throw_parameter_error("RoundedNormal", "grid-bits", "at most 62 in the optimized build", to_string(grid_bits));
+    const Rational& c = ref_.scale();
+    const Integer cn = boost::multiprecision::numerator(c), cd = boost::multiprecision::denominator(c);
+    if (c > Rational(Integer(1) << 48) || !fits_int64(cn) || !fits_int64(cd))
+      throw_parameter_error("RoundedNormal", "sigma",
+                            "such that c = sigma*2^grid_bits <= 2^48 with numerator and denominator below 2^63 in "
+                            "the optimized build (grid_bits = " + to_string(grid_bits) + ")",
+                            to_string(sigma));
+    cn_ = to_uint64(cn);
+    cd_ = to_uint64(cd);
+    while ((static_cast<detail::u128>(cd_) << m0_) < cn_) ++m0_;
+  }
+
+  const Rational& sigma() const { return ref_.sigma(); }
+  long grid_bits() const { return ref_.grid_bits(); }
+  const Rational& scale() const { return ref_.scale(); }
+
+  template <BitSource B>
+  std::int64_t operator()(B& bits) const {
+    for (;;) {
+      std::uint64_t k = 0;
+      while (detail::bernoulli_exp_half(bits)) ++k;
+      bool ok = true;
+      const std::uint64_t trials = k == 0 ? 0 : k * (k - 1);
+      for (std::uint64_t i = 0; ok && i < trials; ++i) ok = detail::bernoulli_exp_half(bits);
+      if (!ok) continue;
+      detail::URand128 x;
+      for (std::uint64_t i = 0; ok && i <= k; ++i) ok = detail::karney_b(k, x, bits);
+      if (!ok) continue;
+      const bool negative = bits.next_bits(1) != 0;
+      const std::int64_t M = round_magnitude(k, x, bits);
+      return negative ? -M : M;
+    }
+  }
+
+ private:
+  template <BitSource B>
+  std::int64_t round_magnitude(std::uint64_t k, detail::URand128& x, B& bits) const {
+    // Digits below m0 never decide (the interval is wider than 1): read them at once.
+    while (x.m < m0_) {
+      const unsigned take = m0_ - x.m;
+      x.a = (x.a << take) | bits.next_bits(take);
+      x.m += take;
+    }
+    for (;;) {
+      const int d = decide(k, x);
+      if (d >= 0) return d;
+      if (d == -2) break;
+      x.append(bits.next_bits(1) != 0);
+    }
+    // Hand over to the reference (exact integers) on the same stream.
+    ref::internal::URand rx;
+    rx.a = detail::to_integer(x.a);
+    rx.m = x.m;
+    const Integer M = ref_.round_magnitude(static_cast<unsigned long>(k), rx, bits);
+    if (!fits_int64(M)) throw std::overflow_error("fast::RoundedNormal: sample exceeds the 64-bit range");
+    return to_int64(M);
+  }
+
+  // M ≥ 0 when decided, −1 when undecided, −2 when the 128-bit products would overflow.
+  std::int64_t decide(std::uint64_t k, const detail::URand128& x) const {
+    using detail::u128;
+    const unsigned m = x.m;
+    if (m > 62 || (k >> 20) != 0) return -2;
+    const u128 Y = (static_cast<u128>(k) << m) + x.a;  // < 2^83
+    const u128 half = static_cast<u128>(cd_) << m;      // cd·2^m < 2^125
+    u128 t, lo, hi;
+    if (__builtin_mul_overflow(static_cast<u128>(2 * static_cast<u128>(cn_)), Y, &t) ||
+        __builtin_add_overflow(t, half, &lo) || __builtin_add_overflow(lo, 2 * static_cast<u128>(cn_), &hi))
+      return -2;
+    const u128 M = (lo >> (m + 1)) / cd_;  // ⌊lo/(cd·2^{m+1})⌋
+    if (M >= (static_cast<u128>(1) << 62)) return -2;
+    // Decided iff hi ≤ (M + 1)·cd·2^{m+1}.
+    u128 bound;
+    if (__builtin_mul_overflow(static_cast<u128>(M + 1), half << 1, &bound)) return -2;
+    return hi <= bound ? static_cast<std::int64_t>(M) : -1;
+  }
+
+  ref::RoundedNormal ref_;
+  std::uint64_t cn_ = 0, cd_ = 1;
+  unsigned m0_ = 0;
+};
+
+}  // namespace dpb::fast
