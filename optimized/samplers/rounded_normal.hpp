@@ -141,7 +141,7 @@ class RoundedNormal {
       x.m += take;
     }
     for (;;) {
-      const int d = decide(k, x);
+      const std::int64_t d = decide(k, x);
       if (d >= 0) return d;
       if (d == -2) break;
       x.append(bits.next_bits(1) != 0);

@@ -50,6 +50,9 @@ class HalfBinomialRejection {
   // After c chunks with value u: true when I_c ⊂ [0, a), false when I_c ⊂ [a, 1), nullopt when a lies inside I_c.
   std::optional<bool> decide(const Integer& j, unsigned long b, const Integer& u, unsigned c) const;
 
+  // a(j, b) as an exact rational: 2^b·Π of |j| ratios (throws std::runtime_error when |j| > 2^24).
+  Rational exact_acceptance(const Integer& j, unsigned long b) const;
+
   template <BitSource B>
   bool continue_acceptance(const Integer& j, unsigned long b, std::uint64_t first_chunk, B& bits) const {
     Integer u = first_chunk;
@@ -77,7 +80,6 @@ class HalfBinomialRejection {
 
  private:
   Interval log_acceptance(const Integer& j, unsigned long b, mpfr_prec_t prec) const;
-  Rational exact_acceptance(const Integer& j, unsigned long b) const;
 
   Integer n_, m_, w_;
   Interval log_mode_;  // ln m! + ln (n−m)!, for the first (lowest-precision) enclosure

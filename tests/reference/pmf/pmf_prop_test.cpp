@@ -42,6 +42,7 @@ std::unique_ptr<CertifiedDistribution> random_distribution() {
   if (name == "skellam") q = {{"var", rational_in(1, 300, 7)}};
   if (name == "polya" || name == "polya-diff") q = {{"r", rational_in(1, 40, 1024)}, {"scale", rational_in(1, 60, 6)}};
   if (name == "round") q = {{"x", rational_in(0, 10, 10) / 10}, {"g", Rational(uniform<long>(1, 50))}};
+  if (name == "normal") q = {{"sigma", rational_in(1, 40, 10)}, {"grid-bits", Rational(uniform<long>(0, 4))}};
   RC_TAG(name);
   return make_certified_distribution(name, q);
 }

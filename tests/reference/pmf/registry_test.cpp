@@ -23,6 +23,7 @@ const std::map<std::string, Params>& examples() {
       {"polya", {{"r", Rational(1, 8)}, {"scale", Rational(10)}}},
       {"polya-diff", {{"r", Rational(1, 3)}, {"scale", Rational(4)}}},
       {"round", {{"x", Rational(3, 10)}, {"g", Rational(7)}}},
+      {"normal", {{"sigma", Rational(3, 2)}, {"grid-bits", Rational(1)}}},
   };
   return table;
 }
