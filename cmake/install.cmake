@@ -8,6 +8,9 @@ include(CMakePackageConfigHelpers)
 install(TARGETS dpb_reference dpb_optimized dpb_verify EXPORT dpbanditTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS dpbandit RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET dpbandit-mpi)
+  install(TARGETS dpbandit-mpi RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 
 # Public headers: everything under reference/, optimized/, verify/ but internal/ directories and the CLI. A few
 # internal headers hold templates that public headers include; they are installed (the compiler needs them) but are

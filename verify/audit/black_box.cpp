@@ -1,14 +1,25 @@
 #include "verify/audit/black_box.hpp"
 
+#include <mpfr.h>
+
 #include <algorithm>
+#include <array>
+#include <atomic>
+#include <bit>
 #include <boost/math/distributions/normal.hpp>
 #include <boost/math/special_functions/beta.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <exception>
 #include <map>
+#include <mutex>
 #include <set>
+#include <sstream>
 #include <stdexcept>
+#include <thread>
+
+#include "verify/cluster/cluster.hpp"
 
 namespace dpb::verify::audit {
 
@@ -351,15 +362,105 @@ AuditResult audit_histograms(const std::string& target, const Histogram& search_
   return r;
 }
 
+namespace {
+
+// One block of a split: the split (1..4, as in audit_block_stream), its side, the block and its size.
+struct AuditBlock {
+  unsigned split;
+  int side;
+  std::uint64_t block, size;
+};
+
+using ValueCounts = std::map<double, std::uint64_t>;
+
+// Exact text of per-split counts: for each split, its entry count, then (bits of the double, count) pairs.
+std::string encode_counts(const std::array<ValueCounts, 4>& parts) {
+  std::string out;
+  for (const auto& m : parts) {
+    out += std::to_string(m.size()) + "\n";
+    for (const auto& [v, c] : m) out += std::to_string(std::bit_cast<std::uint64_t>(v)) + " " + std::to_string(c) + "\n";
+  }
+  return out;
+}
+
+void decode_counts(const std::string& text, std::array<ValueCounts, 4>& into) {
+  std::istringstream in(text);
+  for (auto& m : into) {
+    std::size_t entries = 0;
+    in >> entries;
+    for (std::size_t i = 0; i < entries; ++i) {
+      std::uint64_t bits = 0, c = 0;
+      in >> bits >> c;
+      m[std::bit_cast<double>(bits)] += c;
+    }
+  }
+  if (!in) throw std::runtime_error("run_audit: malformed exchange of histograms between ranks");
+}
+
+Histogram to_histogram(const ValueCounts& m) {
+  Histogram h;
+  h.counts.assign(m.begin(), m.end());
+  for (const auto& [v, c] : m) h.total += c;
+  return h;
+}
+
+}  // namespace
+
 AuditResult run_audit(const std::string& target, const SideSampler& sample, std::uint64_t n, std::uint64_t seed,
                       double eps_claimed, std::optional<double> eps_exact, const AuditSettings& settings) {
   const auto start = std::chrono::steady_clock::now();
   const std::uint64_t n_search = std::max<std::uint64_t>(n / 10, 1000);
-  const Histogram sd = sample(0, n_search, seed, 1);
-  const Histogram sdp = sample(1, n_search, seed, 2);
-  const Histogram fd = sample(0, n, seed, 3);
-  const Histogram fdp = sample(1, n, seed, 4);
-  AuditResult r = audit_histograms(target, sd, sdp, fd, fdp, eps_claimed, eps_exact, settings);
+  const std::array<std::pair<int, std::uint64_t>, 4> splits = {
+      std::pair<int, std::uint64_t>{0, n_search}, {1, n_search}, {0, n}, {1, n}};
+  // Every block of every split, numbered in that order; this process takes blocks i with i mod ranks = rank.
+  std::vector<AuditBlock> mine;
+  std::uint64_t index = 0;
+  for (unsigned j = 0; j < 4; ++j)
+    for (std::uint64_t b = 0; b * kAuditBlock < splits[j].second; ++b, ++index)
+      if (cluster::is_mine(index))
+        mine.push_back({j + 1, splits[j].first, b, std::min(kAuditBlock, splits[j].second - b * kAuditBlock)});
+
+  const auto payloads = cluster::exchange([&]() {
+    std::array<ValueCounts, 4> parts;
+    const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
+        std::max<std::size_t>(1, settings.threads ? settings.threads : cluster::default_threads()),
+        std::max<std::size_t>(1, mine.size())));
+    std::atomic<std::size_t> next{0};
+    std::mutex merge;
+    std::exception_ptr error;
+    auto worker = [&]() {
+      try {
+        const SideSampler local = sample;  // a copy per thread (samplers may keep state)
+        std::array<ValueCounts, 4> own;
+        for (std::size_t i = next++; i < mine.size(); i = next++) {
+          const AuditBlock& blk = mine[i];
+          const Histogram h = local(blk.side, blk.size, seed, audit_block_stream(blk.split, blk.block));
+          if (h.total != blk.size) throw std::logic_error("run_audit: a sampler returned the wrong sample count");
+          for (const auto& [v, c] : h.counts) own[blk.split - 1][v] += c;
+        }
+        const std::lock_guard<std::mutex> lock(merge);
+        for (unsigned j = 0; j < 4; ++j)
+          for (const auto& [v, c] : own[j]) parts[j][v] += c;
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(merge);
+        if (!error) error = std::current_exception();
+      }
+    };
+    std::vector<std::thread> pool;
+    for (unsigned t = 1; t < threads; ++t)
+      pool.emplace_back([&worker] {
+        worker();
+        mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);  // MPFR's per-thread caches (LeakSanitizer)
+      });
+    worker();
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+    return encode_counts(parts);
+  });
+  std::array<ValueCounts, 4> merged;
+  for (const auto& p : payloads) decode_counts(p, merged);  // sums of integer counts: order-free, exact
+  AuditResult r = audit_histograms(target, to_histogram(merged[0]), to_histogram(merged[1]), to_histogram(merged[2]),
+                                   to_histogram(merged[3]), eps_claimed, eps_exact, settings);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.samples_per_second = r.seconds > 0 ? static_cast<double>(2 * (n + n_search)) / r.seconds : 0;
   return r;
@@ -427,8 +528,7 @@ nlohmann::json to_json(const AuditResult& r) {
                                                                            "exceeds 0.9 x reference")
                                                           : nlohmann::json(nullptr));
   if (!r.samples_needed_event.empty()) j["samples_needed_event"] = r.samples_needed_event;
-  j["seconds"] = r.seconds;
-  j["samples_per_second"] = r.samples_per_second;
+  j["timing"] = {{"seconds", r.seconds}, {"samples_per_second", r.samples_per_second}};
   j["details"] = r.details;
   return j;
 }

@@ -84,6 +84,7 @@ struct AuditSettings {
   unsigned kept = 0;
   unsigned max_thresholds = 256; // candidate thresholds per kind (quantiles of the search split's support)
   double final_scale = 1;        // final/search split size (set by the audit; scales the selection score)
+  unsigned threads = 0;          // run_audit's worker threads in this process; 0 = cluster::default_threads()
 };
 
 // The candidate family on the search split: thresholds at (up to max_thresholds) support points, and point events
@@ -154,8 +155,18 @@ std::optional<std::pair<double, EventBound>> samples_needed_any_event(const Hist
 // bit stream (seed, stream). Search and final splits use disjoint streams.
 using SideSampler = std::function<Histogram(int side, std::uint64_t n, std::uint64_t seed, std::uint64_t stream)>;
 
+// Samples per block of run_audit's stream layout.
+inline constexpr std::uint64_t kAuditBlock = std::uint64_t{1} << 16;
+// The stream of block b of split j (1: search D, 2: search D′, 3: final D, 4: final D′): j·2^40 + b.
+inline constexpr std::uint64_t audit_block_stream(unsigned split, std::uint64_t block) {
+  return (std::uint64_t{split} << 40) + block;
+}
+
 // The whole audit: search split of max(n/10, 1000) per side, final split of n per side, selection, evaluation,
-// verdict. Streams: search D 1, D′ 2; final D 3, D′ 4 (so runs with the same seed are reproducible).
+// verdict. Streams (normative, docs/audit.md "Streams"): each split is drawn in blocks of kAuditBlock samples (the
+// last one shorter), block b of split j from stream audit_block_stream(j, b) of `seed`, so the histograms do not
+// depend on how blocks are spread over threads (settings.threads) and processes (cluster::world()): the same seed
+// gives the same audit at any --threads and any number of MPI ranks. A sampler is copied per worker thread.
 AuditResult run_audit(const std::string& target, const SideSampler& sample, std::uint64_t n, std::uint64_t seed,
                       double eps_claimed, std::optional<double> eps_exact, const AuditSettings& settings);
 

@@ -85,7 +85,7 @@ Outcome finish(const std::vector<const ex::CachedSimulation*>& sims, const std::
                            {"runs", c.runs},
                            {"seed", c.seed},
                            {"epsilons", eps},
-                           {"wall_seconds", s->result.wall_seconds},
+                           {"timing", {{"wall_seconds", s->result.wall_seconds}}},
                            {"outputs", s->dir.string()},
                            {"final_regret", cell_table(s->result)}});
     for (const auto& p : s->plots) plots.push_back(p);

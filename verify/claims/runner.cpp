@@ -4,12 +4,16 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <exception>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
+
+#include "verify/cluster/cluster.hpp"
 
 namespace dpb::verify {
 
@@ -43,8 +47,77 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
   return results;
 }
 
+namespace {
+
+// One rank's results as exact text: index, verdict, seconds (bits), key figure and evidence (length-prefixed).
+std::string encode_results(const std::vector<ClaimResult>& results, const std::vector<std::size_t>& mine) {
+  std::ostringstream out;
+  out << mine.size() << "\n";
+  for (const std::size_t i : mine) {
+    const ClaimResult& r = results[i];
+    const std::string evidence = r.outcome.evidence.dump();
+    out << i << " " << static_cast<int>(r.outcome.verdict) << " " << std::bit_cast<std::uint64_t>(r.seconds) << " "
+        << r.outcome.key_figure.size() << " " << evidence.size() << "\n"
+        << r.outcome.key_figure << evidence << "\n";
+  }
+  return out.str();
+}
+
+void decode_results(const std::string& text, const std::vector<const Claim*>& claims, const RunOptions& options,
+                    std::vector<ClaimResult>& results) {
+  std::istringstream in(text);
+  std::size_t count = 0;
+  in >> count;
+  for (std::size_t k = 0; k < count && in; ++k) {
+    std::size_t i = 0, key_size = 0, evidence_size = 0;
+    int verdict = 0;
+    std::uint64_t seconds = 0;
+    in >> i >> verdict >> seconds >> key_size >> evidence_size;
+    in.ignore(1);
+    if (!in || i >= claims.size() || verdict < 0 || verdict > 2) break;
+    std::string key(key_size, '\0'), evidence(evidence_size, '\0');
+    in.read(key.data(), static_cast<std::streamsize>(key_size));
+    in.read(evidence.data(), static_cast<std::streamsize>(evidence_size));
+    ClaimResult& r = results[i];
+    r.claim = claims[i];
+    r.expected = claims[i]->expected_for(options.suite);
+    r.outcome = Outcome{static_cast<Verdict>(verdict), key, nlohmann::json::parse(evidence)};
+    r.seconds = std::bit_cast<double>(seconds);
+  }
+  if (!in) throw std::runtime_error("run_claims: malformed exchange of results between ranks");
+}
+
+}  // namespace
+
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
                                     std::size_t jobs, const BeforeClaim& before, const AfterClaim& after) {
+  if (jobs == 0) throw std::invalid_argument("run_claims: parameter 'jobs' must be at least 1, got 0");
+  if (cluster::world().size() > 1) {
+    // dpbandit-mpi: claim i runs on rank i mod size (with `jobs` threads there); results are exchanged, so every
+    // rank returns them all, in registry order. A checker's stream is seeded from RunOptions only (claim.hpp), so
+    // where it runs does not change its outcome. The callbacks see this rank's claims only.
+    std::vector<std::size_t> mine;
+    std::vector<const Claim*> own;
+    for (std::size_t i = 0; i < claims.size(); ++i)
+      if (cluster::is_mine(i)) {
+        mine.push_back(i);
+        own.push_back(claims[i]);
+      }
+    std::vector<ClaimResult> results(claims.size());
+    const auto payloads = cluster::exchange([&]() {
+      const auto local = run_claims_local(own, options, jobs, before, after);
+      for (std::size_t k = 0; k < mine.size(); ++k) results[mine[k]] = local[k];
+      return encode_results(results, mine);
+    });
+    for (std::size_t rank = 0; rank < payloads.size(); ++rank)
+      if (static_cast<int>(rank) != cluster::world().rank()) decode_results(payloads[rank], claims, options, results);
+    return results;
+  }
+  return run_claims_local(claims, options, jobs, before, after);
+}
+
+std::vector<ClaimResult> run_claims_local(const std::vector<const Claim*>& claims, const RunOptions& options,
+                                          std::size_t jobs, const BeforeClaim& before, const AfterClaim& after) {
   if (jobs == 0) throw std::invalid_argument("run_claims: parameter 'jobs' must be at least 1, got 0");
   jobs = std::min(jobs, claims.size());
   if (jobs <= 1) return run_claims(claims, options, before, after);

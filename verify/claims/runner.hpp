@@ -32,7 +32,15 @@ std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, con
 // completion, and each checker gets the same RunOptions (same seed) as in a serial run, so the verdicts and evidence
 // do not depend on `jobs`. Checkers must therefore be thread-safe (claim.hpp). The callbacks are called under one
 // mutex (never concurrently), from the worker that runs the claim; `i` is the claim's index in `claims`.
+// Under dpbandit-mpi (docs/cluster.md) claim i runs on rank i mod ranks, with `jobs` threads per rank, and the
+// results are exchanged: every rank returns every result, in the order of `claims`; the callbacks see this rank's
+// claims only, with `i` their index among them.
 std::vector<ClaimResult> run_claims(const std::vector<const Claim*>& claims, const RunOptions& options,
                                     std::size_t jobs, const BeforeClaim& before = {}, const AfterClaim& after = {});
+
+// The same in this process only (what each rank runs).
+std::vector<ClaimResult> run_claims_local(const std::vector<const Claim*>& claims, const RunOptions& options,
+                                          std::size_t jobs, const BeforeClaim& before = {},
+                                          const AfterClaim& after = {});
 
 }  // namespace dpb::verify

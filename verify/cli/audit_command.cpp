@@ -1,7 +1,7 @@
 // `dpbandit audit`: black-box privacy audits (verify/audit/, docs/audit.md).
 //   dpbandit audit --list
 //   dpbandit audit TARGET [--eps E] [--samples N] [--confidence C] [--seed S] [--n N] [--horizon T] [--delta D]
-//                         [--borderline P] [--json]
+//                         [--borderline P] [--threads K] [--json]
 //   dpbandit audit external --d FILE --d-prime FILE --claimed-eps E [--delta D] [--confidence C] [--json]
 //   dpbandit audit external --command 'CMD' --claimed-eps E [--samples N] [--delta D] [--confidence C] [--seed S]
 //                           [--json]
@@ -29,7 +29,7 @@ namespace {
 constexpr const char* kFn = "audit";
 
 struct AuditArgs {
-  std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline;
+  std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline, threads;
   std::string d, d_prime, command, claimed_eps;
   bool list = false, json = false;
 };
@@ -69,11 +69,10 @@ void print_result(const verify::audit::AuditResult& r, bool json) {
                     static_cast<unsigned long long>(e.n0), e.eps_hat, e.eps_lb);
       out += buf;
     }
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "  %.3g s, %.3g samples/s\n", r.seconds, r.samples_per_second);
-    out += buf;
   }
   std::fwrite(out.data(), 1, out.size(), stdout);
+  // Timings go to stderr (and to the JSON's "timing" object), so that stdout is a function of the inputs alone.
+  std::fprintf(stderr, "audit: %.3g s, %.3g samples/s\n", r.seconds, r.samples_per_second);
 }
 
 int exit_code_for(const verify::audit::AuditResult& r) {
@@ -103,6 +102,9 @@ void add_audit_command(CLI::App& app, Context& context) {
   cmd->add_option("--d-prime", args->d_prime, "external: file of outputs on D', one per line");
   cmd->add_option("--command", args->command, "external: shell command printing outputs (DPB_NEIGHBOUR=0|1)");
   cmd->add_option("--claimed-eps", args->claimed_eps, "external: the claimed epsilon");
+  cmd->add_option("--threads", args->threads,
+                  "worker threads of this process, 1 to 256 (default: CPUs / processes on this machine); the result "
+                  "does not depend on it");
   cmd->add_flag("--json", args->json, "print the full result as JSON");
   cmd->callback([args, &context]() {
     if (args->list) {
@@ -119,6 +121,7 @@ void add_audit_command(CLI::App& app, Context& context) {
     if (!args->confidence.empty())
       settings.confidence = parse_real(args->confidence, "confidence", 0, 1, true, true);
     const std::uint64_t seed = args->seed.empty() ? 1 : parse_count(args->seed, "seed", 0, ~std::uint64_t{0});
+    if (!args->threads.empty()) settings.threads = static_cast<unsigned>(parse_count(args->threads, "threads", 1, 256));
     const std::uint64_t samples =
         args->samples.empty() ? 100000 : parse_count(args->samples, "samples", 100, 1000000000);
     std::optional<double> delta;

@@ -20,4 +20,8 @@ void add_calibrate_command(CLI::App& app, Context& context);
 void add_audit_command(CLI::App& app, Context& context);
 void add_simulate_command(CLI::App& app, Context& context);
 
+// The whole command line: parses argv, runs the command, returns the exit status (README "Exit codes"). Shared by
+// `dpbandit` (verify/cli/main.cpp) and `dpbandit-mpi` (verify/mpi/dpbandit_mpi.cpp).
+int run(int argc, char** argv);
+
 }  // namespace dpb::cli

@@ -10,6 +10,7 @@
 
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cluster/cluster.hpp"
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/output.hpp"
 #include "verify/experiments/simulation.hpp"
@@ -124,12 +125,15 @@ void add_simulate_command(CLI::App& app, Context& context) {
     auto bar = std::make_shared<ProgressBar>(!args->quiet);
     o.progress = [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); };
     const ex::SimulationResult result = ex::simulate(config, o);
-    const ex::WrittenFiles files = ex::write_outputs(result, out, !args->no_plots);
+    // Files are written by one process only (rank 0 under dpbandit-mpi; every rank holds the same result).
+    const ex::WrittenFiles files =
+        verify::cluster::is_root() ? ex::write_outputs(result, out, !args->no_plots) : ex::WrittenFiles{};
 
     const auto& c = result.config;
-    std::printf("%s: T = %llu, %u runs, %s regret, wall %.2f s on %u threads\n", c.name.c_str(),
-                static_cast<unsigned long long>(c.horizon), c.runs, c.realized ? "realized" : "pseudo",
-                result.wall_seconds, result.threads);
+    std::printf("%s: T = %llu, %u runs, %s regret\n", c.name.c_str(), static_cast<unsigned long long>(c.horizon),
+                c.runs, c.realized ? "realized" : "pseudo");
+    // Timings go to stderr, so that stdout is a function of the inputs alone.
+    std::fprintf(stderr, "simulate: wall %.2f s on %u threads\n", result.wall_seconds, result.threads);
     std::printf("%-28s %-8s %16s %14s %16s\n", "algorithm", "eps", "final regret", "± se", "regret / T");
     for (std::size_t i = 0; i < c.algorithms.size(); ++i)
       for (std::size_t j = 0; j < c.epsilons.size(); ++j) {

@@ -1,10 +1,10 @@
-#include "reference/core/build_info.hpp"
 #include "verify/experiments/config.hpp"
 
 #include <algorithm>
 #include <fstream>
 #include <set>
 
+#include "reference/core/build_info.hpp"
 #include "reference/core/errors.hpp"
 
 namespace dpb::verify::experiments {

@@ -188,8 +188,8 @@ nlohmann::json summary_json(const SimulationResult& r) {
                          {"tape_reruns", reruns}});
     }
   j["results"] = results;
-  j["wall_seconds"] = r.wall_seconds;
-  j["threads"] = r.threads;
+  // How the run went, not what it computed: comparisons of runs (threads, MPI ranks) ignore this object.
+  j["timing"] = {{"wall_seconds", r.wall_seconds}, {"threads", r.threads}};
   j["reward_entries_drawn"] = r.reward_entries;
   j["tape_reruns"] = r.reruns;
   j["grid_points"] = r.grid.size();

@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <exception>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <mpfr.h>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "optimized/environments/letor_dataset.hpp"
@@ -23,6 +26,7 @@
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/environments/bandit_instance.hpp"
+#include "verify/cluster/cluster.hpp"
 
 namespace dpb::verify::experiments {
 
@@ -292,6 +296,54 @@ ExperimentConfig effective_config(const ExperimentConfig& config, const Simulati
   return c;
 }
 
+namespace {
+
+// The runs of one rank, as exact text (doubles by their bits), for the exchange between ranks.
+std::string encode_runs(const SimulationResult& result, const std::vector<std::uint32_t>& runs,
+                        const std::vector<std::uint64_t>& drawn) {
+  std::ostringstream out;
+  out << runs.size() << "\n";
+  for (const std::uint32_t r : runs) {
+    out << r << " " << result.best_arm[r] << " " << drawn[r] << " " << result.instance_means[r].size();
+    for (const auto& m : result.instance_means[r]) out << " " << m;
+    out << "\n";
+    for (const auto& cell : result.cells) {
+      out << cell.reruns[r] << " " << cell.per_run[r].size();
+      for (const double v : cell.per_run[r]) out << " " << std::bit_cast<std::uint64_t>(v);
+      out << "\n";
+    }
+  }
+  return out.str();
+}
+
+void decode_runs(const std::string& text, SimulationResult& result, std::vector<std::uint64_t>& drawn) {
+  std::istringstream in(text);
+  std::size_t count = 0;
+  in >> count;
+  for (std::size_t k = 0; k < count && in; ++k) {
+    std::uint32_t r = 0;
+    std::size_t means = 0;
+    in >> r;
+    if (!in || r >= result.best_arm.size()) break;
+    in >> result.best_arm[r] >> drawn[r] >> means;
+    result.instance_means[r].assign(means, std::string());
+    for (auto& m : result.instance_means[r]) in >> m;
+    for (auto& cell : result.cells) {
+      std::size_t points = 0;
+      in >> cell.reruns[r] >> points;
+      cell.per_run[r].assign(points, 0.0);
+      for (auto& v : cell.per_run[r]) {
+        std::uint64_t bits = 0;
+        in >> bits;
+        v = std::bit_cast<double>(bits);
+      }
+    }
+  }
+  if (!in) throw std::runtime_error("simulate: malformed exchange of runs between ranks");
+}
+
+}  // namespace
+
 SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   SimulationResult result;
@@ -336,10 +388,16 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   result.instance_means.resize(c.runs);
   result.best_arm.resize(c.runs);
 
-  unsigned threads = options.threads ? options.threads : std::max(1U, std::thread::hardware_concurrency());
-  threads = static_cast<unsigned>(std::min<std::uint64_t>(threads, c.runs));
+  // This process's runs (all of them, unless dpbandit-mpi spreads them over ranks: docs/cluster.md). Each run draws
+  // from its own streams (kRunStride·r + …), so where it runs does not change what it computes.
+  std::vector<std::uint32_t> my_runs;
+  for (std::uint32_t r = 0; r < c.runs; ++r)
+    if (cluster::is_mine(r)) my_runs.push_back(r);
+  unsigned threads = options.threads ? options.threads : cluster::default_threads();
+  threads = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, my_runs.size())));
   result.threads = threads;
-  std::atomic<std::uint32_t> next_run{0};
+  std::vector<std::uint64_t> drawn_per_run(c.runs, 0);
+  std::atomic<std::size_t> next_mine{0};
   std::atomic<std::uint64_t> done{0}, drawn{0}, reruns{0};
   std::atomic<bool> failed{false};
   std::exception_ptr error;
@@ -349,7 +407,8 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
     // Per-thread aggregators (their calibration caches are per object and serialize batches with a mutex).
     std::map<std::size_t, std::unique_ptr<fast::BatchAggregator>> aggregators;
     try {
-      for (std::uint32_t r = next_run++; r < c.runs && !failed; r = next_run++) {
+      for (std::size_t m = next_mine++; m < my_runs.size() && !failed; m = next_mine++) {
+        const std::uint32_t r = my_runs[m];
         const std::uint64_t base = kRunStride * r;
         Instance inst;
         if (dataset) {
@@ -410,7 +469,7 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
             }
           }
         }
-        drawn += tape.drawn();
+        drawn_per_run[r] = tape.drawn();
       }
     } catch (...) {
       const std::lock_guard<std::mutex> lock(error_mutex);
@@ -418,16 +477,24 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
       failed = true;
     }
   };
-  std::vector<std::thread> pool;
-  // MPFR keeps per-thread caches (constants such as log 2); free them before a worker thread ends, or they leak.
-  for (unsigned w = 1; w < threads; ++w)
-    pool.emplace_back([&worker] {
-      worker();
-      mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
-    });
-  worker();
-  for (auto& t : pool) t.join();
-  if (error) std::rethrow_exception(error);
+  const bool distributed = cluster::world().size() > 1;  // (inside the share the world is one process)
+  const auto payloads = cluster::exchange([&]() {
+    std::vector<std::thread> pool;
+    // MPFR keeps per-thread caches (constants such as log 2); free them before a worker thread ends, or they leak.
+    for (unsigned w = 1; w < threads; ++w)
+      pool.emplace_back([&worker] {
+        worker();
+        mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
+      });
+    worker();
+    for (auto& t : pool) t.join();
+    if (error) std::rethrow_exception(error);
+    return distributed ? encode_runs(result, my_runs, drawn_per_run) : std::string();
+  });
+  if (distributed)
+    for (std::size_t rank = 0; rank < payloads.size(); ++rank)
+      if (static_cast<int>(rank) != cluster::world().rank()) decode_runs(payloads[rank], result, drawn_per_run);
+  for (const std::uint64_t d : drawn_per_run) drawn += d;
 
   for (auto& cell : result.cells) {
     cell.mean.resize(result.grid.size());
@@ -439,7 +506,9 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
     }
   }
   result.reward_entries = drawn;
-  result.reruns = reruns;
+  result.reruns = 0;  // every rank's runs (the atomic counted this process's only)
+  for (const auto& cell : result.cells)
+    for (const std::uint64_t n : cell.reruns) result.reruns += n;
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

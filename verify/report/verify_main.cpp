@@ -1,4 +1,3 @@
-#include "reference/core/build_info.hpp"
 #include "verify/report/verify_main.hpp"
 
 #include <sched.h>
@@ -17,7 +16,9 @@
 #include <system_error>
 #include <thread>
 
+#include "reference/core/build_info.hpp"
 #include "verify/claims/runner.hpp"
+#include "verify/cluster/cluster.hpp"
 #include "verify/report/claims_markdown.hpp"
 #include "verify/report/html_report.hpp"
 #include "verify/report/json_report.hpp"
@@ -139,7 +140,7 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
   };
   std::size_t done = 0;
   std::vector<ClaimResult> results;
-  if (*jobs == 1) {
+  if (*jobs == 1 && cluster::world().size() == 1) {
     results = run_claims(
         selected, options,
         [&err](std::size_t i, std::size_t n, const Claim& c) {
@@ -174,7 +175,8 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
   report["summary"]["jobs"] = *jobs;
   const auto json_file = dir / "report.json", html_file = dir / "report.html", junit_file = dir / "junit.xml";
   try {
-    write_files_atomically({{json_file, report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"},
+    if (cluster::is_root())  // one process writes (dpbandit-mpi: every rank holds the same results)
+      write_files_atomically({{json_file, report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"},
                             {html_file, report_html(report, HtmlOptions{plots})},
                             {junit_file, junit_xml(report)}});
   } catch (const std::exception& e) {

@@ -1,7 +1,8 @@
-#include "reference/core/build_info.hpp"
 #include "verify/vectors/format.hpp"
 
 #include <algorithm>
+
+#include "reference/core/build_info.hpp"
 
 namespace dpb::verify::vectors {
 

@@ -1,4 +1,3 @@
-#include "reference/core/build_info.hpp"
 #include "verify/vectors/vectors.hpp"
 
 #include <unistd.h>
@@ -8,6 +7,7 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "reference/core/build_info.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/vectors/accountant_vectors.hpp"
 #include "verify/vectors/pmf_vectors.hpp"

@@ -269,7 +269,8 @@ TEST(OutputTest, CsvJsonAndPlotsHaveTheirShape) {
   EXPECT_EQ(j["runs"], 3);
   EXPECT_EQ(j["results"].size(), 6U);
   EXPECT_EQ(j["results"][0]["final_regret_per_run"].size(), 3U);
-  EXPECT_TRUE(j["wall_seconds"].is_number());
+  EXPECT_TRUE(j["timing"]["wall_seconds"].is_number());
+  EXPECT_TRUE(j["timing"]["threads"].is_number());
   EXPECT_EQ(j["instances"].size(), 3U);
   if (gnuplot_available()) {
     EXPECT_EQ(w.plots.size(), 4U) << w.plot_error;

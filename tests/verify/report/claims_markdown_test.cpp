@@ -1,5 +1,4 @@
 // docs/claims.md is generated from the registry; this test fails when the committed file is stale.
-#include "reference/core/build_info.hpp"
 #include "verify/report/claims_markdown.hpp"
 
 #include <gtest/gtest.h>
@@ -7,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "reference/core/build_info.hpp"
 #include "verify/claims/all_claims.hpp"
 
 namespace dpb::verify {

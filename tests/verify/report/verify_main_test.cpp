@@ -1,5 +1,4 @@
 // `dpbandit verify` end to end on a registry of fake claims: exit codes, --only, progress lines, report.json.
-#include "reference/core/build_info.hpp"
 #include "verify/report/verify_main.hpp"
 
 #include <gtest/gtest.h>
@@ -12,6 +11,8 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+
+#include "reference/core/build_info.hpp"
 
 namespace dpb::verify {
 namespace {
