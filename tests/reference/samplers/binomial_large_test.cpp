@@ -9,19 +9,10 @@
 #include "optimized/samplers/binomial_large.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
+#include "tests/support/parameter_errors.hpp"
 
 namespace dpb::ref {
 namespace {
-
-template <class F>
-void expect_message(F&& make, const std::string& message) {
-  try {
-    make();
-    ADD_FAILURE() << "accepted: expected " << message;
-  } catch (const ParameterError& e) {
-    EXPECT_EQ(std::string(e.what()), message);
-  }
-}
 
 TEST(BinomialLargeTest, ConstructorsRejectBadParametersNamingThem) {
   for (bool fast : {false, true}) {
@@ -31,11 +22,11 @@ TEST(BinomialLargeTest, ConstructorsRejectBadParametersNamingThem) {
       else
         BinomialLarge(n, p);
     };
-    expect_message([&] { make(Integer(-1), Rational(1, 2)); },
+    test::expect_error_message([&] { make(Integer(-1), Rational(1, 2)); },
                    "BinomialLarge: parameter 'n' must be an integer in [0, 2^63 - 1], got -1");
-    expect_message([&] { make(Integer("9223372036854775808"), Rational(1, 2)); },
+    test::expect_error_message([&] { make(Integer("9223372036854775808"), Rational(1, 2)); },
                    "BinomialLarge: parameter 'n' must be an integer in [0, 2^63 - 1], got 9223372036854775808");
-    expect_message([&] { make(Integer(10), Rational(1, 3)); },
+    test::expect_error_message([&] { make(Integer(10), Rational(1, 3)); },
                    "BinomialLarge: parameter 'p' must be 1/2 or 1/4, got 1/3");
     EXPECT_NO_THROW(make(Integer("9223372036854775807"), Rational(1, 4)));
   }

@@ -12,19 +12,10 @@
 #include "reference/bits/tape.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
+#include "tests/support/parameter_errors.hpp"
 
 namespace dpb::ref {
 namespace {
-
-template <class F>
-void expect_message(F&& make, const std::string& message) {
-  try {
-    make();
-    ADD_FAILURE() << "accepted: expected " << message;
-  } catch (const ParameterError& e) {
-    EXPECT_EQ(std::string(e.what()), message);
-  }
-}
 
 TEST(RoundedNormalTest, ConstructorsRejectBadParametersNamingThem) {
   for (bool fast : {false, true}) {
@@ -34,17 +25,17 @@ TEST(RoundedNormalTest, ConstructorsRejectBadParametersNamingThem) {
       else
         RoundedNormal(s, r);
     };
-    expect_message([&] { make(Rational(0), Integer(3)); }, "RoundedNormal: parameter 'sigma' must be > 0, got 0");
-    expect_message([&] { make(Rational(-1, 2), Integer(3)); },
+    test::expect_error_message([&] { make(Rational(0), Integer(3)); }, "RoundedNormal: parameter 'sigma' must be > 0, got 0");
+    test::expect_error_message([&] { make(Rational(-1, 2), Integer(3)); },
                    "RoundedNormal: parameter 'sigma' must be > 0, got -1/2");
-    expect_message([&] { make(Rational(1), Integer(-1)); },
+    test::expect_error_message([&] { make(Rational(1), Integer(-1)); },
                    "RoundedNormal: parameter 'grid-bits' must be an integer in [0, 1024], got -1");
-    expect_message([&] { make(Rational(1), Integer(1025)); },
+    test::expect_error_message([&] { make(Rational(1), Integer(1025)); },
                    "RoundedNormal: parameter 'grid-bits' must be an integer in [0, 1024], got 1025");
   }
   EXPECT_NO_THROW(RoundedNormal(Rational(1), Integer(1024)));
   // The optimized build's own range.
-  expect_message([] { fast::RoundedNormal(Rational(1), Integer(63)); },
+  test::expect_error_message([] { fast::RoundedNormal(Rational(1), Integer(63)); },
                  "RoundedNormal: parameter 'grid-bits' must be at most 62 in the optimized build, got 63");
   EXPECT_THROW(fast::RoundedNormal(Rational(2), Integer(48)), ParameterError);  // c = 2^49
   EXPECT_NO_THROW(fast::RoundedNormal(Rational(1), Integer(48)));                // c = 2^48
