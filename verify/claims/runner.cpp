@@ -25,9 +25,12 @@ ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
   try {
     result.outcome = claim.check(options);
   } catch (const std::exception& e) {
-    result.outcome = Outcome{Verdict::inconclusive, "checker failed", {{"error", std::string(e.what())}}};
+    result.error = e.what();
   } catch (...) {
-    result.outcome = Outcome{Verdict::inconclusive, "checker failed", {{"error", "unknown exception"}}};
+    result.error = "unknown exception";
+  }
+  if (!result.error.empty()) {
+    result.outcome = Outcome{Verdict::inconclusive, "checker failed: " + result.error, {{"error", result.error}}};
   }
   if (!result.outcome.evidence.is_object())
     result.outcome.evidence = nlohmann::json{{"value", result.outcome.evidence}};
@@ -57,8 +60,8 @@ std::string encode_results(const std::vector<ClaimResult>& results, const std::v
     const ClaimResult& r = results[i];
     const std::string evidence = r.outcome.evidence.dump();
     out << i << " " << static_cast<int>(r.outcome.verdict) << " " << std::bit_cast<std::uint64_t>(r.seconds) << " "
-        << r.outcome.key_figure.size() << " " << evidence.size() << "\n"
-        << r.outcome.key_figure << evidence << "\n";
+        << r.outcome.key_figure.size() << " " << evidence.size() << " " << r.error.size() << "\n"
+        << r.outcome.key_figure << evidence << r.error << "\n";
   }
   return out.str();
 }
@@ -69,20 +72,22 @@ void decode_results(const std::string& text, const std::vector<const Claim*>& cl
   std::size_t count = 0;
   in >> count;
   for (std::size_t k = 0; k < count && in; ++k) {
-    std::size_t i = 0, key_size = 0, evidence_size = 0;
+    std::size_t i = 0, key_size = 0, evidence_size = 0, error_size = 0;
     int verdict = 0;
     std::uint64_t seconds = 0;
-    in >> i >> verdict >> seconds >> key_size >> evidence_size;
+    in >> i >> verdict >> seconds >> key_size >> evidence_size >> error_size;
     in.ignore(1);
     if (!in || i >= claims.size() || verdict < 0 || verdict > 2) break;
-    std::string key(key_size, '\0'), evidence(evidence_size, '\0');
+    std::string key(key_size, '\0'), evidence(evidence_size, '\0'), error(error_size, '\0');
     in.read(key.data(), static_cast<std::streamsize>(key_size));
     in.read(evidence.data(), static_cast<std::streamsize>(evidence_size));
+    in.read(error.data(), static_cast<std::streamsize>(error_size));
     ClaimResult& r = results[i];
     r.claim = claims[i];
     r.expected = claims[i]->expected_for(options.suite);
     r.outcome = Outcome{static_cast<Verdict>(verdict), key, nlohmann::json::parse(evidence)};
     r.seconds = std::bit_cast<double>(seconds);
+    r.error = error;
   }
   if (!in) throw std::runtime_error("run_claims: malformed exchange of results between ranks");
 }

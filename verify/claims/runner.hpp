@@ -14,11 +14,17 @@ struct ClaimResult {
   Outcome outcome;
   double seconds = 0;               // wall-clock time of the checker
   std::optional<Verdict> expected{};  // claim->expected_for(the suite run), set by run_claim; unset: claim->expected
+  // Non-empty when the checker failed (threw): the claim's outcome is `error` — not a verdict, never an expectation,
+  // always unexpected — and this is the exception's message (also in outcome.evidence["error"]).
+  std::string error{};
   Verdict expected_verdict() const { return expected ? *expected : claim->expected; }
-  bool as_expected() const { return outcome.verdict == expected_verdict(); }
+  bool as_expected() const { return error.empty() && outcome.verdict == expected_verdict(); }
+  // "holds", "violated", "inconclusive", or "error" for a failed checker.
+  std::string outcome_name() const { return error.empty() ? std::string(to_string(outcome.verdict)) : "error"; }
 };
 
-// Never throws (an exception from the checker becomes inconclusive, evidence {"error": what()}).
+// Never throws: an exception from the checker becomes the outcome `error` (ClaimResult::error = what(), evidence
+// {"error": what()}), which no expectation matches.
 ClaimResult run_claim(const Claim& claim, const RunOptions& options);
 
 // Calls before(i, n, claim) before and after(i, n, result) after each claim (progress reporting).

@@ -38,7 +38,7 @@ std::string claims_markdown(const std::vector<const Claim*>& claims) {
       "\n```\n"
       "\n"
       "A claim's verdict is `holds`, `violated` or `inconclusive`; `dpbandit verify` exits 0 when every verdict\n"
-      "equals the expected one. Methods: `certified` (interval arithmetic, no sampling), `statistical`, `proof`, "
+      "equals the expected one (a checker that fails has the outcome `error`, which no expectation matches). Methods: `certified` (interval arithmetic, no sampling), `statistical`, `proof`, "
       "`audit`,\n"
       "`crosscheck`, `trend`, `vectors`. Sources name the seed (its paper is cited in docs/architecture.md §11, which\n"
       "also says how to read the section numbers), a section and the equation. The report format is described in\n"

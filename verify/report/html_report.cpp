@@ -20,7 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* const kSeeds[] = {"000", "001", "002", "003", "004", "core"};
-const char* const kVerdicts[] = {"holds", "violated", "inconclusive"};
+const char* const kVerdicts[] = {"holds", "violated", "inconclusive", "error"};  // error: the checker failed
 
 std::string esc(std::string_view text) { return markup_escape(text); }
 
@@ -104,6 +104,7 @@ tr.unexpected td { background: #fff1f1; }
 .v-holds { color: #175c17; font-weight: bold; }
 .v-violated { color: #8a1414; font-weight: bold; }
 .v-inconclusive { color: #7a5a00; font-weight: bold; }
+.v-error { color: #ffffff; background: #b00020; font-weight: bold; }
 .vs { color: #777; font-size: 0.9em; }
 td.statement { max-width: 36em; }
 pre { margin: 0.3em 0; max-width: 60em; max-height: 30em; overflow: auto; background: #f8f8f8; padding: 0.4em; }
@@ -189,8 +190,8 @@ std::string report_html(const nlohmann::json& report, const HtmlOptions& options
                                                   : "bad\">" + esc(unexpected) + " verdict(s) differ from expected")
     << "</p>\n";
   h << "<table id=\"totals\"><tr><th>claims</th><th>holds</th><th>violated</th><th>inconclusive</th>"
-       "<th>unexpected</th></tr>\n<tr>";
-  for (const char* k : {"total", "holds", "violated", "inconclusive", "unexpected"})
+       "<th>error</th><th>unexpected</th></tr>\n<tr>";
+  for (const char* k : {"total", "holds", "violated", "inconclusive", "error", "unexpected"})
     h << "<td class=\"num\" id=\"total-" << k << "\">" << esc(text_of(summary, k)) << "</td>";
   h << "</tr></table>\n</header>\n";
 

@@ -25,7 +25,8 @@ nlohmann::json claim_metadata_json(const Claim& claim) {
 nlohmann::json claim_result_json(const ClaimResult& result) {
   nlohmann::json j = claim_metadata_json(*result.claim);
   j["expected"] = std::string(to_string(result.expected_verdict()));  // of the suite run
-  j["verdict"] = std::string(to_string(result.outcome.verdict));
+  j["verdict"] = result.outcome_name();  // "error" when the checker failed (not a verdict: never expected)
+  if (!result.error.empty()) j["error"] = result.error;
   j["key_figure"] = result.outcome.key_figure;
   j["evidence"] = result.outcome.evidence;
   j["seconds"] = std::round(result.seconds * 1000) / 1000;
@@ -36,6 +37,11 @@ Summary summarize(const std::vector<ClaimResult>& results) {
   Summary s;
   s.total = results.size();
   for (const auto& r : results) {
+    if (!r.error.empty()) {
+      ++s.error;
+      ++s.unexpected;
+      continue;
+    }
     switch (r.outcome.verdict) {
       case Verdict::holds:
         ++s.holds;
@@ -62,6 +68,7 @@ nlohmann::json report_json(const std::vector<ClaimResult>& results, Suite suite,
             {"holds", s.holds},
             {"violated", s.violated},
             {"inconclusive", s.inconclusive},
+            {"error", s.error},
             {"unexpected", s.unexpected},
             {"suite", std::string(to_string(suite))},
             {"seconds", std::round(seconds * 1000) / 1000}}}};

@@ -21,7 +21,8 @@ nlohmann::json claim_metadata_json(const Claim& claim);
 nlohmann::json claim_result_json(const ClaimResult& result);
 
 struct Summary {
-  std::size_t total = 0, holds = 0, violated = 0, inconclusive = 0, unexpected = 0;
+  // error: claims whose checker failed (counted in unexpected too, never in holds/violated/inconclusive)
+  std::size_t total = 0, holds = 0, violated = 0, inconclusive = 0, error = 0, unexpected = 0;
 };
 Summary summarize(const std::vector<ClaimResult>& results);
 

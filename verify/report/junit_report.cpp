@@ -23,7 +23,7 @@ double seconds_of(const nlohmann::json& j) {
 struct SeedSuite {
   std::string seed;
   std::string body;
-  std::size_t tests = 0, failures = 0, skipped = 0;
+  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
   double seconds = 0;
 };
 
@@ -39,7 +39,7 @@ std::string junit_xml(const nlohmann::json& report) {
     SeedSuite* suite = nullptr;
     for (auto& s : suites)
       if (s.seed == seed) suite = &s;
-    if (suite == nullptr) suite = &suites.emplace_back(SeedSuite{seed, {}, 0, 0, 0, 0});
+    if (suite == nullptr) suite = &suites.emplace_back(SeedSuite{seed, {}, 0, 0, 0, 0, 0});
     const std::string verdict = text_of(c, "verdict"), expected = text_of(c, "expected");
     const double seconds = seconds_of(c);
     ++suite->tests;
@@ -47,7 +47,11 @@ std::string junit_xml(const nlohmann::json& report) {
     std::string& b = suite->body;
     b += fmt::format("    <testcase classname=\"{}\" name=\"{}\" time=\"{:.3f}\">\n", markup_escape(seed),
                      markup_escape(id), seconds);
-    if (verdict != expected) {
+    if (verdict == "error") {  // the checker failed: never a match, reported as a JUnit error
+      ++suite->errors;
+      b += fmt::format("      <error type=\"checker-error\" message=\"{}\">{}</error>\n",
+                       markup_escape(text_of(c, "error")), markup_escape(text_of(c, "key_figure")));
+    } else if (verdict != expected) {
       ++suite->failures;
       b += fmt::format("      <failure type=\"unexpected-verdict\" message=\"verdict {}, expected {}\">{}</failure>\n",
                        markup_escape(verdict), markup_escape(expected), markup_escape(text_of(c, "key_figure")));
@@ -58,17 +62,18 @@ std::string junit_xml(const nlohmann::json& report) {
     b += fmt::format("      <system-out>{}</system-out>\n", markup_escape(text_of(c, "key_figure")));
     b += "    </testcase>\n";
   }
-  std::size_t tests = 0, failures = 0, skipped = 0;
+  std::size_t tests = 0, failures = 0, errors = 0, skipped = 0;
   double seconds = 0;
   std::string body;
   for (const auto& s : suites) {
     tests += s.tests;
     failures += s.failures;
+    errors += s.errors;
     skipped += s.skipped;
     seconds += s.seconds;
     body += fmt::format(
-        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" time=\"{:.3f}\">\n",
-        markup_escape(s.seed), s.tests, s.failures, s.skipped, s.seconds);
+        "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" time=\"{:.3f}\">\n",
+        markup_escape(s.seed), s.tests, s.failures, s.errors, s.skipped, s.seconds);
     body += s.body;
     body += "  </testsuite>\n";
   }
@@ -76,9 +81,9 @@ std::string junit_xml(const nlohmann::json& report) {
     seconds = report["summary"]["seconds"].get<double>();  // wall clock of the run (less than the sum with --jobs)
   return fmt::format(
              "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-             "<testsuites name=\"dpbandit verify\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" "
+             "<testsuites name=\"dpbandit verify\" tests=\"{}\" failures=\"{}\" errors=\"{}\" skipped=\"{}\" "
              "time=\"{:.3f}\">\n",
-             tests, failures, skipped, seconds) +
+             tests, failures, errors, skipped, seconds) +
          body + "</testsuites>\n";
 }
 

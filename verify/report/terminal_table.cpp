@@ -44,11 +44,12 @@ std::string render(const std::vector<std::vector<std::string>>& rows) {
 std::string format_results_table(const std::vector<ClaimResult>& results, double seconds) {
   std::vector<std::vector<std::string>> rows{{"  id", "verdict", "expected", "key figure"}};
   for (const auto& r : results)
-    rows.push_back({(r.as_expected() ? "  " : "! ") + r.claim->id, std::string(to_string(r.outcome.verdict)),
+    rows.push_back({(r.as_expected() ? "  " : "! ") + r.claim->id, r.outcome_name(),
                     std::string(to_string(r.expected_verdict())), r.outcome.key_figure});
   const Summary s = summarize(results);
-  return render(rows) + fmt::format("{} claims: {} holds, {} violated, {} inconclusive; {} unexpected ({:.1f} s)\n",
-                                    s.total, s.holds, s.violated, s.inconclusive, s.unexpected, seconds);
+  const std::string errors = s.error ? fmt::format(", {} error", s.error) : "";
+  return render(rows) + fmt::format("{} claims: {} holds, {} violated, {} inconclusive{}; {} unexpected ({:.1f} s)\n",
+                                    s.total, s.holds, s.violated, s.inconclusive, errors, s.unexpected, seconds);
 }
 
 std::string format_claims_list(const std::vector<const Claim*>& claims) {

@@ -147,7 +147,7 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
           err << "[" << (i + 1) << "/" << n << "] " << c.id << " ..." << std::flush;
         },
         [&err](std::size_t, std::size_t, const ClaimResult& r) {
-          err << " " << to_string(r.outcome.verdict) << (r.as_expected() ? "" : " (UNEXPECTED)") << " ("
+          err << " " << r.outcome_name() << (r.as_expected() ? "" : " (UNEXPECTED)") << " ("
               << seconds_text(r.seconds) << " s)\n"
               << std::flush;
         });
@@ -159,7 +159,7 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
         },
         [&err, &done, &elapsed](std::size_t i, std::size_t n, const ClaimResult& r) {
           ++done;
-          err << "[" << (i + 1) << "/" << n << "] " << r.claim->id << " ... " << to_string(r.outcome.verdict)
+          err << "[" << (i + 1) << "/" << n << "] " << r.claim->id << " ... " << r.outcome_name()
               << (r.as_expected() ? "" : " (UNEXPECTED)") << " (" << seconds_text(r.seconds) << " s); " << done
               << "/" << n << " done after " << seconds_text(elapsed()) << " s\n"
               << std::flush;

@@ -86,14 +86,27 @@ TEST_F(VerifyMainTest, ExitsOneWhenAVerdictDiffersFromItsExpectation) {
   EXPECT_NE(err_.str().find("[2/3] core.surprise ... violated (UNEXPECTED)"), std::string::npos) << err_.str();
 }
 
-TEST_F(VerifyMainTest, ThrowingCheckerIsInconclusiveWithTheErrorAsEvidence) {
+// A checker that throws has the outcome `error`, which no expectation matches (not even `inconclusive`): verify
+// exits 1, the report says `error` with the message, and junit.xml has an <error>.
+TEST_F(VerifyMainTest, ThrowingCheckerIsAnErrorThatFailsTheRun) {
   VerifyArgs a;
   a.only = "core.throws";
-  EXPECT_EQ(run(a), 0);  // inconclusive was expected
+  EXPECT_EQ(run(a), 1);
   const auto j = report();
   ASSERT_EQ(j["claims"].size(), 1U);
-  EXPECT_EQ(j["claims"][0]["verdict"], "inconclusive");
+  EXPECT_EQ(j["claims"][0]["verdict"], "error");
+  EXPECT_EQ(j["claims"][0]["error"], "out of cheese");
   EXPECT_EQ(j["claims"][0]["evidence"]["error"], "out of cheese");
+  EXPECT_EQ(j["summary"]["error"], 1);
+  EXPECT_EQ(j["summary"]["unexpected"], 1);
+  EXPECT_EQ(j["summary"]["inconclusive"], 0);
+  EXPECT_NE(out_.str().find("! core.throws"), std::string::npos) << out_.str();
+  EXPECT_NE(out_.str().find("1 error; 1 unexpected"), std::string::npos) << out_.str();
+  EXPECT_NE(err_.str().find("core.throws ... error (UNEXPECTED)"), std::string::npos) << err_.str();
+  const std::string junit = read("junit.xml");
+  EXPECT_NE(junit.find("<error type=\"checker-error\" message=\"out of cheese\">"), std::string::npos) << junit;
+  EXPECT_NE(junit.find("errors=\"1\""), std::string::npos) << junit;
+  EXPECT_NE(read("report.html").find("class=\"v-error\">error<"), std::string::npos);
 }
 
 TEST_F(VerifyMainTest, ReportJsonFollowsTheSchema) {
@@ -119,8 +132,9 @@ TEST_F(VerifyMainTest, ReportJsonFollowsTheSchema) {
   EXPECT_EQ(s["total"], 3);
   EXPECT_EQ(s["holds"], 1);
   EXPECT_EQ(s["violated"], 1);
-  EXPECT_EQ(s["inconclusive"], 1);
-  EXPECT_EQ(s["unexpected"], 1);
+  EXPECT_EQ(s["inconclusive"], 0);
+  EXPECT_EQ(s["error"], 1);       // core.throws
+  EXPECT_EQ(s["unexpected"], 2);  // core.surprise and the error
   EXPECT_EQ(s["suite"], "full");
   EXPECT_TRUE(s["seconds"].is_number());
   EXPECT_EQ(s["version"], dpb::version());
@@ -136,7 +150,7 @@ TEST_F(VerifyMainTest, ReportJsonFollowsTheSchema) {
 TEST_F(VerifyMainTest, OnlyTakesAGlob) {
   VerifyArgs a;
   a.only = "core.[ht]*";
-  EXPECT_EQ(run(a), 0);
+  EXPECT_EQ(run(a), 1);  // core.throws is an error
   const auto j = report();
   ASSERT_EQ(j["claims"].size(), 2U);
   EXPECT_EQ(j["claims"][0]["id"], "core.holds");
@@ -204,7 +218,7 @@ TEST_F(VerifyMainTest, WritesHtmlAndJunitBesideTheJson) {
     ++rows;
   EXPECT_EQ(rows, 3U);
   EXPECT_NE(html.find("<tr class=\"claim unexpected\" id=\"claim-core.surprise\""), std::string::npos);
-  EXPECT_NE(xml.find("tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\""), std::string::npos) << xml;
+  EXPECT_NE(xml.find("tests=\"3\" failures=\"1\" errors=\"1\" skipped=\"0\""), std::string::npos) << xml;
   EXPECT_NE(out_.str().find("report.html"), std::string::npos);
   EXPECT_NE(out_.str().find("junit.xml"), std::string::npos);
 }
