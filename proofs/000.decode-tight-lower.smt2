@@ -1,5 +1,6 @@
-; Claim 000.decode, tightness witness below the window (spec §5.3): S = -tau - 1, one below the bottom of the
-; window [-tau, n*g + tau], decodes wrongly. Domain: mathematical integers, n, g >= 1, tau >= 0,
+; Claim 000.decode, tightness witness below the window (proof of Theorem 1 in Chowdhury & Zhou 2023,
+; arXiv:2206.05772): S = -tau - 1, one below the bottom of the window [-tau, n*g + tau], decodes wrongly.
+; Domain: mathematical integers, n, g >= 1, tau >= 0,
 ; m = n*g + 2*tau + 1. A model (witness) is expected: sat.
 ; expect: sat
 (set-logic ALL)

@@ -1,5 +1,6 @@
-; Claim 000.decode, tightness witness above the window (spec §5.3): S = n*g + tau + 1, one past the top of the
-; window [-tau, n*g + tau], decodes wrongly. Domain: mathematical integers, n, g >= 1, tau >= 0,
+; Claim 000.decode, tightness witness above the window (proof of Theorem 1 in Chowdhury & Zhou 2023,
+; arXiv:2206.05772): S = n*g + tau + 1, one past the top of the window [-tau, n*g + tau], decodes wrongly.
+; Domain: mathematical integers, n, g >= 1, tau >= 0,
 ; m = n*g + 2*tau + 1, decode as in proofs/000.decode.smt2. A model (witness) is expected: sat.
 ; (proofs/000.decode-tight-always.smt2 shows it is wrong for every parameter choice.)
 ; expect: sat

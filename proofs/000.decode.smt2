@@ -1,4 +1,5 @@
-; Claim 000.decode (spec §5.3, §7 V11): analyzer exactness of seed 000's protocol.
+; Claim 000.decode (proof of Theorem 1 in Chowdhury & Zhou 2023, arXiv:2206.05772): analyzer exactness of seed 000's
+; protocol.
 ; Domain: mathematical integers (unbounded), symbolic n, g, tau.
 ; Statement: n >= 1, g >= 1, tau >= 0, m = n*g + 2*tau + 1, -tau <= S <= n*g + tau, r = S mod m (SMT-LIB mod
 ; with a positive divisor is the non-negative remainder in [0, m)), and A's decode

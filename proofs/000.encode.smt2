@@ -1,5 +1,5 @@
-; Claim 000.encode (spec §4.5, §7 V9): the encoder keeps every x̂ in [0, g], and the
-; batch's encoded sum Σ x̂_i in [0, n*g] — the window that proofs/000.decode.smt2 assumes.
+; Claim 000.encode (the randomized-rounding encoder in R, Chowdhury & Zhou 2023, arXiv:2206.05772): the encoder keeps
+; every x̂ in [0, g], and the batch's encoded sum Σ x̂_i in [0, n*g] — the window that proofs/000.decode.smt2 assumes.
 ; Part 1 (reference, reference/samplers/rounding.hpp), mixed real/integer: x real in [0, 1], g integer >= 1,
 ;   f = floor(x*g) (to_int), x̂ = f + B with B in {0, 1} and B = 1 only if x*g - f > 0 (Bernoulli(0) is never 1:
 ;   it draws U < 0, which is false).

@@ -1,5 +1,5 @@
-; Claim 000.mod-sum (spec §7 V10, Theorem 1 proof "distributivity of mod"): reducing each message mod m and
-; summing mod m gives (Σ x̂_i + Σ η_i) mod m, for arbitrary integers (negative noise included).
+; Claim 000.mod-sum (Chowdhury & Zhou 2023, arXiv:2206.05772, Theorem 1 proof "distributivity of mod"): reducing each
+; message mod m and summing mod m gives (Σ x̂_i + Σ η_i) mod m, for arbitrary integers (negative noise included).
 ; Domain: mathematical integers, m >= 1. Induction step over the users, with the accumulator of the code:
 ;   acc_0 = 0;  acc_{k+1} = (acc_k + y_{k+1}) reduced once,  y_i = (x̂_i + η_i) mod m.
 ; Hypotheses of the step: acc = P mod m (P = Σ_{i<=k} (x̂_i + η_i)) and y = v mod m (v = x̂_{k+1} + η_{k+1}),

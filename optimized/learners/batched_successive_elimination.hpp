@@ -18,7 +18,8 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
                                           const BatchAggregator& aggregator, NoiseSource noise,
                                           const LearnerOptions& options = {});
 
-// β(b) in double (spec 000 §3.8), for |Φ(b)| = active, batch size l, confidence p.
+// β(b) of Lemma 2 (Chowdhury & Zhou 2023, arXiv:2206.05772) in double, for |Φ(b)| = active, batch size l,
+// confidence p.
 double confidence_radius(std::uint64_t active, std::uint32_t b, std::uint64_t l, double p, const NoiseConcentration& c);
 
 }  // namespace dpb::fast

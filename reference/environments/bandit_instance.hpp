@@ -1,8 +1,9 @@
 // Stochastic K-armed bandit instances and the papers' instance generators.
 //
-// Spec: seed 000 §6.1–6.2 (synthetic Gaussian instances, K = 10, means U[0.25, 0.75] "easy" / U[0.45, 0.55]
-// "hard", rewards N(μ, 0.1²) clipped to [0, 1]); seed 002 §6 (K = 5, three mean settings of Sajed & Sheffet 2019,
-// Bernoulli rewards — an assumption the spec records). Beta arms are offered for experiments of our own.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), §7 and App. J, and the authors' code (synthetic Gaussian instances, K
+// = 10, means U[0.25, 0.75] "easy" / U[0.45, 0.55] "hard", rewards N(μ, 0.1²) clipped to [0, 1]); Hu, Huang & Mehta
+// 2021 (arXiv:2102.07929), §6 (K = 5, three mean settings of Sajed & Sheffet 2019, Bernoulli rewards — our assumption:
+// the paper does not state the reward law). Beta arms are offered for experiments of our own.
 //
 // Every reward is a multiple of 1/G for the instance's reward grid G (Bernoulli: G = 1), so rewards are exact
 // rationals and the optimized build can hold them as integers. Privacy never depends on the environment, so the
@@ -78,13 +79,13 @@ std::vector<Rational> seed000_means(Seed000Difficulty difficulty, std::uint32_t 
   }
   return means;
 }
-// The instance of seed 000 §6: clipped Gaussian arms with σ = 1/10 (validates K >= 1).
+// The instance of seed 000 (§7, App. J): clipped Gaussian arms with σ = 1/10 (validates K >= 1).
 template <BitSource B>
 BanditInstance seed000_instance(Seed000Difficulty difficulty, std::uint32_t K, B& bits) {
   return BanditInstance::clipped_gaussian(seed000_means(difficulty, K, bits));
 }
 
-// Seed 002 §6 settings 1, 2, 3 (K = 5): (0.75, 0.70×4), (0.75, 0.625, 0.5, 0.375, 0.25), (0.75, 0.15×4).
+// Seed 002 (§6) settings 1, 2, 3 (K = 5): (0.75, 0.70×4), (0.75, 0.625, 0.5, 0.375, 0.25), (0.75, 0.15×4).
 std::vector<Rational> seed002_means(int setting);
 BanditInstance seed002_instance(int setting);  // Bernoulli arms
 

@@ -3,10 +3,11 @@
 // rational label/4 (reward grid G = 4). Arm a's mean is then exactly (Σ_l l·c_{a,l}) / (4 Σ_l c_{a,l}), c_{a,l} the
 // number of rows of arm a with label l: the instance is its table of label counts.
 //
-// Spec: seed 000 §6.1 (MSLR-WEB10K: k-means with K = 50 clusters, each cluster an arm whose mean is the empirical
-// mean of its ratings; label in {0, …, 4} used as the reward). The paper leaves open the clustering features, the
-// scaling and the per-round sampling; docs/decisions.md § dataset environment records our choices. Which rows form an
-// arm is data preprocessing (k-means in floating point, optimized/environments/letor_dataset.hpp), not a
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), §7 and App. J (MSLR-WEB10K: k-means with K = 50 clusters, each
+// cluster an arm whose mean is the empirical mean of its ratings; label in {0, …, 4} used as the reward). The paper
+// leaves open the clustering features, the scaling and the per-round sampling; docs/decisions.md § dataset environment
+// records our choices. Which rows form an arm is data preprocessing (k-means in floating point,
+// optimized/environments/letor_dataset.hpp), not a
 // privacy-relevant decision: the learners see only the rewards, drawn here exactly.
 //
 // Sampling (normative; the optimized twin draws the same bits): u = uniform_below(n_a) (reference/bits/uniform.hpp),

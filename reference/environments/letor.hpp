@@ -7,7 +7,8 @@
 // '#' is a comment. Blank lines and comment-only lines are skipped. Separators are spaces or tabs; a trailing '\r'
 // is ignored.
 //
-// Spec: seed 000 §6.1 (MSLR-WEB10K: column 1 the label, used as the reward; column 2 the query id; 136 features).
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), §7 and App. J (MSLR-WEB10K: column 1 the label, used as the reward;
+// column 2 the query id; 136 features).
 // The parser is exact (no conversion of the values here; letor_value gives a value as an exact rational). The
 // dataset environment built on it is reference/environments/dataset_instance.hpp; the clustering of the features,
 // which is data preprocessing and uses floating point, is optimized/environments/letor_dataset.hpp.

@@ -43,7 +43,8 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const RewardTape
       out.releases.push_back(Release{t, j, s.r, s.pulls - size, size, Rational(s.noisy, unit)});
   };
 
-  // Rounds 1..K: pull each arm once; array 0 (size 1) is complete at once and noised (spec §9 A1).
+  // Rounds 1..K: pull each arm once; array 0 (size 1) is complete at once and noised (the paper leaves this implicit;
+  // see the header).
   for (std::uint64_t t = 1; t <= T && t <= K; ++t) {
     const auto j = static_cast<std::uint32_t>(t - 1);
     ArmState& s = arm[j];

@@ -1,8 +1,8 @@
 // Anytime-Lazy-UCB, exact reference.
 //
-// Spec: seed 002, Algorithm 1 (spec §3.1), eq. (3) private mean, eq. (4) index; App. A (O(1) state per arm);
-// spec §9 A1 (the initialization pull is noised too). Claims: 002.1–002.4 (array schedule, one noise draw per
-// completed array, forgetfulness, the width), 002.9 (anytime).
+// Spec: seed 002 = Hu, Huang & Mehta 2021 (arXiv:2102.07929), Algorithm 1, eq. (3) private mean, eq. (4) index; App. A
+// (O(1) state per arm); the initialization pull is noised too (the paper leaves its noise implicit). Claims:
+// 002.1–002.4 (array schedule, one noise draw per completed array, forgetfulness, the width), 002.9 (anytime).
 // Symbols: arm j, array r of size 2^r (array 0 = the initialization pull), r_j the last completed array,
 // μ̃_j = (Σ T_j^(r_j) + Lap(1/ε))/2^{r_j}, index at round t
 //   μ̄_j(t) = μ̃_j + √(3·ln t / 2^{r_j}) + 3·ln t/(ε·2^{r_j}),

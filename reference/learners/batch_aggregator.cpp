@@ -41,8 +41,8 @@ Integer CentralDiscreteLaplaceAggregator::precision(std::uint64_t n) const {
 Rational CentralDiscreteLaplaceAggregator::aggregate(std::span<const Rational> rewards, NoiseSource& noise) const {
   const Integer g = precision(rewards.size());
   Integer sum = 0;
-  for (const Rational& x : rewards) sum += RandomizedRounding(x, g)(noise);  // x̂_i, seed 000 §4.5
-  sum += DiscreteLaplace(Rational(g) / eps_)(noise);                         // Lap_Z(g/ε), seed 000 §4.1
+  for (const Rational& x : rewards) sum += RandomizedRounding(x, g)(noise);  // x̂_i, encoder in R
+  sum += DiscreteLaplace(Rational(g) / eps_)(noise);                         // Lap_Z(g/ε), Def 4
   return Rational(sum, g);
 }
 

@@ -1,16 +1,18 @@
 // The interface between seed 000's Algorithm 1 (batched_successive_elimination) and the private protocol that
 // turns one batch of rewards into the server's estimate R_a(b) = A(S(R(x_1), …, R(x_n))) of Σ_i x_i.
 //
-// Spec: seed 000 §3.1 (Algorithm 1, "line 11": the server's view; R_a(b) = A(ŷ_a(b))), §3.8 (Assumption 1: with
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Algorithm 1 ("line 11": the server's view; R_a(b) = A(ŷ_a(b))),
+// Assumption 1 (with
 // probability >= 1 − 2p, |R_a(b) − Σ_i x_i| <= σ√log(2/p) + h·log(2/p), which fixes β(b) through (σ, h)).
 // The protocol variants of seed 000 (Dist-DP/RDP/CDP-SE, shuffle, central, local) implement this interface on
 // top of reference/protocols/; two simple aggregators live here:
 //  * NonPrivateAggregator: R = Σ x_i exactly, σ = h = 0 (Algorithm 1 without privacy: batched SE).
-//  * CentralDiscreteLaplaceAggregator(ε): a trusted server rounds each reward to the grid 1/g by unbiased
-//    randomized rounding (seed 000 §4.5), sums, and adds Lap_Z(g/ε): R = (Σ x̂_i + Lap_Z(g/ε))/g. The sum Σ x̂_i
-//    has sensitivity g, so the release is ε-DP (discrete Laplace mechanism, seed 000 §4.1), by convexity over the
-//    rounding (seed 000 §9 E18). By default g = ⌈ε√n⌉ (Theorem 5's precision); σ = √(2n)/g (the rounding term,
-//    §4.5: |Σ ι_i|/g <= √(2n log(2/p))/g w.p. >= 1 − p) and h = 1/ε (P[|Lap_Z(g/ε)| > (g/ε)log(2/p)] <= p, §4.1).
+//  * CentralDiscreteLaplaceAggregator(ε): a trusted server rounds each reward to the grid 1/g by unbiased randomized
+//    rounding (the encoder in R), sums, and adds Lap_Z(g/ε): R = (Σ x̂_i + Lap_Z(g/ε))/g. The sum Σ x̂_i has
+//    sensitivity g, so the release is ε-DP (discrete Laplace mechanism, Def 4 / Fact 3), by convexity over the rounding
+//    (the paper treats Σ x̂_i as a plain sensitivity-g query; docs/decisions.md § 000 privacy accounting). By default g
+//    = ⌈ε√n⌉ (Theorem 5's precision); σ = √(2n)/g (the rounding term, Hoeffding: |Σ ι_i|/g <= √(2n log(2/p))/g w.p. >=
+//    1 − p) and h = 1/ε (P[|Lap_Z(g/ε)| > (g/ε)log(2/p)] <= p, Def 4 tail).
 #pragma once
 
 #include <cstdint>

@@ -1,7 +1,8 @@
 // Private batch-based successive arm elimination (the learner of seed 000), exact reference.
 //
-// Spec: seed 000, Algorithm 1 (spec §3.1; lines 4–10 reconstructed there), Remark 4 (l(b) = η^b), Lemma 2 and
-// spec §3.8 (the exact confidence radius β(b) with the mechanism's (σ, h)). Claims: 000.v20 (on the good event the
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Algorithm 1 (lines 4–10 are lost in the text extract and are the
+// project's reconstruction), Remark 4 (l(b) = η^b), Lemma 2 (the exact confidence radius β(b) with the mechanism's (σ,
+// h), reconstructed by the project and confirmed against the authors' code). Claims: 000.v20 (on the good event the
 // best arm is never eliminated), 000.v21 (N_a(T) <= 4 l(b̄_a)).
 // Symbols as in the paper: K arms, horizon T, batch b = 1, 2, …, l(b) = ⌈η^b⌉ users per active arm, active set
 // Φ(b), confidence p (default 1/T), R_a(b) the private estimate of the batch sum, μ̂_a(b) = R_a(b)/l(b).
@@ -11,7 +12,8 @@
 //   Φ(b+1) = {a ∈ Φ(b) : μ̂_a(b) + β(b) >= max_{a'∈Φ(b)} μ̂_{a'}(b) − β(b)}
 //
 // Choices the paper leaves open (docs/decisions.md § learners): the run stops exactly at round T, truncating the
-// last batch (a partial batch releases nothing and eliminates nothing; spec §9 E19); once a single arm remains it
+// last batch (a partial batch releases nothing and eliminates nothing: Algorithm 1 has no
+// explicit stop at T); once a single arm remains it
 // is served for the rest of the horizon without further aggregation (its decisions are then fixed, and releasing
 // less never costs privacy); l(b) = ⌈η^b⌉ for a rational η > 1. β(b)'s comparison is decided by certified
 // intervals (internal/certified.hpp); μ̂ are exact rationals.
@@ -43,7 +45,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
 // l(b) = ⌈η^b⌉.
 Integer batch_size(const Rational& eta, std::uint32_t b);
 
-// β(b) enclosed at precision prec (spec §3.8), for |Φ(b)| = active, batch size l, confidence p.
+// β(b) of Lemma 2 enclosed at precision prec, for |Φ(b)| = active, batch size l, confidence p.
 Interval confidence_radius(std::uint64_t active, std::uint32_t b, const Integer& l, const Rational& p,
                            const NoiseConcentration& c, mpfr_prec_t prec);
 

@@ -1,15 +1,16 @@
 // DP-SE, the ε-DP successive elimination of Sajed & Sheffet (2019), exact reference with discrete noise.
 //
-// Spec: seed 000 §3.9 (the authors' code, class DPSE) and seed 002 §3.5 (reconstruction; β = 1/T in the
-// experiments); claims 002.25 (R_e and the fresh-epoch means), 002.26. Symbols: epoch e = 1, 2, …, Δ_e = 2^{−e},
-// active set S, confidence β (default 1/T), ε.
+// Spec: DP-SE (Sajed & Sheffet 2019) as run by Chowdhury & Zhou 2023 (arXiv:2206.05772; the authors' code, class DPSE)
+// and by Hu, Huang & Mehta 2021 (arXiv:2102.07929; β = 1/T in the experiments; our reconstruction); claims 002.25 (R_e
+// and the fresh-epoch means), 002.26. Symbols: epoch e = 1, 2, …, Δ_e = 2^{−e}, active set S, confidence β (default
+// 1/T), ε.
 //
 //   R_e = 1 + ⌊max{32·ln(8|S|e²/β)/Δ_e², 8·ln(4|S|e²/β)/(ε·Δ_e)}⌋                 (pulls per active arm)
 //   for each i ∈ S in increasing order: pull i R_e times (fresh rewards only)
 //   μ̃_i = (Σ rewards + noise)/R_e  with independent noise per arm ("Lap(1/ε) on the sum")
 //   eliminate i if μ̃_max − μ̃_i > threshold_e, threshold_e = 2(h_e + c_e),
-//     h_e = √(ln(8|S|e²/β)/(2R_e)),  c_e = ln(4|S|e²/β)/(ε R_e)      (the code's ct; spec §3.9)
-//   (or threshold_e = Δ_e/2, the original's rule as recalled in spec 002 §3.5: EliminationRule::HalfGap)
+//     h_e = √(ln(8|S|e²/β)/(2R_e)),  c_e = ln(4|S|e²/β)/(ε R_e)      (the code's ct, class DPSE)
+//   (or threshold_e = Δ_e/2, the original's rule as recalled, not in seed 002: EliminationRule::HalfGap)
 //   once |S| = 1, the survivor is pulled for the rest of the horizon.
 //
 // Noise: the paper's continuous Lap(1/ε) is replaced by the exact discrete Laplace on the fixed-point sum: with

@@ -1,7 +1,8 @@
 // Follow-the-Noisy-Leader with Report-Noisy-Max (full-information DTOL), and naive FTNL; exact reference.
 //
-// Spec: seed 002, Algorithm 2 (FTNL) and Algorithm 3 (RNM) (spec §3.3), naive FTNL (spec §3.4), spec §9 F2
-// (Algorithm 2's indexing: epoch 0 plays the initial action). Claims: 002.15–002.17.
+// Spec: seed 002 = Hu, Huang & Mehta 2021 (arXiv:2102.07929), Algorithm 2 (FTNL) and Algorithm 3 (RNM), naive FTNL (§5
+// text, no pseudocode); Algorithm 2's initial-action indexing is ambiguous, we read it as: epoch 0 plays the initial
+// action (docs/decisions.md § learners). Claims: 002.15–002.17.
 // Symbols: epoch s = 0, 1, … covers rounds [2^s, 2^{s+1} − 1] (cut at T); G_j^(s) = Σ_{t ∈ epoch s} X_j(t);
 //   J^(0) = initial_action;  J^(s+1) = RNM(X[s]) = argmax_j (G_j^(s) + L_j),  L_j i.i.d. Lap(c/ε)
 // with c = 1 (RNM, the paper), c = 2 (the scale the spec's §8 suggests for vectors whose coordinates move in

@@ -1,7 +1,8 @@
 // Hybrid-UCB, exact reference.
 //
-// Spec: seed 002, Algorithm 4 (App. E.2; spec §3.2), eqs. (32)–(35); spec §9 E1 (Algorithm 4's grouping is
-// implemented), E4 (every noise value is drawn once and reused). Claims: 002.10–002.12.
+// Spec: seed 002 = Hu, Huang & Mehta 2021 (arXiv:2102.07929), Algorithm 4 (App. E.2), eqs. (32)–(35); where the text's
+// first-group size disagrees with Algorithm 4, Algorithm 4's grouping is implemented; every noise value is drawn
+// once and reused (docs/decisions.md § learners). Claims: 002.10–002.12.
 // Symbols: arm j with O_j pulls; observation n >= 2 goes to tree/array r = ⌊log₂ n⌋ at leaf m = n − 2^r + 1;
 // array 0 holds the initialization pull. F̃ = Σ_{r'<r}(ΣF^(r') + Z^(r')), Z ~ Lap(2/ε) (eq. 32);
 // B̃ = ΣB^(r) + Σ_{v ∈ S} Y^(v), Y ~ Lap(2r/ε) over the dyadic blocks S of the prefix of m leaves (eq. 33);
@@ -12,7 +13,7 @@
 // (array r − 1 joins F̃); then at every pull n >= 2 one Y for the dyadic block that ends at leaf m (the only new
 // block of m's decomposition). Each is drawn once and reused in every later F̃ and B̃.
 // Noise scales are exact discrete Laplace on the grid 1/(G·q): Z ~ Lap_Z(2Gq/ε), Y ~ Lap_Z(2·r·Gq/ε), or
-// Lap_Z(2(r+1)Gq/ε) with TreeScale::LevelsPlusOne (a first leaf is covered by r + 1 released nodes; spec §8).
+// Lap_Z(2(r+1)Gq/ε) with TreeScale::LevelsPlusOne (a first leaf is covered by r + 1 released nodes).
 // The argmax is certified; for t a power of two log₂t is rational and ties are detected exactly.
 #pragma once
 

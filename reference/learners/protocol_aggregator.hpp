@@ -3,9 +3,10 @@
 // (reference/protocols/calibration.hpp; one calibration and protocol per n, cached), and R_a(b) is the decoded
 // sum A(ŷ) = decoded/g as an exact Rational.
 //
-// Spec: seed 000 §3.1 (Algorithm 1 line 11), §3.2, §3.8 (Assumption 1, Lemma 2), §5 (Theorems 1–6). The noise is
-// drawn on the per-user path (R exactly as written) with S the plain modular sum by default; the optimized twin
-// (optimized/learners/protocol_aggregator.hpp) draws the same bits, so both builds release the same R_a(b).
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Algorithm 1 line 11, the variants of Theorems 1–6, Assumption 1,
+// Lemma 2 (confidence radius β(b)). The noise is drawn on the per-user path (R exactly as written) with S the plain
+// modular sum by default; the optimized twin (optimized/learners/protocol_aggregator.hpp) draws the same bits, so both
+// builds release the same R_a(b).
 //
 // (σ, h) of Assumption 1, with g, s, ε′ = ε/2 (shuffle) and c (local) those of the calibration for n; every bound is
 // (rounding term) + (noise term)/g, the rounding term being |Σ x̂_i − g Σ x_i| <= √(2n log(2/p)) (§4.5):

@@ -1,6 +1,7 @@
 // Exact real numbers of the form Σ_i c_i·√d_i with rational c_i and d_i >= 0: the confidence constants (σ, h) of
-// Assumption 1 (seed 000 §3.8; e.g. σ = √2/ε for Dist-DP-SE, σ = 2/ε + √2/(sε) for Dist-RDP-SE) and the
-// algebraic parts of the UCB indices. Such numbers are enclosed by certified intervals for comparisons, and their
+// Assumption 1 (Chowdhury & Zhou 2023, arXiv:2206.05772; e.g. σ = √2/ε for Dist-DP-SE, σ = 2/ε + √2/(sε) for
+// Dist-RDP-SE) and the algebraic parts of the UCB indices. Such numbers are enclosed by certified intervals for
+// comparisons, and their
 // equality is decided exactly (is_zero) by the linear independence of square roots of distinct square-free
 // integers over Q (Besicovitch 1940).
 #pragma once

@@ -65,8 +65,8 @@ Rational pseudo_regret(std::span<const Rational> means, std::span<const std::uin
 // The cumulative pseudo-regret after each round t = 1..T (from the recorded actions).
 std::vector<Rational> cumulative_pseudo_regret(std::span<const Rational> means, std::span<const std::uint32_t> actions);
 
-// Forgetfulness (seed 002 §7 item 3): every reward enters at most one release. Returns "" when it holds, else a
-// description of the first reward used twice.
+// Forgetfulness (Hu, Huang & Mehta 2021, arXiv:2102.07929, Algorithm 1): every reward enters at most one release.
+// Returns "" when it holds, else a description of the first reward used twice.
 std::string check_at_most_one_release_per_reward(const Trajectory& trajectory, std::uint32_t arms);
 
 }  // namespace dpb::ref

@@ -1,6 +1,7 @@
 // UCB1 (Auer, Cesa-Bianchi & Fischer 2002), the non-private baseline, exact reference.
 //
-// Spec: seed 002 §3.6 ("Hybrid-UCB with large ε behaves basically like UCB1"). Pull each arm once, then
+// Spec: Hu, Huang & Mehta 2021 (arXiv:2102.07929) ("Hybrid-UCB with large ε behaves basically like UCB1"). Pull each
+// arm once, then
 //   J_t = argmax_j  μ̂_j + √(2·ln t / N_j)
 // with μ̂_j the empirical mean of all N_j rewards of arm j (exact rationals); the argmax is certified, ties go to
 // the lowest index.

@@ -1,6 +1,6 @@
 // Certified pmf of Bernoulli(p), p ∈ [0, 1] rational: P[1] = p, P[0] = 1 − p. Every value is an exact rational,
-// so the enclosures are the points p, 1 − p rounded outward. Spec: seed 000 §4.5 (the Bernoulli step of
-// randomized rounding). docs/pmf.md.
+// so the enclosures are the points p, 1 − p rounded outward. Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772) (the
+// Bernoulli step of the randomized-rounding encoder in R). docs/pmf.md.
 #pragma once
 
 #include "reference/pmf/distribution.hpp"

@@ -6,7 +6,7 @@
 // terms, no cancellation), and for σ² ≥ 1 the Poisson-summation (Jacobi theta) form
 //   Z = σ√(2π) (1 + 2 Σ_{k≥1} e^{−2π²σ²k²} cos(2πkμ)),
 // whose rest after K terms is at most e^{−c(K+1)²}/(1 − e^{−2c(K+1)}), c = 2π²σ² (k² ≥ (K+1)² + 2(K+1)(k−K−1)).
-// Spec: seed 000 §4.4 (Def 11, Fact 2). docs/pmf.md.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Def 11, Fact 2. docs/pmf.md.
 #pragma once
 
 #include "reference/pmf/distribution.hpp"

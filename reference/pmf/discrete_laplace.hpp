@@ -1,7 +1,7 @@
 // Certified pmf of the discrete Laplace law Lap_Z(scale), scale > 0 rational, β = e^{−1/scale}:
 //   P[x] = (1 − β)/(1 + β) · β^{|x|},  P[X ≥ k] = β^k/(1 + β) for k ≥ 0 (and 1 − β^{1−k}/(1 + β) for k ≤ 0),
 //   P[X ≤ k] = P[X ≥ −k] (symmetry),  mean 0,  variance 2β/(1 − β)².
-// All closed forms. Spec: seed 000 §4.1 (Def 4 and the derived facts). docs/pmf.md.
+// All closed forms. Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Def 4 (and facts derived from it). docs/pmf.md.
 #pragma once
 
 #include "reference/pmf/distribution.hpp"

@@ -1,7 +1,7 @@
 // Certified pmf of the geometric law on {0, 1, 2, …} with β = e^{−1/scale}, scale > 0 rational:
 //   P[k] = (1 − β) β^k,  P[X ≤ k] = 1 − β^{k+1},  P[X ≥ k] = β^k,  mean β/(1 − β),  variance β/(1 − β)².
 // All closed forms (β^k = e^{−k/scale} with an exact rational exponent; 1 − β^j = −expm1(−j/scale)).
-// Spec: seed 000 §4.6 (it is Pólya(1, β)). docs/pmf.md.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Remark 7 and the proof of Lemma 5 (it is Pólya(1, β)). docs/pmf.md.
 #pragma once
 
 #include "reference/pmf/distribution.hpp"

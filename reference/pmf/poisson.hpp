@@ -6,7 +6,8 @@
 //   the omitted rest after term j is ≤ P[j]ρ/(1−ρ) with ρ = j/λ; for k ≥ λ: 1 − P[X ≥ k + 1].
 //   upper_tail(k) for k > λ: Σ_{j ≥ k} P[j] read upward, ratio λ/(j+1) decreasing, same bound; else 1 − cdf(k−1).
 //   mean = variance = λ exactly.
-// Spec: seed 000 §4.3 (Skellam = Poisson − Poisson), §4.7. docs/pmf.md.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Def 5 (Skellam = Poisson − Poisson), footnote 3 (Gamma–Poisson
+// mixture). docs/pmf.md.
 #pragma once
 
 #include "reference/pmf/distribution.hpp"

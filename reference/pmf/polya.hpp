@@ -5,7 +5,8 @@
 // (i+r)/(i+1) is monotone in i and tends to 1), so the rest of an upward sum after term j is ≤ P[j]ρ_j/(1−ρ_j).
 // cdf(k) sums downward from k (finite; for r ≥ 1 the law is log-concave and the sum may stop early below the mode)
 // unless k is so far out that 1 − P[X ≥ k+1] is cheaper. mean rβ/(1−β), variance rβ/(1−β)² (closed forms).
-// Spec: seed 000 §4.2 (Fact 1), §4.6 (Pólya(1, β) is geometric), §8.2. docs/pmf.md.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Fact 1 and its footnote 3; Pólya(1, β) is geometric (Remark 7); tiny
+// shapes r = 1/n (docs/samplers.md). docs/pmf.md.
 #pragma once
 
 #include "reference/pmf/distribution.hpp"

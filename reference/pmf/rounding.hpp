@@ -1,6 +1,7 @@
 // Certified pmf of Bernoulli randomized rounding: x̂ = ⌊xg⌋ + Ber(xg − ⌊xg⌋) for a rational x (x ∈ [0, 1] in the
-// protocol; any x is accepted, as by the sampler) and an integer g ≥ 1, so P[⌊xg⌋ + 1] = φ and P[⌊xg⌋] = 1 − φ
-// with φ = xg − ⌊xg⌋ (exact rationals; a point mass when xg is an integer). Spec: seed 000 §4.5 (the encoder in R), E[x̂] = xg. docs/pmf.md.
+// protocol; any x is accepted, as by the sampler) and an integer g ≥ 1, so P[⌊xg⌋ + 1] = φ and P[⌊xg⌋] = 1 − φ with φ =
+// xg − ⌊xg⌋ (exact rationals; a point mass when xg is an integer). Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), the
+// encoder in R (Algorithm 1), E[x̂] = xg. docs/pmf.md.
 #pragma once
 
 #include "reference/pmf/distribution.hpp"

@@ -6,7 +6,7 @@
 //   mean 0, variance σ².
 // skellam_pmf_bessel is the paper's form e^{−σ²} I_{|x|}(σ²) (Def 5), computed separately from the ascending
 // series I_ν(z) = Σ_j (z/2)^{2j+ν}/(j!(j+ν)!) with its own rest bound; that the two agree is a claim checked
-// elsewhere. Spec: seed 000 §4.3. docs/pmf.md.
+// elsewhere. Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Def 5. docs/pmf.md.
 #pragma once
 
 #include "reference/pmf/distribution.hpp"

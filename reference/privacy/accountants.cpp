@@ -1,4 +1,4 @@
-// Spec: seed 000 §5.9, §5.10. See the header; docs/privacy-000.md §4.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), App. K, App. I. See the header; docs/privacy-000.md §4.
 #include "reference/privacy/accountants.hpp"
 
 #include <mpfr.h>

@@ -3,7 +3,8 @@
 // δ that is claimed) or a lower bound (`*_lower_bound`: a per-step budget, where smaller is safe). Results are
 // exact rationals: the ends of certified MPFI enclosures of the formula.
 //
-// Spec: seed 000 §5.9 (Lemma 10, Theorem 7, pure DP → RDP), §5.10 (App. I, returning users); issue 4 item 5.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), App. K (Lemma 10, Theorem 7, pure DP → RDP), App. I (returning
+// users); issue 4 item 5.
 // docs/privacy-000.md §4 gives each formula's source and proof sketch. Infima over α > 1 are replaced by minima
 // over a fixed grid of rational α (each grid point gives a valid bound, so the minimum is one too; it can only be
 // larger than the infimum).
@@ -54,7 +55,7 @@ Rational advanced_composition_eps_upper_bound(const Rational& eps, const Integer
 // Seed 000 Theorem 7 (Dwork–Roth Cor. 3.21): per-step ε = ε′/(2√(2k log(1/δ′))), rounded down.
 Rational theorem7_per_step_eps_lower_bound(const Rational& eps_target, const Integer& k, const Rational& delta_prime);
 
-// ---- returning users (seed 000 App. I, spec §5.10) ----
+// ---- returning users (seed 000 App. I) ----
 struct ReturningUsersBudget {
   Rational eps_batch;        // ε_i = ε/(2√(2B log(1/δ′))), rounded down
   Rational delta_batch;      // δ_i = δ/(2B), exact

@@ -1,4 +1,5 @@
-// The constant c of Lemma 5 (seed 000 §4.8, App. K; used by Theorem 6's τ = ⌈(c g/ε)√(2n log(2/p))⌉, §5.8).
+// The constant c of Lemma 5 (Chowdhury & Zhou 2023, arXiv:2206.05772, App. K; used by Theorem 6's
+// τ = ⌈(c g/ε)√(2n log(2/p))⌉).
 //
 // The paper states that X ~ Lap_Z(1/ε) is (c²/ε², c/ε)-sub-exponential, E e^{λX} ≤ exp(λ²c²/(2ε²)) for
 // |λ| ≤ ε/c, "for some absolute constant c" and never gives c. We take the smallest c that works for every ε > 0:

@@ -1,4 +1,4 @@
-// Spec: seed 000 §2.2, §7 V14–V17. See the header.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Defs 1, 2, 8. See the header.
 #include "reference/privacy/privacy_profile.hpp"
 
 #include "reference/core/errors.hpp"

@@ -1,7 +1,8 @@
 // Privacy of the server's view from its exact law (view_distribution.hpp): pure ε (largest |log ratio|), the
 // hockey-stick curve δ(ε), and Rényi divergences D_α — each a certified enclosure of the exact value.
 //
-// Spec: seed 000 §2.2 (Defs 1, 2, 8), §7 V14–V17; issue 4 item 5. docs/privacy-000.md §3.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Defs 1, 2, 8, Theorems 1, 2, 4 and Lemmas 3, 4; issue 4 item 5.
+// docs/privacy-000.md §3.
 //
 // Divergences of two laws P, Q on Z_m given by enclosures of every probability:
 //   ε_∞(P, Q)  = max_r |log P(r) − log Q(r)|                         (LLR distance, Def 7/8)

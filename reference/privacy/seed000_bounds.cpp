@@ -1,4 +1,4 @@
-// Spec: seed 000 §5.4, §5.6. See the header.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Theorems 2 and 4. See the header.
 #include "reference/privacy/seed000_bounds.hpp"
 
 #include "reference/core/errors.hpp"

@@ -1,4 +1,5 @@
-// Spec: seed 000 §2.2, §4.1–§4.4, §5.2–§5.8; docs/privacy-000.md §2. See the header for the model.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Defs 3, 4, 5, 11, Fact 1, Theorems 1–6; docs/privacy-000.md §2. See
+// the header for the model.
 #include "reference/privacy/view_distribution.hpp"
 
 #include "reference/core/errors.hpp"

@@ -1,6 +1,6 @@
 // The exact law of the server's view of seed 000's protocol P = (R, S, A), over Z_m, in certified arithmetic.
 //
-// Spec: seed 000 §2.2 (Def 3, the view), §5.2–§5.8 (Theorems 1–6), §7 V14; issue 4 item 5. docs/privacy-000.md.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Def 3 (the view), Theorems 1–6; issue 4 item 5. docs/privacy-000.md.
 //
 // What is modelled (per variant; symbols as in the paper: g precision, m modulus, x̂_i the rounded reward):
 //   dist-dp, dist-rdp, dist-cdp  the SecAgg output ŷ = (Σ_i x̂_i + Σ_i η_i) mod m;

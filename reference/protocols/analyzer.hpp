@@ -4,9 +4,9 @@
 //   if ŷ > n·g + τ:  z = (ŷ − m)/g        (underflow: the true sum S was in [−τ, 0))
 //   else:            z = ŷ/g
 //
-// Claim 000.decode (spec §5.3, §7 V11): with m = n·g + 2τ + 1 and −τ <= S <= n·g + τ, decode(S mod m) = S exactly,
-// so z = S/g. Proved over the integers in proofs/000.decode.smt2 (strict '>' matters: proofs/000.decode-mutant-geq);
-// checked exhaustively by tests/reference/protocols/decode_test.cpp.
+// Claim 000.decode (proof of Theorem 1, Chowdhury & Zhou 2023, arXiv:2206.05772): with m = n·g + 2τ + 1 and −τ <= S <=
+// n·g + τ, decode(S mod m) = S exactly, so z = S/g. Proved over the integers in proofs/000.decode.smt2 (strict '>'
+// matters: proofs/000.decode-mutant-geq); checked exhaustively by tests/reference/protocols/decode_test.cpp.
 // Central model (Algorithm 3): A first draws η ~ Lap_Z(g/ε) and decodes y = (ŷ + (η mod m)) mod m.
 #pragma once
 

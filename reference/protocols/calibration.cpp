@@ -59,8 +59,8 @@ void check_size(const Rational& x, std::string_view name) { require_reasonable_s
 
 bool uses_s(Variant v) { return v == Variant::DistRDP || v == Variant::DistCDP; }
 
-// Theorem ranges of ε (spec §3.2 table): Theorems 4, 5, 6 fix ε ∈ (0, 1); Theorem 3 needs ε̃ = ε/4 ∈ (0, 1) for
-// the Cheu–Yan relaxed SecAgg (spec §3.7), i.e. ε < 4; Theorems 1 and 2 take any ε > 0.
+// Theorem ranges of ε (Chowdhury & Zhou 2023, arXiv:2206.05772): Theorems 4, 5, 6 fix ε ∈ (0, 1); Theorem 3 needs ε̃ =
+// ε/4 ∈ (0, 1) for the Cheu–Yan relaxed SecAgg (App. D.2), i.e. ε < 4; Theorems 1 and 2 take any ε > 0.
 void check_eps_range(Variant v, const Rational& eps) {
   require_positive(eps, kFn, "eps");
   if ((v == Variant::DistCDP || v == Variant::Central || v == Variant::Local) && eps >= 1)
@@ -189,13 +189,13 @@ Calibration calibrate(Variant variant, const CalibrationInput& in) {
     case Variant::DistDP:
     case Variant::Central:
     case Variant::Shuffle:
-      // Theorems 1, 5: τ = ⌈(g/ε) log(2/p)⌉; Theorem 3: τ = ⌈(g/ε′) log(2/p′)⌉. Fact 3 / spec §4.1:
+      // Theorems 1, 5: τ = ⌈(g/ε) log(2/p)⌉; Theorem 3: τ = ⌈(g/ε′) log(2/p′)⌉. Fact 3 / Def 4 tail:
       // P[|Lap_Z(g/ε)| > τ] = 2β^{τ+1}/(1+β) < 2e^{−ετ/g} <= p.
       tau_real = [&](mpfr_prec_t prec) { return log_two_over(p_tau, prec).mul(b); };
       break;
     case Variant::DistRDP:
       // Theorem 2 with Proposition 1 on Σ_i η_i ~ Sk(0, g²/ε²), σ = g/ε: τ = ⌈(2g/ε)√(log(2/p)) + √2·log(2/p)⌉.
-      // The square root on the first log is the proof's (spec §9 E4); the extract and the authors' code drop it.
+      // The square root on the first log is the proof's (Proposition 1); the extract and the authors' code drop it.
       tau_real = [&](mpfr_prec_t prec) {
         const Interval L = log_two_over(p_tau, prec);
         return L.sqrt().mul(2 * b) + Interval(Rational(2), prec).sqrt() * L;
@@ -267,7 +267,7 @@ Calibration calibrate(Variant variant, const CalibrationInput& in) {
     case Variant::DistDP: c.source = "seed 000, Theorem 1 (Fact 1, Fact 3)"; break;
     case Variant::DistRDP: c.source = "seed 000, Theorem 2 (Proposition 1)"; break;
     case Variant::DistCDP: c.source = "seed 000, Theorem 4 (Lemma 4, Lemma 6)"; break;
-    case Variant::Shuffle: c.source = "seed 000, Theorem 3 (noise at eps' = eps/2, spec §9 E5)"; break;
+    case Variant::Shuffle: c.source = "seed 000, Theorem 3 (noise at eps' = eps/2, see docs/decisions.md)"; break;
     case Variant::Central: c.source = "seed 000, Theorem 5 (Algorithms 2, 3)"; break;
     case Variant::Local: c.source = "seed 000, Theorem 6 (Algorithms 4, 5; Lemma 5 constant c)"; break;
   }

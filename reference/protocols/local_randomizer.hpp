@@ -2,7 +2,7 @@
 // local model): encode x ∈ [0, 1] with precision g by unbiased randomized rounding, add the variant's per-user
 // noise, reduce to the non-negative remainder mod m.
 //
-//   x̂ = ⌊x g⌋ + Bernoulli(x g − ⌊x g⌋) ∈ {0, …, g}      (spec §4.5; reference/samplers/rounding.hpp)
+//   x̂ = ⌊x g⌋ + Bernoulli(x g − ⌊x g⌋) ∈ {0, …, g}      (encoder in R; reference/samplers/rounding.hpp)
 //   η ~ the variant's per-user law (calibration.hpp: Pólya difference, Skellam, discrete Gaussian, Lap_Z, none)
 //   y = (x̂ + η) mod m ∈ {0, …, m − 1}
 //

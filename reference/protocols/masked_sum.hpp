@@ -3,8 +3,9 @@
 // cancel in the sum, so the server's modular sum equals (Σ y_i) mod m, while any n − 1 of the masked messages are
 // jointly uniform on Z_m (n >= 2). With n = 1 there is no pair and the one message is sent as is.
 //
-// Spec: seed 000 §2.3 (SecAgg black box), App. G. Bits: the masks r_ij for (i, j) = (0,1), (0,2), …, (0,n−1),
-// (1,2), …, each uniform_below(m) (docs/bits.md). O(n²) masks: meant for tests and small batches.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), §3 (SecAgg black box), App. G. Bits: the masks r_ij for (i, j) =
+// (0,1), (0,2), …, (0,n−1), (1,2), …, each uniform_below(m) (docs/bits.md). O(n²) masks: meant for tests and small
+// batches.
 #pragma once
 
 #include <span>

@@ -1,8 +1,8 @@
 // Arithmetic in Z_m for the protocol of seed 000: the non-negative remainder and the modular sum.
 //
-// Spec: seed 000 §3.1 (R: y_i = (x̂_i + η_i) mod m; S: ŷ = (Σ y_i) mod m), spec header: "x mod m ∈ {0,…,m−1}
-// always, including for negative x". Claim 000.decode relies on it; proofs/000.residue-int64.smt2 proves the
-// optimized build's ((x % m) + m) % m equal to this.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Algorithm 1 (R: y_i = (x̂_i + η_i) mod m; S: ŷ = (Σ y_i) mod m),
+// where "x mod m ∈ {0,…,m−1} always, including for negative x". Claim 000.decode relies on it;
+// proofs/000.residue-int64.smt2 proves the optimized build's ((x % m) + m) % m equal to this.
 #pragma once
 
 #include <span>
@@ -18,7 +18,7 @@ inline Integer residue(const Integer& x, const Integer& m) {
   return r;
 }
 
-// (Σ_i y_i) mod m: the output of a perfect secure aggregation (spec §2.3).
+// (Σ_i y_i) mod m: the output of a perfect secure aggregation (the SecAgg black box of §3).
 inline Integer modular_sum(std::span<const Integer> y, const Integer& m) {
   Integer s = 0;
   for (const Integer& v : y) s += v;

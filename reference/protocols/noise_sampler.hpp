@@ -2,8 +2,8 @@
 // central analyzer's noise, or the batch's aggregate noise. It holds the exact reference sampler of the law and
 // forwards to it, so the bits drawn are the sampler's own (reference/samplers/*.hpp).
 //
-// Spec: seed 000 §3.2 table (per-user noise by variant), Fact 1 (Pólya), §4.3 (Skellam), §4.4 (discrete
-// Gaussian), Remark 7 and Algorithm 4 (discrete Laplace).
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Theorems 1–6 (per-user noise by variant), Fact 1 (Pólya), Def 5
+// (Skellam), Def 11 (discrete Gaussian), Remark 7 and Algorithm 4 (discrete Laplace).
 #pragma once
 
 #include <variant>

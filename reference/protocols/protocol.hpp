@@ -1,8 +1,8 @@
 // The template protocol P = (R, S, A) of seed 000 on one batch of n users, with a full transcript.
 //
-// Spec: seed 000 §3.1 (Algorithm 1: R lines 18–22, S lines 23–25, A lines 26–30), §3.2 (instantiations), §3.3–3.6
-// (Algorithms 2–5: central and local models), §3.7 and Theorem 3 (shuffle). Claims: 000.decode (A∘S∘R returns
-// (Σ x̂_i + Σ η_i)/g exactly whenever |Σ η_i| <= τ), 000.accuracy, 000.comm-bits.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Algorithm 1 (R lines 18–22, S lines 23–25, A lines 26–30), the
+// instantiations of Theorems 1–6, Algorithms 2–5 (central and local models), App. D.2 and Theorem 3 (shuffle). Claims:
+// 000.decode (A∘S∘R returns (Σ x̂_i + Σ η_i)/g exactly whenever |Σ η_i| <= τ), 000.accuracy, 000.comm-bits.
 //
 // Bit order of one run (normative for golden vectors; docs/protocol-000.md):
 //   per-user path:  for i = 1..n: R's rounding bit(s) for x_i, then η_i;  then S's masks or shares (masked_sum.hpp,

@@ -2,7 +2,8 @@
 // outcome and every message, so that a run can be replayed, compared between the two builds bit for bit, and
 // stored as a golden vector.
 //
-// Spec: seed 000 §3.1 (Algorithm 1 subroutines R, S, A), §3.3–3.7 (central, local, shuffle variants).
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Algorithm 1 (subroutines R, S, A), Algorithms 2–5 and App. D.2
+// (central, local, shuffle variants).
 #pragma once
 
 #include <string_view>

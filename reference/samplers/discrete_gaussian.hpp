@@ -1,6 +1,7 @@
 // Discrete Gaussian N_Z(mu, sigma2): P[x] ∝ e^{−(x − mu)²/(2 sigma2)}, x ∈ Z, for rationals sigma2 > 0 and mu.
 //
-// Spec: CKS20 (Canonne, Kamath, Steinke 2020), Algorithm 3; seed 000 §4.4 (Def 11). docs/samplers.md has the proofs.
+// Spec: CKS20 (Canonne, Kamath, Steinke 2020), Algorithm 3; Chowdhury & Zhou 2023, arXiv:2206.05772, Def 11.
+// docs/samplers.md has the proofs.
 // Symbols: sigma2 = σ², t the scale of the discrete Laplace proposal, Y the candidate, mu = floor(mu) + f.
 //   t = floor(sqrt(floor(sigma2))) + 1                                           (CKS20's choice; any t >= 1 is exact)
 //   loop { Y = Lap_Z(t); if BernoulliExp(bias(Y)) return floor(mu) + Y }

@@ -1,6 +1,7 @@
 // Discrete Laplace Lap_Z(scale): P[x] = ((1 − β)/(1 + β)) β^{|x|}, β = e^{−1/scale}, x ∈ Z, for a rational scale > 0.
 //
-// Spec: CKS20 (Canonne, Kamath, Steinke 2020), Algorithm 2; seed 000 §4.1 (Def 4). docs/samplers.md has the proof:
+// Spec: CKS20 (Canonne, Kamath, Steinke 2020), Algorithm 2; Chowdhury & Zhou 2023, arXiv:2206.05772, Def 4.
+// docs/samplers.md has the proof:
 //   loop { sign = Bernoulli(1/2); mag = Geometric(scale); if (sign and mag = 0) continue; return sign ? −mag : mag }
 // Rejecting (true, 0) leaves every non-zero x with weight ½(1 − β)β^{|x|} and 0 with ½(1 − β): P[x] ∝ β^{|x|}.
 #pragma once

@@ -5,7 +5,7 @@
 //   loop { U = uniform_below(t); if BernoulliExp(U/t) break }    // U has P[U = u] ∝ e^{−u/t}, u < t
 //   V = 0; while BernoulliExp(1) V = V + 1                         // V is geometric with ratio e^{−1}
 //   return floor((U + t V) / s)                                    // U + tV has P[n] ∝ e^{−n/t}, n ≥ 0
-// Seed 000 §4.6 (geometric with beta = e^{−eps/g}) is Geometric(g/eps).
+// Seed 000's geometric with beta = e^{−eps/g} (Chowdhury & Zhou 2023, arXiv:2206.05772, Remark 7) is Geometric(g/eps).
 #pragma once
 
 #include "reference/bits/bit_source.hpp"

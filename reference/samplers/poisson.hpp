@@ -3,8 +3,8 @@
 // is the k with [F(k−1), F(k)) ⊃ I_c, decided by certified enclosures of the Poisson CDF (reference/pmf/poisson.hpp).
 // Typical cost: one 64-bit chunk (another with probability about 2^{−58}) and one binary search.
 //
-// Spec: seed 000 §4.3 (Skellam noise as Poisson − Poisson), §8.2. No anchor library samples Poisson with an
-// irrational e^{−λ} exactly; this one does.
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Def 5 (Skellam noise as Poisson − Poisson). No anchor library samples
+// Poisson with an irrational e^{−λ} exactly; this one does.
 //
 // Thread-safety: operator() extends a cached CDF table, so it is not const; use one sampler object per thread.
 #pragma once

@@ -1,13 +1,14 @@
-// Exact Pólya(r, β) sampler (negative binomial, β = e^{−1/scale}), r > 0 and scale > 0 rational, by inversion
-// with a lazily drawn uniform (internal/cdf_inversion.hpp; docs/samplers.md, "Inversion samplers"), decided by
-// certified enclosures of the Pólya CDF (reference/pmf/polya.hpp; table by P[x+1]/P[x] = β(x+r)/(x+1)). This is
-// the exact reference the spec asks for in place of the Gamma–Poisson mixture, which underflows for r = 1/n
-// (seed 000 §8.2); tiny r is fine here (the mass sits at 0, the table grows only as far as draws reach).
+// Exact Pólya(r, β) sampler (negative binomial, β = e^{−1/scale}), r > 0 and scale > 0 rational, by inversion with a
+// lazily drawn uniform (internal/cdf_inversion.hpp; docs/samplers.md, "Inversion samplers"), decided by certified
+// enclosures of the Pólya CDF (reference/pmf/polya.hpp; table by P[x+1]/P[x] = β(x+r)/(x+1)). This is the exact
+// reference, used in place of the Gamma–Poisson mixture, which underflows for r = 1/n (Gamma draws of tiny shape round
+// to 0); tiny r is fine here (the mass sits at 0, the table grows only as far as draws reach).
 //
 // PolyaDifference draws γ⁺ then γ⁻ from one Pólya sampler and returns γ⁺ − γ⁻: the per-user noise of seed 000
 // Theorem 1 (Fact 1: Σ over n users of Pólya(1/n, β) differences is Lap_Z(scale)).
 //
-// Spec: seed 000 §4.2 (Fact 1), §8.2. Thread-safety: one sampler object per thread (the CDF table is cached).
+// Spec: Chowdhury & Zhou 2023 (arXiv:2206.05772), Fact 1. Thread-safety: one sampler object per thread (the CDF table
+// is cached).
 #pragma once
 
 #include "reference/bits/bit_source.hpp"

@@ -1,6 +1,6 @@
 // Exact Skellam Sk(0, σ²) sampler, σ² > 0 rational (`variance`): N₁ − N₂ with N₁, N₂ i.i.d. Poisson(σ²/2), drawn
-// in that order from the same bit stream by the exact Poisson sampler (poisson.hpp). Spec: seed 000 §4.3 ("the code
-// does exactly this"), Theorem 2. Certified pmf: reference/pmf/skellam.hpp.
+// in that order from the same bit stream by the exact Poisson sampler (poisson.hpp). Spec: Chowdhury & Zhou 2023
+// (arXiv:2206.05772), Def 5 (the authors' code does exactly this), Theorem 2. Certified pmf: reference/pmf/skellam.hpp.
 //
 // Thread-safety: one sampler object per thread (the Poisson CDF table is cached).
 #pragma once

@@ -1,4 +1,5 @@
-// Claim 000.claim1 (seed 000 §4.3, Claim 1 and the inequality used in the proof of Proposition 1; V5):
+// Claim 000.claim1 (Chowdhury & Zhou 2023, arXiv:2206.05772, App. E.1: Claim 1 and the
+// inequality used in the proof of Proposition 1):
 //   cosh λ ≤ e^{λ²/2} for all real λ, and e^x − 1 ≤ 2x for x ∈ [0, 1].
 //
 // Certified interval sweeps. cosh: [−L, L] is partitioned into λ-intervals; on each, with m = max|λ| and

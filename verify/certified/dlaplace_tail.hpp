@@ -1,4 +1,5 @@
-// Claim 000.dlaplace.tail (seed 000 §4.1, Def. 4 and the derived facts; §5.2, τ of Theorem 1; V3, V12):
+// Claim 000.dlaplace.tail (Chowdhury & Zhou 2023, arXiv:2206.05772, Def. 4 and facts derived
+// from it; τ of Theorem 1):
 //   (a) X ~ Lap_Z(t): P[X ≥ k] = β^k/(1+β) for k ≥ 0, β = e^{−1/t}. The tail is summed from ref::DiscreteLaplacePmf's
 //       pmf on a window [−W, W] (P[X ≥ k] ∈ [Σ_{x=k}^{W} p(x), 1 − Σ_{x=−W}^{k−1} p(x)]) and compared with the
 //       closed form computed here; ref::DiscreteLaplacePmf::upper_tail is compared with it too.

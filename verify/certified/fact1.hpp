@@ -1,5 +1,5 @@
-// Claim 000.fact1 (seed 000 §4.2, Fact 1; Goryczka–Xiong 2015 Thm 5.1): for γ⁺_i, γ⁻_i i.i.d. Pólya(1/n, β) with
-// β = e^{−1/t}, Σ_{i=1}^n (γ⁺_i − γ⁻_i) ~ Lap_Z(t) exactly.
+// Claim 000.fact1 (Chowdhury & Zhou 2023, arXiv:2206.05772, Fact 1; Goryczka–Xiong 2015 Thm 5.1): for γ⁺_i, γ⁻_i i.i.d.
+// Pólya(1/n, β) with β = e^{−1/t}, Σ_{i=1}^n (γ⁺_i − γ⁻_i) ~ Lap_Z(t) exactly.
 //
 // Certified check: the per-user law D = γ⁺ − γ⁻ is built from the Pólya pmf window, its n-fold convolution by
 // repeated squaring (all windows truncated to [−W, W], where W holds all but 10⁻¹² of Lap_Z(t)), and compared with

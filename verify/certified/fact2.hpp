@@ -1,5 +1,5 @@
-// Claim 000.fact2 (seed 000 §4.4, Fact 2, Canonne–Kamath–Steinke 2020): Y ~ N_Z(0, σ²) satisfies
-// P[|Y| ≥ t] ≤ 2e^{−t²/(2σ²)} for all t ≥ 0.
+// Claim 000.fact2 (Chowdhury & Zhou 2023, arXiv:2206.05772, Fact 2, Canonne–Kamath–Steinke 2020): Y ~ N_Z(0, σ²)
+// satisfies P[|Y| ≥ t] ≤ 2e^{−t²/(2σ²)} for all t ≥ 0.
 //
 // Certified check: P[|Y| ≥ t] = P[|Y| ≥ ⌈t⌉] and the bound decreases in t, so checking every integer k ∈ [0, K]
 // covers every real t ∈ [0, K]; K is where the bound falls below 10⁻³⁰. Tails are 2 Σ_{y ≥ k} e^{−y²/(2σ²)} / Z with

@@ -1,8 +1,9 @@
-// Claim 000.lemma5 (seed 000 §4.8, Lemma 5; spec leaves the constant c unspecified): X ~ Lap_Z(1/ε) satisfies
+// Claim 000.lemma5 (Chowdhury & Zhou 2023, arXiv:2206.05772, App. K, Lemma 5; the paper
+// leaves the constant c unspecified): X ~ Lap_Z(1/ε) satisfies
 // E e^{λX} ≤ exp(λ²c²/(2ε²)) for |λ| ≤ ε/c, with c = ref::lemma5_constant() (reference/privacy/lemma5_constant.hpp).
 //
-// MGF in closed form (spec §4.1): M(λ) = (1−β)²/((1−βe^λ)(1−βe^{−λ})), β = e^{−ε}, |λ| < ε; M is even, so λ ∈ [0, ε/c]
-// suffices. The interval [0, ε/c] is partitioned into λ-intervals Λ = [a, b] and on each the ratio
+// MGF in closed form (derived from Def 4): M(λ) = (1−β)²/((1−βe^λ)(1−βe^{−λ})), β = e^{−ε}, |λ| < ε; M is even, so λ ∈
+// [0, ε/c] suffices. The interval [0, ε/c] is partitioned into λ-intervals Λ = [a, b] and on each the ratio
 // g(λ) = log M(λ)/λ² is bounded above by the smaller of
 //   (i)  the interval extension log M(Λ)/Λ² (a > 0), and
 //   (ii) ½[q₊/(1−q₊)² + q₋/(1−q₋)²] with q₊ = βe^{b}, q₋ = βe^{−a}: from log M(λ) = Σ_k (2β^k/k)(cosh(λk) − 1)

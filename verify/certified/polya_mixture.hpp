@@ -1,5 +1,5 @@
-// Claim 000.polya.mixture (seed 000 §4.2 footnote 3 and §4.7; V2): drawing λ ~ Gamma(shape r, scale θ) with
-// θ = β/(1−β) and then X ~ Poisson(λ) gives the Pólya(r, β) law. The mixture's pmf in closed form,
+// Claim 000.polya.mixture (Chowdhury & Zhou 2023, arXiv:2206.05772, footnote 3): drawing λ ~ Gamma(shape r, scale θ)
+// with θ = β/(1−β) and then X ~ Poisson(λ) gives the Pólya(r, β) law. The mixture's pmf in closed form,
 //   Γ(x+r)/(x!Γ(r)) · (θ/(1+θ))^x (1+θ)^{−r},
 // evaluated here in log space with certified ln Γ (MPFR, correctly rounded), is compared with the Pólya pmf by the
 // recursion P[0] = (1−β)^r, P[x+1] = P[x]β(x+r)/(x+1) at every x of a window holding all but 10⁻⁴⁰ of the mass,

@@ -1,5 +1,6 @@
-// Claim 000.rounding (seed 000 §4.5; V9): randomized rounding x̂ = ⌊xg⌋ + Ber(xg − ⌊xg⌋) has E[x̂] = xg exactly and
-// x̂ ∈ {⌊xg⌋, ⌊xg⌋+1} ⊆ {0, …, g} for x ∈ [0, 1]; and for n users the summed error obeys
+// Claim 000.rounding (Chowdhury & Zhou 2023, arXiv:2206.05772, the randomized-rounding encoder in R): randomized
+// rounding x̂ = ⌊xg⌋ + Ber(xg − ⌊xg⌋) has E[x̂] = xg exactly and x̂ ∈ {⌊xg⌋, ⌊xg⌋+1} ⊆ {0, …, g} for x ∈ [0, 1]; and
+// for n users the summed error obeys
 // P[|Σ_i (x̂_i − x_i g)|/g > √(2n log(2/p))/g] ≤ p.
 //
 // Certified and exact: the law of x̂ is exact rationals (and ref::RandomizedRoundingPmf's enclosures must contain

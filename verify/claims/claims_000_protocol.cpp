@@ -61,7 +61,7 @@ void register_claims_000_protocol(Registry& registry) {
       "000.decode.proofs",
       "m = n·g + 2τ + 1 ∧ −τ ≤ S ≤ n·g + τ ⇒ A(S mod m) = S (integers); the C++ remainder, decode and "
       "accumulation equal the integer specification without overflow (64-bit); mutants and tightness witnesses sat",
-      {"000", "§3.1, proof of Theorem 1", "analyzer A (underflow correction)"},
+      {"000", "§3, App. D.1 (proof of Theorem 1)", "analyzer A (underflow correction)"},
       Method::proof,
       "every proofs/000.*.smt2 lemma (Z3; unsat = proved, sat = witness/mutant as expected)",
       Verdict::holds,
@@ -69,7 +69,7 @@ void register_claims_000_protocol(Registry& registry) {
   registry.add(Claim{
       "000.decode",
       "A(Σ y_i mod m) = Σ(x̂_i + η_i) exactly inside the window −τ ≤ S ≤ n·g + τ, and wrongly just outside",
-      {"000", "§3.1, §5.3", "modular correctness"},
+      {"000", "§3, App. D.1", "modular correctness (proof of Theorem 1)"},
       Method::certified,
       "every (n·g, τ) with m ≤ 600 (quick) / 2000 (full), S ∈ [−τ−3, n·g+τ+3], both builds",
       Verdict::holds,
@@ -82,7 +82,7 @@ void register_claims_000_protocol(Registry& registry) {
   registry.add(Claim{
       "000.accuracy",
       "P[|Σ_i η_i| > τ] ≤ p for the calibrated τ of every variant (certified tail of the aggregate noise law)",
-      {"000", "§5.2–5.8", "Theorems 1–6, accuracy term"},
+      {"000", "§4, §5, App. D.2, F, H", "Theorems 1–6, accuracy term"},
       Method::certified,
       "every variant × n ∈ {2, 64, 1024, 32768} × ε × p (quick); a wider grid (full)",
       Verdict::holds,
@@ -99,7 +99,7 @@ void register_claims_000_protocol(Registry& registry) {
   registry.add(Claim{
       "000.comm-bits",
       "each message takes ⌈log₂ m⌉ bits, growing like log n (≈ 1.5 bits per doubling of n, since g ~ √n)",
-      {"000", "§5, Table 1", "communication"},
+      {"000", "§1 (Table 1)", "communication (Theorems 1–6)"},
       Method::certified,
       "n = 2^k, k = 1…36, every variant at ε = 1 (ε = 99/100 where the theorem needs ε < 1)",
       Verdict::holds,

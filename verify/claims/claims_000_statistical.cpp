@@ -15,7 +15,7 @@ void register_claims_000_statistical(Registry& registry) {
       "000.fact1.sampled",
       "Σ_{i=1}^n (γ⁺_i − γ⁻_i) ~ Lap_Z(t) for γ^± i.i.d. Pólya(1/n, e^{−1/t}), sampled through R's per-user noise "
       "sampler: goodness of fit to the certified Lap_Z(t) pmf, and homogeneity with the direct Lap_Z(t) sampler",
-      {"000", "§4.2", "Fact 1"},
+      {"000", "§4", "Fact 1"},
       Method::statistical,
       "n ∈ {1,8,64} × t ∈ {1,4} + calibrate(dist-dp, ε=1/2, n=5, T=1000), N = 2·10⁵ sums per case (full: n ∈ "
       "{1,2,8,64} × t ∈ {1/2,1,4,16} + (256, 4) + the same, N = 10⁶); χ², G, tails 0.99/0.999, two-sample; Holm at "
@@ -28,7 +28,7 @@ void register_claims_000_statistical(Registry& registry) {
       "000.def5.sampled",
       "Σ_{i=1}^n Sk(0, σ²/n) ~ Sk(0, σ²), sampled through R's per-user noise sampler: goodness of fit to the "
       "certified Sk(0, σ²) pmf, and homogeneity with the direct Sk(0, σ²) sampler",
-      {"000", "§4.3", "Def. 5 (closure)"},
+      {"000", "§5", "Def. 5 (closure)"},
       Method::statistical,
       "n ∈ {1,8,64} × σ² ∈ {2,100} + calibrate(dist-rdp, ε=1/2, n=5, T=1000), N = 2·10⁵ sums per case (full: n ∈ "
       "{1,2,8,64} × σ² ∈ {1/2,2,100,1000} + (256, 100) + the same, N = 10⁶); χ², G, tails, two-sample; Holm at 1e−6",
@@ -40,7 +40,7 @@ void register_claims_000_statistical(Registry& registry) {
       "000.dgauss-sum.sampled",
       "Σ_{i=1}^n N_Z(0, σ²/n) ~ N_Z(0, σ²/n)^{*n} (the exact n-fold convolution, certified, which is not "
       "N_Z(0, σ²)), sampled through R's per-user noise sampler; the certified TV distance to N_Z(0, σ²) is reported",
-      {"000", "§4.4", "Def. 11; Theorem 4 (per-user noise of dist-cdp)"},
+      {"000", "App. F", "Def. 11; Theorem 4 (per-user noise of dist-cdp)"},
       Method::statistical,
       "n ∈ {2,3,8} × σ² ∈ {1,4,16} + calibrate(dist-cdp, ε=1/2, n=5, T=1000), N = 3·10⁵ sums per case (full: n ∈ "
       "{2,3,8,16} × σ² ∈ {1/2,1,4,16,64} with σ²/n ≥ 1/8 + the same, N = 10⁶); χ², G, tails 0.99/0.999; Holm at "

@@ -52,35 +52,35 @@ void add(Registry& registry, const std::string& id, const std::string& target, c
 void register_claims_audit(Registry& registry) {
   add(registry, "000.dist-dp-se.privacy", "dist-dp-se",
       "Algorithm 1 with Dist-DP batches (SecAgg + Pólya differences) is (ε, 0)-DP in the distributed model",
-      {"000", "§5.2", "Theorem 1"});
+      {"000", "§4", "Theorem 1"});
   add(registry, "000.dist-rdp-se.privacy", "dist-rdp-se",
       "Algorithm 1 with Dist-RDP batches (SecAgg + Skellam) is (α, ε(α))-RDP (Lemma 3 per batch, Δ = g, σ² = g²/ε²), "
       "hence (ε′, δ)-DP by Lemma 10; audited at δ = 1e−5",
-      {"000", "§5.4", "Theorem 2; Lemma 3; Lemma 10"});
+      {"000", "§5, App. E.2, K", "Theorem 2; Lemma 3; Lemma 10"});
   add(registry, "000.dist-cdp-se.privacy", "dist-cdp-se",
       "Algorithm 1 with Dist-CDP batches (SecAgg + discrete Gaussian) is ½ε̂²-CDP, ε̂ ≤ min(√(ε² + ξ/2), ε + ξ), "
       "hence (½ε̂² + ε̂√(2 ln(1/δ)), δ)-DP; audited at δ = 1e−5",
-      {"000", "§5.6", "Theorem 4; Lemma 4"});
+      {"000", "App. F", "Theorem 4; Lemma 4"});
   add(registry, "000.shuffle-se.privacy", "shuffle-se",
       "Algorithm 1 with shuffled batches (Pólya noise at ε′ = ε/2) is (ε, 0)-DP in the distributed model",
-      {"000", "§5.5", "Theorem 3 (with E5)"});
+      {"000", "App. D.2", "Theorem 3 (noise as corrected in docs/decisions.md)"});
   add(registry, "000.cdp-se.privacy", "cdp-se",
       "Algorithm 1 with the central analyzer adding Lap_Z(g/ε) (Algorithms 2–3) is (ε, 0)-DP in the central model",
-      {"000", "§5.7", "Theorem 5"});
+      {"000", "App. H.1", "Theorem 5"});
   add(registry, "000.ldp-se.privacy", "ldp-se",
       "Algorithm 1 with per-user Lap_Z(g/ε) (Algorithms 4–5) is (ε, 0)-DP in the local model",
-      {"000", "§5.8", "Theorem 6"});
+      {"000", "App. H.2", "Theorem 6"});
   add(registry, "000.dp-se.privacy", "dp-se",
       "DP-SE (Sajed & Sheffet 2019: Lap(1/ε) on each epoch's fresh sum) is ε-DP",
-      {"000", "§3.9", "Sajed & Sheffet 2019, DP-SE privacy theorem"});
+      {"000", "§7, App. J (baseline)", "Sajed & Sheffet 2019, DP-SE privacy theorem"});
   add(registry, "002.anytime-lazy-ucb.privacy", "anytime-lazy-ucb",
-      "Anytime-Lazy-UCB (Algorithm 1: Lap(1/ε) per completed array) is ε-DP", {"002", "§5", "Theorem 2"});
+      "Anytime-Lazy-UCB (Algorithm 1: Lap(1/ε) per completed array) is ε-DP", {"002", "§4.1", "Theorem 2"});
   add(registry, "002.hybrid-ucb.privacy", "hybrid-ucb",
-      "Hybrid-UCB (Algorithm 4: tree-based counters, Lap(2/ε) and Lap(2r/ε)) is ε-DP", {"002", "§5", "Theorem 5"});
+      "Hybrid-UCB (Algorithm 4: tree-based counters, Lap(2/ε) and Lap(2r/ε)) is ε-DP", {"002", "§4.2", "Theorem 5"});
   add(registry, "002.ftnl.privacy", "ftnl", "FTNL with Report-Noisy-Max (Algorithms 2–3, Lap(1/ε)) is ε-DP",
-      {"002", "§5", "Theorem 6"});
+      {"002", "§5.1", "Theorem 6"});
   add(registry, "002.naive-ftnl.privacy", "naive-ftnl",
-      "Naive FTNL (each action's epoch mean (ε/K)-DP, Lap(K/ε)) is ε-DP", {"002", "§3.4", "naive FTNL (§5)"});
+      "Naive FTNL (each action's epoch mean (ε/K)-DP, Lap(K/ε)) is ε-DP", {"002", "§5", "naive FTNL (text only)"});
 }
 
 }  // namespace dpb::verify

@@ -230,7 +230,7 @@ void register_claims_experiments(Registry& registry) {
       "000.fig23.central-match",
       "Dist-DP-SE's regret approaches DP-SE's as T grows (relative gap |Reg_Dist-DP-SE(t) − Reg_DP-SE(t)|/Reg_DP-SE(t) "
       "smaller at T than at T/100), and the gap at T is smaller for larger ε",
-      {"000", "§7, App. J (spec §6.3 item 1)", "Figs 2, 3"},
+      {"000", "§7, App. J", "Figs 2, 3"},
       Method::trend,
       "experiments 000-fig2-easy (T = 10^6) and 000-fig3-hard (T = 10^7), 20 runs, ε ∈ {1/10, 1/2, 1}, l(b) = 4^b, "
       "p = 1/10" +
@@ -241,7 +241,7 @@ void register_claims_experiments(Registry& registry) {
       Claim{"000.fig23.rdp-gain",
             "Reg(Dist-RDP-SE, s = 10) < Reg(Dist-DP-SE) at every ε, the relative gain larger for smaller ε, and "
             "Reg(s = 100) < Reg(s = 10)",
-            {"000", "§7, App. J (spec §6.3 item 2)", "Figs 2, 3"},
+            {"000", "§7, App. J", "Figs 2, 3"},
             Method::trend,
             "experiments 000-fig2-easy and 000-fig3-hard as for 000.fig23.central-match" + quick000,
             Verdict::inconclusive,
@@ -250,7 +250,7 @@ void register_claims_experiments(Registry& registry) {
       "000.fig4.trust-models",
       "CDP-SE ≈ Dist-DP-SE (final regret within a factor 1.5), both ≪ LDP-SE (factor > 2); Dist-RDP-SE and "
       "Dist-CDP-SE beat both pure-DP variants; Dist-CDP-SE beats Dist-RDP-SE",
-      {"000", "App. J (spec §6.3 item 3)", "Fig. 4"},
+      {"000", "App. J", "Fig. 4"},
       Method::trend,
       "experiment 000-fig4-trust-models: easy instances, T = 10^6, 20 runs, ε ∈ {1/10, 1/2, 99/100} (Theorem 5 needs "
       "ε < 1), l(b) = 2^b, s = 10, p = 1/10 (quick: T = 3·10^5, 10 runs, ε ∈ {1/10, 99/100})",
@@ -261,7 +261,7 @@ void register_claims_experiments(Registry& registry) {
           "002.fig.small-eps",
           "Setting 1, ε ∈ {1/2, 1}: Anytime-Lazy-UCB is competitive with DP-SE (final regret within a factor 1.5) and "
           "Hybrid-UCB does worse than both",
-          {"002", "§6 (spec §6 findings 1, 4)", "Figs 1, 2, 5"},
+          {"002", "§6", "Figs 1, 2, 5"},
           Method::trend,
           "experiment 002-fig5-setting1: K = 5 Bernoulli (0.75, 0.70×4), T = 2^22, 15 runs, DP-SE with β = 1/T "
           "(quick: T = 2^18, 10 runs)",
@@ -272,7 +272,7 @@ void register_claims_experiments(Registry& registry) {
       "002.fig.large-eps",
       "Setting 1, ε ∈ {8, 64}: Hybrid-UCB beats DP-SE and improves from ε = 8 to 64; Anytime-Lazy-UCB's final regret "
       "decreases from ε = 1/2 to 64 while DP-SE's stays flat (within a factor 1.5)",
-      {"002", "§6 (spec §6 findings 2, 3)", "Figs 3, 4, 5"},
+      {"002", "§6", "Figs 3, 4, 5"},
       Method::trend,
       "experiment 002-fig5-setting1 as for 002.fig.small-eps (quick: T = 2^18, 10 runs, ε ∈ {1/2, 1, 8, 64})",
       Verdict::holds,

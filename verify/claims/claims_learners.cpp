@@ -28,7 +28,7 @@ void register_claims_learners(Registry& registry) {
       "000.lemma2.good-event",
       "on E = {|μ̂_a(b) − μ_a| ≤ β(b) ∀ b, a ∈ Φ(b)}: the best arm is never eliminated and every arm with "
       "Δ_a > 4β(b) is gone after batch b; P[E] ≥ 1 − p (tested; the paper states 1 − 3p)",
-      {"000", "§3.8, §5.1", "Lemma 2 (proof structure)"},
+      {"000", "App. C", "Lemma 2 (proof structure)"},
       Method::statistical,
       "Algorithm 1 (optimized, reference cross-check of the first run) × {dist-dp, dist-rdp, dist-cdp, shuffle, "
       "central, local, se} × seed 002 settings 1–3 (Bernoulli, K = 5), ε = 1/2, p = 1/T, η = 2; quick: T = 20000, 4 "
@@ -47,7 +47,7 @@ void register_claims_learners(Registry& registry) {
       "E[Reg(T)] of Dist-DP-SE grows like log T (O(log T): fitted exponent of Reg against T < 1/2; slope against ln T "
       "reported) "
       "and its privacy cost Reg_DP − Reg_SE like 1/ε (fitted exponent against 1/ε in [1/2, 3/2])",
-      {"000", "§5.1, §5.2", "Lemma 2, Theorem 1 (V22)"},
+      {"000", "App. C, §4", "Lemma 2, Theorem 1 (regret order)"},
       Method::statistical,
       "Bernoulli (9/10, 3/5, 1/2), aggregate noise path; quick: T ∈ {2^14..2^17} at ε = 1/2, ε ∈ {1/64..1/8} at "
       "T = 2^17, 40 runs per point; full: T ∈ {2^14..2^20}, ε ∈ {1/128..1/8} at T = 2^19, 200 runs; normal "
@@ -64,7 +64,7 @@ void register_claims_learners(Registry& registry) {
       "002.anytime",
       "the actions (and releases) of Anytime-Lazy-UCB, Hybrid-UCB, FTNL and naive FTNL on rounds 1..t are the same "
       "for every horizon T ≥ t",
-      {"002", "§3.1, §3.3, §7", "item 9 (anytime)"},
+      {"002", "§4.1, §4.2, §5.1", "Algorithms 1, 4, 2 (anytime)"},
       Method::certified,
       "both builds × seed002-setting1|2, seed000-hard (K = 5) × ε = 1/2 × horizons {1, 5, 63, 64, 65, 127, 128, "
       "300, 1000, 1023, 1024, 1025, 2000} (full: + 4095…20000), 2 runs (full: 5); every pair of horizons",
@@ -81,7 +81,7 @@ void register_claims_learners(Registry& registry) {
       "002.forgetful",
       "every observed reward enters at most one released noisy statistic of Anytime-Lazy-UCB, FTNL and naive FTNL, "
       "and each release is exactly the sum of its own observations plus one fresh noise draw",
-      {"002", "§3.1, §3.3, §7", "items 3 and 16 (forgetfulness)"},
+      {"002", "§4.1, §5.1", "Algorithms 1, 2 (forgetfulness)"},
       Method::certified,
       "both builds × seed002-setting1|2|3, seed000-easy (K = 5) × ε = 1/2; quick: T = 2000, 2 runs; full: T = 20000, "
       "5 runs; ranges disjoint per arm, values replayed against the noise stream",

@@ -130,7 +130,7 @@ std::vector<CrosscheckLearner> make_registry() {
           "h = 1/eps)",
           true));
   r.push_back(noisy_learner<fast::DpSuccessiveEliminationParams, ref::DpSuccessiveEliminationParams>(
-      "dp-se", "DP-SE (Sajed & Sheffet 2019; spec 000 3.9, 002 3.5), exact discrete Laplace, beta = 1/T",
+      "dp-se", "DP-SE (Sajed & Sheffet 2019, as run in seeds 000 and 002), exact discrete Laplace, beta = 1/T",
       "seed002-setting2",
       [](const auto& p, const auto& tape, NoiseSource n) { return fast::dp_successive_elimination(p, tape, n); },
       [](const auto& p, const auto& tape, NoiseSource n, const auto& o) {

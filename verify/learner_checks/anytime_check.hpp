@@ -1,4 +1,5 @@
-// Claim 002.anytime (seed 002 §7 item 9; spec 002 §3.1 "T is never used", §9 on Hybrid-UCB and FTNL): the
+// Claim 002.anytime (Hu, Huang & Mehta 2021, arXiv:2102.07929, Algorithm 1: "T is never
+// used"; Algorithms 4 and 2 as read by dpbandit): the
 // behaviour of Anytime-Lazy-UCB, Hybrid-UCB and FTNL (and naive FTNL) on rounds 1..t is the same for every horizon
 // T >= t.
 //
@@ -6,7 +7,7 @@
 // and the same noise stream with every horizon of the grid (the tape is as long as the largest). For every pair of
 // horizons T < T′: the run with horizon T has exactly T actions, they equal the first T actions of the run with
 // T′, and the releases made before round T (round < T) are identical, value for value (so the noise draws agree
-// too). Releases at round T itself may differ: FTNL runs no Report-Noisy-Max when no round remains (spec 002 §3.3).
+// too). Releases at round T itself may differ: FTNL runs no Report-Noisy-Max when no round remains (Algorithm 2).
 // The horizons include powers of two and their neighbours (epoch and array boundaries). Exact comparisons of
 // deterministic runs: method certified on the grid.
 #pragma once

@@ -1,4 +1,5 @@
-// Claim 002.forgetful (seed 002 §7 items 3 and 16; spec 002 §3.1, §3.3): every observed reward enters at most one
+// Claim 002.forgetful (Hu, Huang & Mehta 2021, arXiv:2102.07929, Algorithms 1 and 2,
+// §4.1, §5.1): every observed reward enters at most one
 // released statistic of Anytime-Lazy-UCB and FTNL (naive FTNL too), and each released statistic is computed only
 // from its own fresh observations and one fresh noise draw.
 //

@@ -1,4 +1,5 @@
-// Claim 000.lemma2.good-event (seed 000 Lemma 2, spec §5.1 and §7 V20; Algorithm 1 with β(b) of spec §3.8): on the
+// Claim 000.lemma2.good-event (Chowdhury & Zhou 2023, arXiv:2206.05772, Lemma 2 and its proof;
+// Algorithm 1 with the confidence radius β(b) of Lemma 2): on the
 // good event E = {|μ̂_a(b) − μ_a| <= β(b) for every completed batch b and every active arm a}, the best arm is never
 // eliminated and every arm with Δ_a > 4β(b) is gone after batch b; and E is frequent.
 //
@@ -17,8 +18,8 @@
 //
 // Verdict: violated if the conclusion fails on any good run, or if for some subject the number of runs where E
 // failed is too large for P[not E] <= p: the exact binomial upper tail P[X >= k | n, p] is below α (Holm over the
-// subjects at family-wise α = 1e-6). The paper claims P[E] >= 1 − 3p (spec §9 E10: the bookkeeping gives about
-// 4.1p); testing against p is the stricter reading of the task. Inconclusive if no conclusion test ran or a
+// subjects at family-wise α = 1e-6). The paper claims P[E] >= 1 − 3p (our re-count of the proof's bookkeeping gives
+// about 4.1p); testing against p is the stricter reading of the task. Inconclusive if no conclusion test ran or a
 // cross-check differed. Method: statistical.
 #pragma once
 

@@ -1,7 +1,7 @@
-// Claim 000.regret-scaling (seed 000 Lemma 2 / Theorem 1, spec §5.1 and §7 V22): the regret of Dist-DP-SE grows
-// like log T (for a fixed instance and ε) and its privacy cost like 1/ε (E[Reg] = O(Σ log T/Δ + K h log T) with
-// h = 1/ε). Order claims, so they are tested as fitted slopes on simulated runs (optimized build, aggregate noise
-// path: the same law as the per-user path, fewer bits).
+// Claim 000.regret-scaling (Chowdhury & Zhou 2023, arXiv:2206.05772, Lemma 2 / Theorem 1): the regret of Dist-DP-SE
+// grows like log T (for a fixed instance and ε) and its privacy cost like 1/ε (E[Reg] = O(Σ log T/Δ + K h log T) with h
+// = 1/ε). Order claims, so they are tested as fitted slopes on simulated runs (optimized build, aggregate noise path:
+// the same law as the per-user path, fewer bits).
 //
 // Log T part: at ε = eps_T, for each horizon T_i, `runs` independent runs of Dist-DP-SE and of the non-private SE
 // on the same tapes; mean pseudo-regret m_i with standard error s_i. Fitted by least squares:

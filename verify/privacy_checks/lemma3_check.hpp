@@ -1,4 +1,5 @@
-// Claim 000.lemma3 (seed 000 §5.4, Lemma 3 = Agarwal–Kairouz–Liu 2021 Thm 3.5): for integer α ≥ 2,
+// Claim 000.lemma3 (Chowdhury & Zhou 2023, arXiv:2206.05772, App. E.2, Lemma 3 =
+// Agarwal–Kairouz–Liu 2021 Thm 3.5): for integer α ≥ 2,
 //   D_α(Sk(Δ, σ²) ‖ Sk(0, σ²)) ≤ αΔ²/(2σ²) + min(((2α−1)Δ² + 6Δ)/(4σ⁴), 3Δ/(2σ²)),
 // checked against the exact divergence on Z, as a certified enclosure:
 //   window |x| ≤ W: Σ p(x−Δ)^α p(x)^{1−α} from the certified Skellam pmf (reference/pmf/skellam.hpp);

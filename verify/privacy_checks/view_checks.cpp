@@ -191,7 +191,8 @@ Outcome check_pure_theorem(Variant variant, const std::vector<ref::CalibrationIn
                   {"model", "exact law of the view over Z_m, worst case over neighbours = max over shifts d = 1..g"},
                   {"cases", rows}};
   if (variant == Variant::Shuffle && noise_factor == 1) {
-    // Spec §9 E5: the printed noise Pólya(1/n, e^{−ε/g}) is Lap_Z(g/ε) in total, half the corrected scale g/ε′.
+    // Theorem 3 as printed (docs/decisions.md): the printed noise Pólya(1/n, e^{−ε/g}) is Lap_Z(g/ε) in total, half the
+    // corrected scale g/ε′.
     nlohmann::json printed = nlohmann::json::array();
     int over = 0;
     for (const auto& in : grid) {

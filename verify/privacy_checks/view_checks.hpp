@@ -3,7 +3,7 @@
 //     (certified enclosure of the largest |log ratio| over Z_m, worst case over neighbouring datasets) is at most
 //     the theorem's ε (Theorem 3: at most ε − 2ε̃ = ε/2, the share of the modular sum in the proof's LLR chain);
 //   000.thm2.rdp — the exact D_α of the view (Skellam noise) against the printed ε(α), its per-batch form and the
-//     form derived from Lemma 3 (spec §9 E3);
+//     form derived from Lemma 3 (docs/decisions.md § 000 privacy accounting);
 //   000.thm4.cdp — the exact D_α of the view (sum of n discrete Gaussians) against ½ε̂²α, ε̂ = min(√(ε² + ξ/2), ε + ξ).
 // Verdict per case: holds when the enclosure's upper end is ≤ the bound, violated when its lower end is above it,
 // else inconclusive. `noise_factor` scales every noise's standard deviation (Laplace/Pólya scale × f, variances × f²):

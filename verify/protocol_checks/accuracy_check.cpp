@@ -32,7 +32,7 @@ AccuracyResult check_accuracy(const ref::Calibration& c, mpfr_prec_t prec) {
     case Variant::DistDP:
     case Variant::Shuffle:
     case Variant::Central: {
-      // P[|X| >= t] = 2β^t/(1+β), X ~ Lap_Z(b) (spec §4.1).
+      // P[|X| >= t] = 2β^t/(1+β), X ~ Lap_Z(b) (Def 4 of Chowdhury & Zhou 2023).
       r.law = "Lap_Z(" + to_string(b) + ")";
       r.method = "closed form 2*beta^(tau+1)/(1+beta), beta = e^(-1/b)";
       const Interval beta = exp_neg(Rational(1) / b, prec);

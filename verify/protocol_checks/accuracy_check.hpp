@@ -1,6 +1,7 @@
-// Claim 000.accuracy (spec §5.2–5.8 "Term (i)", §7 V12): for each variant's calibration, the batch's total noise
-// obeys P[|Σ_i η_i| > τ] <= p (the failure probability τ was calibrated to: p, or p′ = p/2 for Shuffle), which by
-// claim 000.decode bounds the probability that the analyzer's output is not exactly (Σ x̂_i + Σ η_i)/g.
+// Claim 000.accuracy (Chowdhury & Zhou 2023, arXiv:2206.05772, Theorems 1–6, "Term (i)"): for each variant's
+// calibration, the batch's total noise obeys P[|Σ_i η_i| > τ] <= p (the failure probability τ was calibrated to: p, or
+// p′ = p/2 for Shuffle), which by claim 000.decode bounds the probability that the analyzer's output is not exactly (Σ
+// x̂_i + Σ η_i)/g.
 //
 // Every figure is certified (interval arithmetic, outward rounding):
 //   Dist-DP, Shuffle, Central: Σ η ~ Lap_Z(b), b = g/ε (g/ε′): the exact tail 2β^{τ+1}/(1+β), β = e^{−1/b};

@@ -1,7 +1,7 @@
-// Claim 000.comm-bits (spec §7 V13, Theorems 1–6 "O(log m) bits per user"): each message is an element of Z_m, so
-// it takes ⌈log₂ m⌉ bits, m = n·g + 2τ + 1; with ε, T (and s) fixed this grows logarithmically in the batch size n.
-// Since g = ⌈ε√n⌉ (or ⌈sε√n⌉), n·g ≈ ε n^{3/2} and the bits grow like (3/2)·log₂ n for large n (τ ≈ (g/ε) log(2T)
-// adds a lower-order term).
+// Claim 000.comm-bits (Chowdhury & Zhou 2023, arXiv:2206.05772, Theorems 1–6 "O(log m) bits per user"): each message is
+// an element of Z_m, so it takes ⌈log₂ m⌉ bits, m = n·g + 2τ + 1; with ε, T (and s) fixed this grows logarithmically in
+// the batch size n. Since g = ⌈ε√n⌉ (or ⌈sε√n⌉), n·g ≈ ε n^{3/2} and the bits grow like (3/2)·log₂ n for large n (τ ≈
+// (g/ε) log(2T) adds a lower-order term).
 //
 // The check computes the exact calibration on a grid n = 2^k, k = k_min..k_max, and asserts: bits(n) = bit_length
 // (m − 1) = ⌈log₂ m⌉ exactly (2^{bits−1} < m <= 2^bits); bits is non-decreasing in n; each doubling of n adds at

@@ -1,7 +1,8 @@
-// Claim 000.decode, exhaustive check (spec §5.3, §7 V11): for every (n, g, τ) with m = n·g + 2τ + 1 <= max_modulus
-// and every integer S in the window [−τ − margin, n·g + τ + margin], the protocol's decode of S mod m returns S
-// exactly when −τ <= S <= n·g + τ, and something else just outside. The decode depends on (n, g) only through
-// N = n·g, so the (N, τ) pairs are enumerated and each counts for the d(N) factorisations N = n·g.
+// Claim 000.decode, exhaustive check (proof of Theorem 1, Chowdhury & Zhou 2023 (arXiv:2206.05772)): for every (n, g,
+// τ) with m = n·g + 2τ + 1 <= max_modulus and every integer S in the window [−τ − margin, n·g + τ + margin], the
+// protocol's decode of S mod m returns S exactly when −τ <= S <= n·g + τ, and something else just outside. The decode
+// depends on (n, g) only through N = n·g, so the (N, τ) pairs are enumerated and each counts for the d(N)
+// factorisations N = n·g.
 //
 // Both builds are checked: the optimized build's residue ((S % m) + m) % m and int64 decode on every point, the
 // reference's residue and Integer decode on the pairs with m <= reference_max_modulus. As a control the kept mutant

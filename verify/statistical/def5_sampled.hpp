@@ -1,6 +1,7 @@
-// Claim 000.def5.sampled (seed 000 §4.3, Def. 5, closure): n per-user Skellam draws Sk(0, σ²/n), drawn as the
-// protocol's R draws them (dist-rdp) and summed, follow Sk(0, σ²); and they are indistinguishable from draws of the
-// direct Sk(0, σ²) sampler. The certified counterpart is 000.def5.closure (verify/certified/skellam_checks.hpp).
+// Claim 000.def5.sampled (Chowdhury & Zhou 2023, arXiv:2206.05772, Def. 5, closure): n per-user Skellam draws Sk(0,
+// σ²/n), drawn as the protocol's R draws them (dist-rdp) and summed, follow Sk(0, σ²); and they are indistinguishable
+// from draws of the direct Sk(0, σ²) sampler. The certified counterpart is 000.def5.closure
+// (verify/certified/skellam_checks.hpp).
 #pragma once
 
 #include "verify/statistical/sampled_sums.hpp"

@@ -1,6 +1,7 @@
-// Claim 000.dgauss-sum.sampled (seed 000 §4.4, Def. 11; Theorem 4, dist-cdp): n per-user discrete Gaussians
+// Claim 000.dgauss-sum.sampled (Chowdhury & Zhou 2023, arXiv:2206.05772, Def. 11; Theorem 4,
+// dist-cdp): n per-user discrete Gaussians
 // N_Z(0, σ²/n), drawn as the protocol's R draws them and summed, follow the n-fold convolution N_Z(0, σ²/n)^{*n}.
-// The sum is NOT a discrete Gaussian (spec §4.4: not closed under summation; Lemma 4 bounds its privacy instead),
+// The sum is NOT a discrete Gaussian (not closed under summation; Lemma 4 bounds its privacy instead),
 // so the target is the exact convolution, a certified law (windowed_law.hpp) built from ref::DiscreteGaussianPmf
 // with at most 10^-30 of mass cut. Each case also records, certified, how far that law is from N_Z(0, σ²): the total
 // variation distance and both variances, as evidence that the difference is real (and, where it is large, that a

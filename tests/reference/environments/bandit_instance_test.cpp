@@ -1,4 +1,5 @@
-// Bandit instances and the papers' generators (seed 000 §6, seed 002 §6).
+// Bandit instances and the papers' generators (Chowdhury & Zhou 2023, §7 and App. J;
+// Hu, Huang & Mehta 2021, §6).
 #include "reference/environments/bandit_instance.hpp"
 
 #include <gtest/gtest.h>

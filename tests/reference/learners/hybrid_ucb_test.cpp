@@ -1,5 +1,5 @@
 // Hybrid-UCB (seed 002, Algorithm 4), reference: the tree/array schedule (claim 002.10), one noise draw per node
-// and per array, reused (spec §9 E4), horizon, huge gaps, validation.
+// and per array, reused (docs/decisions.md § learners), horizon, huge gaps, validation.
 #include "reference/learners/hybrid_ucb.hpp"
 
 #include <gtest/gtest.h>

@@ -96,7 +96,8 @@ TEST(GeometricPmfTest, MakeRejectsNonPositiveScale) {
 }
 
 TEST(DiscreteLaplacePmfTest, TailSumMatchesClosedForm) {
-  // Σ_{x=k}^{K} P[x] + P[X ≥ K+1] = β^k/(1+β) (seed 000 §4.1), checked against an independent closed form.
+  // Σ_{x=k}^{K} P[x] + P[X ≥ K+1] = β^k/(1+β) (Def 4 of Chowdhury & Zhou 2023), checked against an independent closed
+  // form.
   const Rational scale(3, 2);
   const DiscreteLaplacePmf d(scale);
   const Interval beta = exp_neg(Rational(2, 3), 256), one(1L, 256);

@@ -29,7 +29,7 @@ TEST(PolyaPmfTest, WindowPlusTailsContainsOne) {
 }
 
 TEST(PolyaPmfTest, ShapeOneIsGeometric) {
-  // Pólya(1, β) = geometric (seed 000 §4.6).
+  // Pólya(1, β) = geometric (Chowdhury & Zhou 2023, arXiv:2206.05772, Remark 7).
   const PolyaPmf polya(Rational(1), Rational(7, 3));
   const GeometricPmf geometric(Rational(7, 3));
   for (long k = 0; k < 50; ++k) {
@@ -93,7 +93,7 @@ TEST(PolyaDifferencePmfTest, WindowPlusTailsContainsOneAndIsSymmetric) {
 }
 
 TEST(PolyaDifferencePmfTest, ShapeOneIsDiscreteLaplace) {
-  // γ⁺ − γ⁻ with γ^± geometric is Lap_Z(scale) (seed 000 §4.1, Remark 7).
+  // γ⁺ − γ⁻ with γ^± geometric is Lap_Z(scale) (Chowdhury & Zhou 2023, Def 4, Remark 7).
   const PolyaDifferencePmf d(Rational(1), Rational(5, 2));
   const DiscreteLaplacePmf laplace(Rational(5, 2));
   for (long x = -15; x <= 15; ++x) EXPECT_TRUE(d.pmf(Integer(x), 128).overlaps(laplace.pmf(Integer(x), 128))) << x;

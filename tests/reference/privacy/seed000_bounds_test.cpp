@@ -18,7 +18,8 @@ TEST(Seed000BoundsTest, Lemma3TakesTheSmallerBranch) {
 }
 
 TEST(Seed000BoundsTest, Theorem2FormsMatchTheSpecTable) {
-  // spec §7 V15: ε = 1/10, s = 1, α = 2: printed 0.025 (= 0.01 + min(0.0075 + 0.15, 0.015)).
+  // Theorem 2 of Chowdhury & Zhou 2023, worked example: ε = 1/10, s = 1, α = 2: printed 0.025 (= 0.01 + min(0.0075 +
+  // 0.15, 0.015)).
   EXPECT_EQ(theorem2_printed(Rational(1, 10), Rational(1), Rational(2)), Rational(1, 40));
   // Per-batch form with n = 1 equals the printed one.
   EXPECT_TRUE(theorem2_printed_n(Rational(1, 10), Rational(1), Integer(1), Rational(2), 128).contains(Rational(1, 40)));

@@ -1,4 +1,5 @@
-// Tests of the exact calibration (reference/protocols/calibration.hpp): worked examples from spec §7 V13, the
+// Tests of the exact calibration (reference/protocols/calibration.hpp): worked examples (communication of Theorems 1–6
+// in Chowdhury & Zhou 2023, arXiv:2206.05772), the
 // exact-ceiling helpers, each theorem's formula checked against an independent certified evaluation, and every
 // validation (docs/architecture.md §5).
 #include "reference/protocols/calibration.hpp"

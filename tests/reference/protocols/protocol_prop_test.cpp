@@ -1,7 +1,7 @@
-// Property tests of A∘S∘R (claim 000.decode, spec §7 V10–V11), in both builds: for any encoded rewards
-// x̂ ∈ {0..g}^n and any per-user noises η (arbitrary integers, negative included) with |Σ η_i| <= τ, the analyzer's
-// output on the secure sum of the messages (x̂_i + η_i) mod m is exactly (Σ x̂_i + Σ η_i)/g, for all three secure
-// sums (modular, masked, shuffled shares); the masked and shuffled sums equal the plain modular sum.
+// Property tests of A∘S∘R (claim 000.decode, proof of Theorem 1 in Chowdhury & Zhou 2023), in both builds: for any
+// encoded rewards x̂ ∈ {0..g}^n and any per-user noises η (arbitrary integers, negative included) with |Σ η_i| <= τ,
+// the analyzer's output on the secure sum of the messages (x̂_i + η_i) mod m is exactly (Σ x̂_i + Σ η_i)/g, for all
+// three secure sums (modular, masked, shuffled shares); the masked and shuffled sums equal the plain modular sum.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>

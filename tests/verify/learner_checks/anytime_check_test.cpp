@@ -66,7 +66,8 @@ TEST(AnytimeCheckTest, HorizonPeekingUcbIsRejected) {
 }
 
 TEST(AnytimeCheckTest, SuccessiveEliminationWithPEqualsOneOverTIsNotAnytime) {
-  // Spec 002 §3.5: DP-SE is not anytime (β = 1/T); neither is Algorithm 1 of seed 000 with p = 1/T.
+  // DP-SE as run by Hu, Huang & Mehta 2021 (§6) is not anytime (β = 1/T); neither is Algorithm 1 of seed 000 with p =
+  // 1/T.
   for (const char* name : {"dp-se", "se"}) {
     AnytimeConfig c = small({{name, registry_run(name, Rational(1, 2), true)}}, {1000, 10000, 100000});
     c.environments = {"seed002-setting2"};

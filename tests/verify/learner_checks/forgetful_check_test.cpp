@@ -91,7 +91,8 @@ TEST(ForgetfulCheckTest, HiddenReuseIsCaughtByTheNoiseReplay) {
 }
 
 TEST(ForgetfulCheckTest, HybridUcbIsNotForgetful) {
-  // Spec 002 §7 item 11: Hybrid-UCB uses all observations; its tree nodes cover nested dyadic blocks.
+  // Hu, Huang & Mehta 2021, Algorithm 4 (§4.2): Hybrid-UCB uses all observations; its tree nodes cover nested dyadic
+  // blocks.
   ForgetfulConfig c;
   c.subjects = {{"hybrid-ucb", false, registry_run("hybrid-ucb", Rational(1, 2), true), std::nullopt, 1}};
   c.environments = {"seed002-setting1"};

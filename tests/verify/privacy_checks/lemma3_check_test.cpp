@@ -1,5 +1,6 @@
 // Claim 000.lemma3's checker: the exact Skellam Rényi divergence on Z (window + certified tails), checked against
-// the spec's table (§7 V15) and bracketed by the folded divergence; the negative control (σ halved) is violated.
+// worked values of Lemma 3 (Chowdhury & Zhou 2023) and bracketed by the folded divergence; the negative control (σ
+// halved) is violated.
 #include "verify/privacy_checks/lemma3_check.hpp"
 
 #include <gtest/gtest.h>
@@ -11,7 +12,8 @@ namespace dpb::verify::privacy_checks {
 namespace {
 
 TEST(Lemma3CheckTest, ExactDivergenceMatchesTheSpecTable) {
-  // spec §7 V15, first row: ε = 1/2, s = 10, n = 2 ⇒ g = 8, σ² = 256, α = 2: exact D_α ≈ 0.24986.
+  // Lemma 3 of Chowdhury & Zhou 2023, worked example: ε = 1/2, s = 10, n = 2 ⇒ g = 8, σ² = 256, α = 2: exact D_α ≈
+  // 0.24986.
   const Interval d = skellam_renyi_exact(Rational(256), 8, 2, 128);
   EXPECT_TRUE(d.certainly_greater(Rational(24985, 100000)));
   EXPECT_TRUE(d.certainly_less(Rational(24987, 100000)));

@@ -25,7 +25,7 @@ TEST(ViewChecksTest, Theorem3HoldsWithCorrectedNoiseAndPrintedNoiseExceedsTheBud
                                                    calibration_input(Rational(2), 4, 100)};
   const Outcome o = check_pure_theorem(Variant::Shuffle, grid);
   EXPECT_EQ(o.verdict, Verdict::holds);
-  // spec §9 E5: the printed noise (half the scale) gives 2ε̃ + LLR(sum) > ε.
+  // Theorem 3's printed noise (half the scale; dpbandit corrects it, docs/decisions.md) gives 2ε̃ + LLR(sum) > ε.
   EXPECT_EQ(o.evidence["printed_noise_E5"]["cases_over_eps"].get<int>(), 2);
   EXPECT_EQ(check_pure_theorem(Variant::Shuffle, grid, Rational(1, 2)).verdict, Verdict::violated);
 }

@@ -1,6 +1,7 @@
-// Pmf windows and closed forms the certified claims of seed 000 need (spec: seed 000 §4.1–§4.4, §4.7). Windows are
-// built from the reference's certified pmfs (reference/pmf/), i.e. from the laws the samplers draw, and combined
-// here with fast outward-rounded sums; the closed forms are computed here, independently of reference/pmf, so that
+// Pmf windows and closed forms the certified claims of seed 000 need (Chowdhury & Zhou 2023, arXiv:2206.05772: Defs 4,
+// 5, 11, Fact 1, footnote 3). Windows are built from the reference's certified pmfs (reference/pmf/), i.e. from the
+// laws the samplers draw, and combined here with fast outward-rounded sums; the closed forms are computed here,
+// independently of reference/pmf, so that
 // a claim compares two separate computations. Window functions return enclosures of reals q(k) with
 // 0 ≤ q(k) ≤ p(k) — exact pmf values, or truncated sums of non-negative terms — so that the window's deficit
 // certifies what is missing (verify/certified/common.hpp).
