@@ -182,10 +182,10 @@ def _floor(q):
     return q.numerator // q.denominator
 
 
-def discrete_gaussian(bits, sigma2, mu):
+def discrete_gaussian_bias(sigma2, mu):
+    """CKS20 Algorithm 3's proposal scale t and rejection exponent bias(y), with the non-integer-mu extension."""
     t = math.isqrt(_floor(sigma2)) + 1
-    floor_mu = _floor(mu)
-    f = mu - floor_mu
+    f = mu - _floor(mu)
 
     def bias(y):
         if f == 0:
@@ -197,6 +197,12 @@ def discrete_gaussian(bits, sigma2, mu):
         d = -y + f - sigma2 / t
         return d * d / (2 * sigma2) + 2 * f / t
 
+    return t, bias
+
+
+def discrete_gaussian(bits, sigma2, mu):
+    t, bias = discrete_gaussian_bias(sigma2, mu)
+    floor_mu = _floor(mu)
     while True:
         y = discrete_laplace(bits, Fraction(t))
         if bernoulli_exp(bits, bias(y)):
@@ -426,24 +432,6 @@ def bernoulli_exp_by_chunks(bits, gamma):
                 raise RuntimeError("bernoulli_exp_by_chunks: comparison not decided at 2^20 bits")
         u = (u << 64) | bits.next_bits(64)
         c += 1
-
-
-def discrete_gaussian_bias(sigma2, mu):
-    """CKS20 Algorithm 3's proposal scale t and rejection exponent bias(y), with the non-integer-mu extension."""
-    t = math.isqrt(_floor(sigma2)) + 1
-    f = mu - _floor(mu)
-
-    def bias(y):
-        if f == 0:
-            d = abs(y) - sigma2 / t
-            return d * d / (2 * sigma2)
-        if y >= 0:
-            d = y - f - sigma2 / t
-            return d * d / (2 * sigma2)
-        d = -y + f - sigma2 / t
-        return d * d / (2 * sigma2) + 2 * f / t
-
-    return t, bias
 
 
 def make_inversion_sampler(dist, q):

@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 #include <type_traits>
+#include <utility>
 
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/uniform.hpp"
@@ -106,6 +107,19 @@ Record stream_record(const StreamCase& c) {
   return make_record("stream", fmt::format("stream@{}/{}", c.seed, c.stream), body);
 }
 
+// A `uniform` record: uniform_below(n) draws on seed 1, stream 0 (docs/vectors.md §3).
+Record uniform_record_of(const std::string& n, Json outputs, Json bits_each, std::uint64_t bits) {
+  Json body;
+  body["n"] = n;
+  body["seed"] = 1;
+  body["stream"] = 0;
+  body["count"] = kSamplerOutputs;
+  body["outputs"] = std::move(outputs);
+  body["bits_each"] = std::move(bits_each);
+  body["bits"] = bits;
+  return make_record("uniform", fmt::format("uniform_below({})@1/0", n), body);
+}
+
 Record uniform_record(std::uint64_t n, Impl impl) {
   ChaCha20Source source(1, 0);
   CountingSource<ChaCha20Source> bits(source);
@@ -121,15 +135,7 @@ Record uniform_record(std::uint64_t n, Impl impl) {
     outputs.push_back(u);
     bits_each.push_back(bits.count() - before);
   }
-  Json body;
-  body["n"] = std::to_string(n);
-  body["seed"] = 1;
-  body["stream"] = 0;
-  body["count"] = kSamplerOutputs;
-  body["outputs"] = outputs;
-  body["bits_each"] = bits_each;
-  body["bits"] = bits.count();
-  return make_record("uniform", fmt::format("uniform_below({})@1/0", n), body);
+  return uniform_record_of(std::to_string(n), std::move(outputs), std::move(bits_each), bits.count());
 }
 
 Record wide_uniform_record(const std::string& n_text, Impl impl) {
@@ -154,15 +160,7 @@ Record wide_uniform_record(const std::string& n_text, Impl impl) {
     outputs.push_back(u.str());
     bits_each.push_back(bits.count() - before);
   }
-  Json body;
-  body["n"] = n_text;
-  body["seed"] = 1;
-  body["stream"] = 0;
-  body["count"] = kSamplerOutputs;
-  body["outputs"] = outputs;
-  body["bits_each"] = bits_each;
-  body["bits"] = bits.count();
-  return make_record("uniform", fmt::format("uniform_below({})@1/0", n_text), body);
+  return uniform_record_of(n_text, std::move(outputs), std::move(bits_each), bits.count());
 }
 
 Record sampler_record(const SamplerCase& c, Impl impl) {
