@@ -398,7 +398,7 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   result.threads = threads;
   std::vector<std::uint64_t> drawn_per_run(c.runs, 0);
   std::atomic<std::size_t> next_mine{0};
-  std::atomic<std::uint64_t> done{0}, drawn{0}, reruns{0};
+  std::atomic<std::uint64_t> done{0};
   std::atomic<bool> failed{false};
   std::exception_ptr error;
   std::mutex error_mutex, progress_mutex;
@@ -456,7 +456,6 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
                   extended = tape.ensure(a, std::max(2 * tape.filled(a), tr.pulls[a] + tr.pulls[a] / 4)) || extended;
               if (extended) {
                 ++result.cells[key].reruns[r];
-                ++reruns;
                 continue;
               }
               result.cells[key].per_run[r] = regret_curve(tr, current, gaps, best, c.realized, full, result.grid);
@@ -494,7 +493,6 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   if (distributed)
     for (std::size_t rank = 0; rank < payloads.size(); ++rank)
       if (static_cast<int>(rank) != cluster::world().rank()) decode_runs(payloads[rank], result, drawn_per_run);
-  for (const std::uint64_t d : drawn_per_run) drawn += d;
 
   for (auto& cell : result.cells) {
     cell.mean.resize(result.grid.size());
@@ -505,8 +503,9 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
       std::tie(cell.mean[g], cell.se[g]) = mean_and_se(x);
     }
   }
-  result.reward_entries = drawn;
-  result.reruns = 0;  // every rank's runs (the atomic counted this process's only)
+  result.reward_entries = 0;  // every rank's runs
+  for (const std::uint64_t d : drawn_per_run) result.reward_entries += d;
+  result.reruns = 0;  // every rank's runs
   for (const auto& cell : result.cells)
     for (const std::uint64_t n : cell.reruns) result.reruns += n;
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

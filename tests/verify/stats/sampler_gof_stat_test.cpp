@@ -57,6 +57,7 @@
 #include "reference/samplers/skellam.hpp"
 #include "tests/support/broken_samplers.hpp"
 #include "verify/stats/battery.hpp"
+#include "tests/support/gof_drawers.hpp"
 #include "verify/stats/gof.hpp"
 
 namespace dpb::verify::stats {
@@ -67,33 +68,11 @@ constexpr std::uint64_t kSeed = 20261121;
 constexpr std::uint64_t kFastN = 2000000;
 constexpr std::uint64_t kRefN = 1000000;
 
-using Params = std::map<std::string, Rational>;
-using Drawer = std::function<std::vector<std::int64_t>(std::uint64_t seed, std::uint64_t stream, std::uint64_t n)>;
+using Params = test::GofParams;
+using test::Drawer;
+using test::drawer;
+GofOptions battery_options() { return test::gof_battery_options(); }
 
-GofOptions battery_options() {
-  GofOptions o;
-  o.binning.min_expected = 20;
-  o.binning.max_bins = 50;
-  o.tail_levels = {0.99, 0.999};
-  return o;
-}
-
-std::int64_t as_sample(bool b) { return b ? 1 : 0; }
-std::int64_t as_sample(std::int64_t x) { return x; }
-std::int64_t as_sample(const Integer& x) { return to_int64(x); }
-
-// A fresh sampler built from `args` drawn n times from ChaCha20Source(seed, stream).
-template <class Sampler, class... Args>
-Drawer drawer(Args... args) {
-  return [=](std::uint64_t seed, std::uint64_t stream, std::uint64_t n) {
-    Sampler sampler(args...);
-    ChaCha20Source bits(seed, stream);
-    std::vector<std::int64_t> out;
-    out.reserve(n);
-    for (std::uint64_t i = 0; i < n; ++i) out.push_back(as_sample(sampler(bits)));
-    return out;
-  };
-}
 
 struct Case {
   std::string dist;

@@ -30,6 +30,7 @@
 #include "reference/samplers/binomial_large.hpp"
 #include "reference/samplers/rounded_normal.hpp"
 #include "verify/stats/battery.hpp"
+#include "tests/support/gof_drawers.hpp"
 #include "verify/stats/gof.hpp"
 #include "verify/stats/two_sample.hpp"
 
@@ -39,31 +40,11 @@ namespace {
 constexpr double kFamilyAlpha = 1e-6;
 constexpr std::uint64_t kSeed = 20261201;
 
-using Params = std::map<std::string, Rational>;
-using Drawer = std::function<std::vector<std::int64_t>(std::uint64_t seed, std::uint64_t stream, std::uint64_t n)>;
+using Params = test::GofParams;
+using test::Drawer;
+using test::drawer;
+GofOptions battery_options() { return test::gof_battery_options(); }
 
-GofOptions battery_options() {
-  GofOptions o;
-  o.binning.min_expected = 20;
-  o.binning.max_bins = 50;
-  o.tail_levels = {0.99, 0.999};
-  return o;
-}
-
-std::int64_t as_sample(std::int64_t x) { return x; }
-std::int64_t as_sample(const Integer& x) { return to_int64(x); }
-
-template <class Sampler, class... Args>
-Drawer drawer(Args... args) {
-  return [=](std::uint64_t seed, std::uint64_t stream, std::uint64_t n) {
-    const Sampler sampler(args...);
-    ChaCha20Source bits(seed, stream);
-    std::vector<std::int64_t> out;
-    out.reserve(n);
-    for (std::uint64_t i = 0; i < n; ++i) out.push_back(as_sample(sampler(bits)));
-    return out;
-  };
-}
 
 // Σ of B draws of fast::BinomialLarge(b, p): the per-user path.
 Drawer sums(const Integer& b, const Rational& p, int B) {
