@@ -18,6 +18,13 @@ std::string git_commit();
 // "dpbandit <version> (<commit>)": what --version prints and what report.json and vector files record.
 std::string version_line();
 
+// How this build was made (report.json's "build" object): compiler id and version, CMAKE_BUILD_TYPE, the C++ flags
+// of that build type plus the project's compile options, and the sanitizers ("" or "address,undefined").
+struct BuildDescription {
+  std::string compiler, build_type, flags, sanitizers;
+};
+BuildDescription build_description();
+
 // The source tree this build was configured from (meaningful only in the build tree).
 std::filesystem::path configured_source_dir();
 

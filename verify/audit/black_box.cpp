@@ -1,5 +1,7 @@
 #include "verify/audit/black_box.hpp"
 
+#include "verify/cluster/cancellation.hpp"
+
 #include <mpfr.h>
 
 #include <algorithm>
@@ -428,11 +430,14 @@ AuditResult run_audit(const std::string& target, const SideSampler& sample, std:
     std::atomic<std::size_t> next{0};
     std::mutex merge;
     std::exception_ptr error;
+    const std::atomic<bool>* cancel = current_cancellation();  // verify --claim-timeout, for every worker
     auto worker = [&]() {
+      const CancellationScope scope(cancel);
       try {
         const SideSampler local = sample;  // a copy per thread (samplers may keep state)
         std::array<ValueCounts, 4> own;
         for (std::size_t i = next++; i < mine.size(); i = next++) {
+          poll_cancellation();
           const AuditBlock& blk = mine[i];
           const Histogram h = local(blk.side, blk.size, seed, audit_block_stream(blk.split, blk.block));
           if (h.total != blk.size) throw std::logic_error("run_audit: a sampler returned the wrong sample count");

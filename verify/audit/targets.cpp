@@ -324,10 +324,11 @@ void use_index_decision_law(PreparedTarget& t, const std::string& name, const Ra
 PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, std::uint64_t seed) {
   PreparedTarget t;
   t.info = info;
-  const double eps = to_double(o.eps);
-  const Rational eps_r = o.eps;
+  const double eps = to_double(o.eps);           // the claim
+  const Rational eps_r = o.eps * o.leak_factor;  // what the learner runs at (= the claim unless a leaky twin)
   t.eps_claimed = eps;
   t.delta = o.delta.value_or(0);
+  if (o.leak_factor != 1) t.details["leak_factor"] = dpb::to_string(o.leak_factor);
   const Rational conf(1, 1000);  // p and β fixed (not 1/T): stopping early is post-processing
   const std::string& name = info.name;
 
@@ -374,7 +375,9 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       in.n = Integer(l);
       in.horizon = Integer(o.horizon);
       const ref::Calibration cal = ref::calibrate(*variant, in);
-      const double g = cal.g.convert_to<double>();
+      ref::CalibrationInput claimed_in = in;  // the claim's calibration (differs from `in` for a leaky twin only)
+      claimed_in.eps = o.eps;
+      const double g = ref::calibrate(*variant, claimed_in).g.convert_to<double>();
       if (*variant == ref::Variant::DistRDP) {
         t.delta = o.delta.value_or(1e-5);
         t.eps_claimed = claimed_eps_dist_rdp(eps, g, t.delta);
@@ -540,10 +543,15 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   if (options.eps <= 0) throw_parameter_error(kFn, "eps", "> 0", dpb::to_string(options.eps));
   if (options.n < 1 || options.n > options.horizon)
     throw_parameter_error(kFn, "n", "in [1, horizon]", std::to_string(options.n));
+  if (options.leak_factor < 1)
+    throw_parameter_error(kFn, "leak_factor", ">= 1", dpb::to_string(options.leak_factor));
   if (!(options.borderline > 0 && options.borderline < 1))
     throw_parameter_error(kFn, "borderline", "in (0, 1)", std::to_string(options.borderline));
   if (options.delta && !(*options.delta >= 0 && *options.delta < 1))
     throw_parameter_error(kFn, "delta", "in [0, 1)", std::to_string(*options.delta));
+  if (info->kind == "mechanism" && options.leak_factor != 1)
+    throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",
+                          dpb::to_string(options.leak_factor));
   return info->kind == "mechanism" ? prepare_mechanism(*info, options) : prepare_learner(*info, options, seed);
 }
 

@@ -59,6 +59,10 @@ struct TargetOptions {
   // is larger but the event rarer). 0.4: the best ε_lb/ε_exact at 10^5 runs per side over ε = 1/2, 1 (measured,
   // docs/audit.md § Learners: the white-box law of the decision).
   double borderline = 0.4;
+  // Learners: a deliberately leaky twin for negative controls. The learner runs at leak_factor·ε (its noise scale
+  // divided by leak_factor; 2 = half the noise) while the claim, and everything derived from it, stays at ε. The
+  // white-box ε_exact is that of the implemented (leaky) learner. 1 = the learner as specified.
+  Rational leak_factor{1};
 };
 
 struct PreparedTarget {

@@ -22,6 +22,18 @@ void register_claims_experiments(Registry& registry);
 
 Registry make_all_claims() {
   Registry registry;
+  // Multiplicity families (docs/statistics.md, "Families"): each claim that tests hypotheses belongs to one, and its
+  // α is the family's α divided by the family's size (Bonferroni), whatever `verify --only` selects.
+  registry.add_family({"sampled-laws", 1e-6,
+                       "sampled noise laws against their certified pmfs (goodness of fit, homogeneity)"});
+  registry.add_family({"learner-statistics", 1e-6, "statistical statements about the learners' runs"});
+  registry.add_family({"audits", 1e-3,
+                       "black-box privacy audits of the learners: each can only refute (a false `violated` has "
+                       "probability at most α); 1e-3 rather than 1e-6 so that 5000 runs per side still resolve ε "
+                       "(docs/statistics.md lists the exception)"});
+  registry.add_family({"trends", 0.05,
+                       "trends of the papers' figures (sign tests on simulated runs): findings about the papers' "
+                       "experiments, not correctness checks of dpbandit (docs/statistics.md lists the exception)"});
   register_claims_core(registry);
   register_claims_core_vectors(registry);
   register_claims_000(registry);

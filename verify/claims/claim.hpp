@@ -5,7 +5,7 @@
 //
 // A checker is a plain function of the run options. It returns an Outcome: a verdict, a short key figure for the
 // terminal table, and its evidence as JSON (numbers: certified bounds, p-values with α, worst cases). A checker may
-// throw; the runner turns that into `inconclusive` with the error as evidence (verify/claims/runner.hpp).
+// throw; the runner turns that into the outcome `error`, which no expectation matches (verify/claims/runner.hpp).
 #pragma once
 
 #include <cstdint>
@@ -33,6 +33,13 @@ std::optional<Suite> parse_suite(std::string_view text);
 struct RunOptions {
   Suite suite = Suite::quick;
   std::uint64_t seed = 20261121;
+  // The claim's significance level: its family's α divided by the family's size (Bonferroni over the family,
+  // Registry::add_family), set by the runner from Claim::alpha; 0 for claims outside any family (certified, proof,
+  // cross-check, vectors). Checkers that test hypotheses must use it, not a constant of their own.
+  double alpha = 0;
+  // The runner's limit per claim in seconds (0: none; `verify --claim-timeout`). When it passes, the claim is
+  // `error` ("timed out"); checkers poll verify/cluster/cancellation.hpp's poll_cancellation() in long loops.
+  double claim_timeout = 0;
 };
 
 struct Source {
@@ -64,6 +71,19 @@ struct Claim {
   // e.g. 002.fig.small-eps is violated at the quick size and holds at the papers' size). Set after registration
   // (Registry::add returns the stored claim), so that aggregate initialisations need not name it.
   std::optional<Verdict> expected_full{};
+
+  // The multiplicity family (empty: none). Fixed at registration; Registry::add_family gives its total α, and the
+  // registry sets `alpha` = that α / the family's size, whatever `--only` selects.
+  std::string family{};
+  double alpha = 0;  // set by the registry (do not set by hand)
+  // The checker's version: bump it when the checker's method or grid changes, so stored evidence (below) that was
+  // produced by an older checker is detected as stale by the evidence test (tests/verify/claims/evidence_test.cpp).
+  int version = 1;
+  // The stored report behind an expectation other than `holds` (a path relative to testdata/evidence/, e.g.
+  // "000.fig23.central-match.json"): the claim's result of a recorded run, with its seed, suite and commit, and a
+  // paragraph in docs/findings.md. Every claim expecting anything but `holds` (quick or full) must name one; the
+  // evidence test checks that it exists, names the claim, and matches its grid and checker version.
+  std::string stored_report{};
 
   Verdict expected_for(Suite suite) const { return suite == Suite::full && expected_full ? *expected_full : expected; }
 };

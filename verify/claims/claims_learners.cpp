@@ -24,7 +24,7 @@ std::string fixed(double v, int digits) {
 
 void register_claims_learners(Registry& registry) {
   namespace L = learner_checks;
-  registry.add(Claim{
+  registry.add(in_family("learner-statistics", Claim{
       "000.lemma2.good-event",
       "on E = {|μ̂_a(b) − μ_a| ≤ β(b) ∀ b, a ∈ Φ(b)}: the best arm is never eliminated and every arm with "
       "Δ_a > 4β(b) is gone after batch b; P[E] ≥ 1 − p (tested; the paper states 1 − 3p)",
@@ -32,17 +32,19 @@ void register_claims_learners(Registry& registry) {
       Method::statistical,
       "Algorithm 1 (optimized, reference cross-check of the first run) × {dist-dp, dist-rdp, dist-cdp, shuffle, "
       "central, local, se} × seed 002 settings 1–3 (Bernoulli, K = 5), ε = 1/2, p = 1/T, η = 2; quick: T = 20000, 4 "
-      "runs each; full: T = 10⁵, 40 runs; exact binomial test of the bad-event count against p, Holm at 1e−6",
+      "runs each; full: T = 10⁵, 40 runs; exact binomial test of the bad-event count against p, Holm at the claim's α",
       Verdict::holds,
       [](const RunOptions& o) {
-        const L::GoodEventResult r = L::check_good_event(L::good_event_config(o.suite, o.seed));
+        L::GoodEventConfig config = L::good_event_config(o.suite, o.seed);
+        config.alpha = o.alpha;
+        const L::GoodEventResult r = L::check_good_event(config);
         return Outcome{r.verdict,
                        std::to_string(r.good_runs) + "/" + std::to_string(r.runs) + " good runs, " +
                            std::to_string(r.conclusion_tests) + " Δ>4β tests, " +
                            std::to_string(r.conclusion_failures) + " failures",
                        L::to_json(r)};
-      }});
-  registry.add(Claim{
+      }}));
+  registry.add(in_family("learner-statistics", Claim{
       "000.regret-scaling",
       "E[Reg(T)] of Dist-DP-SE grows like log T (O(log T): fitted exponent of Reg against T < 1/2; slope against ln T "
       "reported) "
@@ -51,15 +53,17 @@ void register_claims_learners(Registry& registry) {
       Method::statistical,
       "Bernoulli (9/10, 3/5, 1/2), aggregate noise path; quick: T ∈ {2^14..2^17} at ε = 1/2, ε ∈ {1/64..1/8} at "
       "T = 2^17, 40 runs per point; full: T ∈ {2^14..2^20}, ε ∈ {1/128..1/8} at T = 2^19, 200 runs; normal "
-      "intervals, Bonferroni over 6 at α = 1e−6",
+      "intervals, Bonferroni over 6 at the claim's α",
       Verdict::holds,
       [](const RunOptions& o) {
-        const L::RegretScalingResult r = L::check_regret_scaling(L::regret_scaling_config(o.suite, o.seed));
+        L::RegretScalingConfig config = L::regret_scaling_config(o.suite, o.seed);
+        config.alpha = o.alpha;
+        const L::RegretScalingResult r = L::check_regret_scaling(config);
         return Outcome{r.verdict,
                        "exponent in T " + fixed(r.exponent_T.estimate, 3) + " (< 0.5), in 1/ε " +
                            fixed(r.exponent_eps.estimate, 2) + " (∈ [0.5, 1.5])",
                        L::to_json(r)};
-      }});
+      }}));
   registry.add(Claim{
       "002.anytime",
       "the actions (and releases) of Anytime-Lazy-UCB, Hybrid-UCB, FTNL and naive FTNL on rounds 1..t are the same "

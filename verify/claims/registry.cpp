@@ -60,12 +60,53 @@ Claim& Registry::add(Claim claim) {
     refuse("has source seed '" + claim.source.seed + "' that differs from its id's seed");
   if (claim.grid.empty()) refuse("has no parameter grid description");
   if (!claim.check) refuse("has no checker");
+  if (claim.version < 1) refuse("has a checker version below 1");
+  claim.alpha = 0;
+  if (!claim.family.empty()) {
+    const Family* family = find_family(claim.family);
+    if (family == nullptr) refuse("names the undeclared family '" + claim.family + "'");
+    const std::size_t size = family_size(claim.family) + 1;
+    for (auto& c : claims_)
+      if (c.family == claim.family) c.alpha = family->alpha / static_cast<double>(size);
+    claim.alpha = family->alpha / static_cast<double>(size);
+  } else if (claim.method == Method::statistical || claim.method == Method::audit || claim.method == Method::trend) {
+    refuse("tests hypotheses (method " + std::string(to_string(claim.method)) + ") but has no multiplicity family");
+  }
   claims_.push_back(std::move(claim));
   return claims_.back();
 }
 
+void Registry::add_family(Family family) {
+  if (family.name.empty() || find_family(family.name) != nullptr)
+    throw std::invalid_argument("Registry::add_family: family '" + family.name + "' is empty or declared twice");
+  if (family.description.empty())
+    throw std::invalid_argument("Registry::add_family: family '" + family.name + "' has no description");
+  if (!(family.alpha > 0 && family.alpha < 1))
+    throw std::invalid_argument("Registry::add_family: family '" + family.name + "' has alpha outside (0, 1)");
+  families_.push_back(std::move(family));
+}
+
+const Registry::Family* Registry::find_family(std::string_view name) const {
+  for (const auto& f : families_)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+std::size_t Registry::family_size(std::string_view name) const {
+  std::size_t n = 0;
+  for (const auto& c : claims_)
+    if (c.family == name) ++n;
+  return n;
+}
+
 const Claim* Registry::find(std::string_view id) const {
   for (const auto& c : claims_)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+Claim* Registry::find(std::string_view id) {
+  for (auto& c : claims_)
     if (c.id == id) return &c;
   return nullptr;
 }

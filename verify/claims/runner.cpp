@@ -6,6 +6,7 @@
 #include <atomic>
 #include <bit>
 #include <chrono>
+#include <condition_variable>
 #include <exception>
 #include <mutex>
 #include <sstream>
@@ -13,22 +14,75 @@
 #include <string>
 #include <thread>
 
+#include "verify/cluster/cancellation.hpp"
 #include "verify/cluster/cluster.hpp"
 
 namespace dpb::verify {
+
+namespace {
+
+// Sets `flag` once `seconds` have passed, unless stopped first (the destructor stops it and joins).
+class Watchdog {
+ public:
+  Watchdog(std::atomic<bool>& flag, double seconds) {
+    if (seconds <= 0) return;
+    thread_ = std::thread([this, &flag, seconds] {
+      std::unique_lock<std::mutex> lock(mutex_);
+      const auto limit = std::chrono::duration<double>(seconds);
+      if (!wake_.wait_for(lock, limit, [this] { return stopped_; })) flag.store(true, std::memory_order_relaxed);
+    });
+  }
+  ~Watchdog() {
+    if (!thread_.joinable()) return;
+    {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      stopped_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+  Watchdog(const Watchdog&) = delete;
+  Watchdog& operator=(const Watchdog&) = delete;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopped_ = false;
+  std::thread thread_;
+};
+
+std::string seconds_text(double seconds) {
+  std::ostringstream s;
+  s << seconds;
+  return s.str();
+}
+
+}  // namespace
 
 ClaimResult run_claim(const Claim& claim, const RunOptions& options) {
   ClaimResult result;
   result.claim = &claim;
   result.expected = claim.expected_for(options.suite);
+  RunOptions own = options;
+  own.alpha = claim.alpha;
+  std::atomic<bool> cancelled{false};
   const auto start = std::chrono::steady_clock::now();
-  try {
-    result.outcome = claim.check(options);
-  } catch (const std::exception& e) {
-    result.error = e.what();
-  } catch (...) {
-    result.error = "unknown exception";
+  {
+    const Watchdog watchdog(cancelled, options.claim_timeout);
+    const CancellationScope scope(&cancelled);
+    try {
+      result.outcome = claim.check(own);
+    } catch (const Cancelled&) {
+      // reported below: the flag is set
+    } catch (const std::exception& e) {
+      result.error = e.what();
+    } catch (...) {
+      result.error = "unknown exception";
+    }
   }
+  // A checker that ran past its limit is `error` whether it noticed the flag (Cancelled) or finished anyway: its
+  // time is part of the contract, and a late verdict must not depend on how often it polled.
+  if (cancelled.load()) result.error = "timed out after " + seconds_text(options.claim_timeout) + " s (--claim-timeout)";
   if (!result.error.empty()) {
     result.outcome = Outcome{Verdict::inconclusive, "checker failed: " + result.error, {{"error", result.error}}};
   }

@@ -15,6 +15,7 @@ int run(int argc, char** argv) {
   app.set_version_flag("--version", dpb::version_line() + "\ndata directory: " + dpb::data_dir().string());
   app.require_subcommand(1);
   Context context;
+  context.command_line.assign(argv, argv + argc);
   add_sample_command(app, context);
   add_pmf_command(app, context);
   add_verify_command(app, context);

@@ -4,11 +4,14 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
 
 namespace dpb::cli {
 
 struct Context {
   int exit_code = 0;
+  std::vector<std::string> command_line;  // argv as given (report.json records it)
 };
 
 void add_sample_command(CLI::App& app, Context& context);

@@ -21,8 +21,12 @@ void add_verify_command(CLI::App& app, Context& context) {
   cmd->add_option("--plots", args->plots, "Directory of the plots named in evidence (default: the --out directory)");
   cmd->add_flag("--list", args->list, "List the claims instead of running them");
   cmd->add_option("--format", args->format, "Format of --list: text (default), markdown (docs/claims.md), json");
+  cmd->add_option("--claim-timeout", args->claim_timeout,
+                  "Seconds each claim may run before it is stopped and reported as `error` (default 600; 0: no "
+                  "limit)");
   cmd->add_option("--seed", args->seed, "Seed for the claims that sample (default 20261121)");
   cmd->callback([args, &context]() {
+    args->command_line = context.command_line;
     context.exit_code = dpb::verify::verify_main(*args, dpb::verify::all_claims(), std::cout, std::cerr);
   });
 }

@@ -1,5 +1,7 @@
 #include "verify/experiments/simulation.hpp"
 
+#include "verify/cluster/cancellation.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <bit>
@@ -403,11 +405,14 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   std::exception_ptr error;
   std::mutex error_mutex, progress_mutex;
 
+  const std::atomic<bool>* cancel = current_cancellation();  // verify --claim-timeout, for every worker
   auto worker = [&]() {
+    const CancellationScope scope(cancel);
     // Per-thread aggregators (their calibration caches are per object and serialize batches with a mutex).
     std::map<std::size_t, std::unique_ptr<fast::BatchAggregator>> aggregators;
     try {
       for (std::size_t m = next_mine++; m < my_runs.size() && !failed; m = next_mine++) {
+        poll_cancellation();
         const std::uint32_t r = my_runs[m];
         const std::uint64_t base = kRunStride * r;
         Instance inst;

@@ -19,6 +19,12 @@ nlohmann::json claim_metadata_json(const Claim& claim) {
       {"grid", claim.grid},
       {"expected", std::string(to_string(claim.expected))}};
   if (claim.expected_full) j["expected_full"] = std::string(to_string(*claim.expected_full));
+  j["checker_version"] = claim.version;
+  if (!claim.family.empty()) {
+    j["family"] = claim.family;
+    j["alpha"] = claim.alpha;
+  }
+  if (!claim.stored_report.empty()) j["stored_report"] = "testdata/evidence/" + claim.stored_report;
   return j;
 }
 
@@ -62,7 +68,8 @@ nlohmann::json report_json(const std::vector<ClaimResult>& results, Suite suite,
   nlohmann::json claims = nlohmann::json::array();
   for (const auto& r : results) claims.push_back(claim_result_json(r));
   const Summary s = summarize(results);
-  return {{"claims", claims},
+  return {{"schema_version", kReportSchemaVersion},
+          {"claims", claims},
           {"summary",
            {{"total", s.total},
             {"holds", s.holds},

@@ -16,6 +16,9 @@
 
 namespace dpb::verify {
 
+// report.json's format version (docs/report.md; testdata/schema/report.schema.json). Bump on incompatible changes.
+inline constexpr int kReportSchemaVersion = 2;
+
 // The claim's registered metadata: id, statement, source, method, grid, expected.
 nlohmann::json claim_metadata_json(const Claim& claim);
 nlohmann::json claim_result_json(const ClaimResult& result);

@@ -19,6 +19,7 @@
 #include "reference/core/build_info.hpp"
 #include "verify/claims/runner.hpp"
 #include "verify/cluster/cluster.hpp"
+#include "verify/report/build_json.hpp"
 #include "verify/report/claims_markdown.hpp"
 #include "verify/report/html_report.hpp"
 #include "verify/report/json_report.hpp"
@@ -65,6 +66,25 @@ std::optional<unsigned> parse_jobs(const std::string& text) {
   return value;
 }
 
+// --claim-timeout: a plain decimal number of seconds (digits, at most one '.'), at most 10^7; 0 means no limit.
+std::optional<double> parse_timeout(const std::string& text) {
+  if (text.empty() || text.size() > 20) return std::nullopt;
+  int dots = 0;
+  for (const char c : text) {
+    if (c == '.') ++dots;
+    else if (c < '0' || c > '9') return std::nullopt;
+  }
+  if (dots > 1 || text == ".") return std::nullopt;
+  double value = 0;
+  try {
+    value = std::stod(text);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+  if (!(value >= 0 && value <= 1e7)) return std::nullopt;
+  return value;
+}
+
 std::string utc_now() {
   const std::time_t now = std::time(nullptr);
   std::tm tm{};
@@ -102,6 +122,11 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
     return usage_error(err, "parameter '--jobs' must be an integer from 1 to " + std::to_string(kMaxJobs) +
                                 ", got '" + args.jobs + "'");
 
+  const auto timeout = parse_timeout(args.claim_timeout);
+  if (!timeout)
+    return usage_error(err, "parameter '--claim-timeout' must be a number of seconds from 0 (no limit) to 1e7, got '" +
+                                args.claim_timeout + "'");
+
   std::vector<const Claim*> selected;
   if (args.only.empty()) {
     for (const auto& c : registry.claims()) selected.push_back(&c);
@@ -132,7 +157,10 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
   if (const std::string why = prepare_output_directory(dir); !why.empty())
     return usage_error(err, "parameter '--out' must be a writable directory, got '" + args.out + "' (" + why + ")");
 
-  const RunOptions options{*suite, args.seed};
+  RunOptions options;
+  options.suite = *suite;
+  options.seed = args.seed;
+  options.claim_timeout = *timeout;
   const std::string date = utc_now();
   const auto start = std::chrono::steady_clock::now();
   const auto elapsed = [&start] {
@@ -173,6 +201,17 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
   report["summary"]["commit"] = dpb::git_commit();
   report["summary"]["date"] = date;
   report["summary"]["jobs"] = *jobs;
+  report["summary"]["claim_timeout"] = *timeout;
+  report["summary"]["seed"] = args.seed;
+  report["build"] = build_json();
+  report["command_line"] = args.command_line;
+  nlohmann::json families = nlohmann::json::array();
+  for (const auto& f : registry.families())
+    families.push_back({{"name", f.name},
+                        {"alpha", f.alpha},
+                        {"size", registry.family_size(f.name)},
+                        {"description", f.description}});
+  report["families"] = families;
   const auto json_file = dir / "report.json", html_file = dir / "report.html", junit_file = dir / "junit.xml";
   try {
     if (cluster::is_root())  // one process writes (dpbandit-mpi: every rank holds the same results)

@@ -1,7 +1,7 @@
 // The body of `dpbandit verify`, as a library function so that tests can run it on a registry of their own.
 //
 //   dpbandit verify [--suite quick|full] [--only PATTERN] [--out DIR] [--jobs N] [--plots DIR]
-//                   [--list [--format text|markdown|json]]
+//                   [--claim-timeout S] [--list [--format text|markdown|json]]
 //
 // Runs the claims whose id matches PATTERN (fnmatch glob; default: all) in N worker threads (default: the number of
 // hardware threads), prints one progress line per claim on `err` ("[i/n] id ... verdict (s)"; with N > 1 also a
@@ -9,14 +9,16 @@
 // DIR/report.json, DIR/report.html and DIR/junit.xml (docs/report.md) all or none: each to a temporary name first,
 // renamed only once all three are written. --plots names where the plots listed in evidence are found (default DIR).
 // --list prints the claims instead of running them (markdown: the content of docs/claims.md).
-// Returns the exit code: 0 when every verdict equals its expectation, 1 otherwise, 2 on a usage error (bad --suite,
-// --format or --jobs, a PATTERN that matches no claim, an unwritable DIR, a --plots that is not a directory), with
+// A claim still running after S seconds (--claim-timeout, default 600, 0: none) is stopped and reported `error`.
+// Returns the exit code: 0 when every verdict equals its expectation, 1 otherwise (an `error` included), 2 on a
+// usage error (bad --suite, --format, --jobs or --claim-timeout, a PATTERN that matches no claim, an unwritable DIR, a --plots that is not a directory), with
 // one line on `err` and no file written.
 #pragma once
 
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <vector>
 
 #include "verify/claims/registry.hpp"
 
@@ -31,6 +33,8 @@ struct VerifyArgs {
   std::uint64_t seed = RunOptions{}.seed;
   std::string jobs;   // worker threads, an integer in [1, kMaxJobs]; empty: std::thread::hardware_concurrency()
   std::string plots;  // directory of the plots named in evidence; empty: `out`
+  std::string claim_timeout = "600";  // seconds per claim, a decimal number >= 0 (0: no limit); see RunOptions
+  std::vector<std::string> command_line;  // recorded in report.json (the CLI passes argv)
 };
 
 inline constexpr unsigned kMaxJobs = 256;

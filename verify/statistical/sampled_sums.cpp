@@ -1,5 +1,7 @@
 #include "verify/statistical/sampled_sums.hpp"
 
+#include "verify/cluster/cancellation.hpp"
+
 #include <chrono>
 #include <cstdio>
 #include <stdexcept>
@@ -54,6 +56,7 @@ std::vector<std::int64_t> draw_sums(const ref::NoiseLaw& per_user, std::uint64_t
   std::vector<std::int64_t> out;
   out.reserve(count);
   for (std::uint64_t j = 0; j < count; ++j) {
+    if (j % 4096 == 0) poll_cancellation();  // verify --claim-timeout
     std::int64_t sum = 0;
     for (std::uint64_t i = 0; i < users; ++i) sum += eta(bits);
     out.push_back(sum);

@@ -123,6 +123,14 @@ TEST(DecisionLawEliminationTest, DistCdpLawMatchesTheSampler) { check_target("di
 // threshold check cost ~15 s). One reward moves P[Y = 1] by only ~0.005 here (ε(Y) ≈ 0.014), below what 12000 runs
 // resolve at α = 1e-6, so the wrong neighbour is shifted by 10 ones (~0.05, ≥ 10 standard errors); the doubled-ε
 // control is rejected as is.
+// Issue 13 §2: the laws used as ε_exact of the remaining three variants, against the same sampler.
+// dist-rdp: Skellam noise (no discrete-Laplace ε to double; the wrong neighbour is the control).
+TEST(DecisionLawEliminationTest, DistRdpLawMatchesTheSampler) { check_target("dist-rdp-se", false); }
+// shuffle: the corrected Pólya noise, summing to Lap_Z at ε′ = ε/2; central: the analyzer's Lap_Z(g/ε). For protocol
+// variants the law takes its noise from the protocol's calibration (no noise_eps override), so the wrong neighbour
+// is their control.
+TEST(DecisionLawEliminationTest, ShuffleLawMatchesTheSampler) { check_target("shuffle-se", false); }
+TEST(DecisionLawEliminationTest, CentralLawMatchesTheSampler) { check_target("cdp-se", false); }
 TEST(DecisionLawEliminationTest, LdpLawMatchesTheSampler) { check_target("ldp-se", true, kRuns, Rational(9, 10), 10); }
 
 }  // namespace

@@ -75,6 +75,44 @@ TEST(RegistryTest, AddRejectsMalformedIdDuplicateAndMissingFields) {
   EXPECT_EQ(r.size(), 1U);
 }
 
+// Multiplicity families: declared once, α shared by Bonferroni as claims join; hypothesis tests need a family.
+TEST(RegistryTest, FamiliesShareTheirAlphaAndHypothesisTestsNeedOne) {
+  Registry r;
+  EXPECT_THROW(r.add_family({"f", 0, "zero alpha"}), std::invalid_argument);
+  EXPECT_THROW(r.add_family({"f", 1, "alpha one"}), std::invalid_argument);
+  EXPECT_THROW(r.add_family({"f", 0.01, ""}), std::invalid_argument);
+  r.add_family({"f", 0.01, "a family"});
+  EXPECT_THROW(r.add_family({"f", 0.02, "again"}), std::invalid_argument);
+  Claim a = make_claim("core.a");
+  a.method = Method::statistical;
+  EXPECT_THROW(r.add(a), std::invalid_argument);                      // a hypothesis test without a family
+  EXPECT_THROW(r.add(in_family("nosuch", a)), std::invalid_argument);  // an undeclared family
+  r.add(in_family("f", a));
+  EXPECT_DOUBLE_EQ(r.find("core.a")->alpha, 0.01);
+  Claim b = make_claim("core.b");
+  b.method = Method::audit;
+  r.add(in_family("f", b));
+  EXPECT_DOUBLE_EQ(r.find("core.a")->alpha, 0.005);
+  EXPECT_DOUBLE_EQ(r.find("core.b")->alpha, 0.005);
+  EXPECT_EQ(r.family_size("f"), 2U);
+  r.add(make_claim("core.c"));  // certified: no family, α 0
+  EXPECT_EQ(r.find("core.c")->alpha, 0.0);
+}
+
+// Every hypothesis-testing claim of the real registry belongs to a declared family and tests at α ≤ its family's.
+TEST(RegistryTest, EveryTestingClaimHasAFamilyAndASmallAlpha) {
+  const Registry& r = all_claims();
+  for (const Claim& c : r.claims()) {
+    if (c.method != Method::statistical && c.method != Method::audit && c.method != Method::trend) continue;
+    const auto* f = r.find_family(c.family);
+    ASSERT_NE(f, nullptr) << c.id;
+    EXPECT_DOUBLE_EQ(c.alpha, f->alpha / static_cast<double>(r.family_size(c.family))) << c.id;
+    if (c.method == Method::statistical) {
+      EXPECT_LE(c.alpha, 1e-6) << c.id;
+    }
+  }
+}
+
 TEST(RegistryTest, GlobMatchesIdsLikeFnmatch) {
   EXPECT_TRUE(glob_matches("000.*", "000.fact1"));
   EXPECT_TRUE(glob_matches("000.*", "000.def5.closure"));

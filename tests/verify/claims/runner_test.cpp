@@ -9,6 +9,9 @@
 #include <stdexcept>
 #include <thread>
 
+#include "verify/claims/registry.hpp"
+#include "verify/cluster/cancellation.hpp"
+
 namespace dpb::verify {
 namespace {
 
@@ -129,6 +132,69 @@ TEST(RunnerTest, ZeroJobsIsRefused) {
   const auto claims = fake_claims();
   EXPECT_THROW(run_claims(pointers(claims), RunOptions{}, 0), std::invalid_argument);
   EXPECT_TRUE(run_claims({}, RunOptions{}, 2).empty());
+}
+
+// --claim-timeout: a checker that polls is stopped and reported `error` ("timed out"); one that ignores the flag
+// and finishes late is `error` too; a fast one is untouched; the run goes on with the other claims.
+TEST(RunnerTest, AClaimPastItsTimeLimitIsAnErrorAndTheOthersStillReport) {
+  std::vector<Claim> claims;
+  claims.push_back(fake("core.polls", [](const RunOptions&) -> Outcome {
+    for (;;) {  // would never end without the limit
+      poll_cancellation();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }));
+  claims.push_back(fake("core.late", [](const RunOptions&) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(400));  // never polls
+    return Outcome{Verdict::holds, "late", {}};
+  }));
+  claims.push_back(fake("core.fast", [](const RunOptions&) { return Outcome{Verdict::holds, "fast", {}}; }));
+  RunOptions options;
+  options.claim_timeout = 0.1;
+  for (const std::size_t jobs : {std::size_t{1}, std::size_t{3}}) {
+    const auto results = run_claims(pointers(claims), options, jobs);
+    ASSERT_EQ(results.size(), 3U);
+    for (std::size_t i = 0; i < 2; ++i) {
+      EXPECT_EQ(results[i].outcome_name(), "error") << i;
+      EXPECT_NE(results[i].error.find("timed out after 0.1 s"), std::string::npos) << results[i].error;
+      EXPECT_FALSE(results[i].as_expected());
+    }
+    EXPECT_LT(results[0].seconds, 5.0);  // stopped, not run forever
+    EXPECT_TRUE(results[2].as_expected());
+    EXPECT_EQ(results[2].outcome.key_figure, "fast");
+  }
+  // Without a limit the late claim holds.
+  EXPECT_TRUE(run_claim(claims[1], RunOptions{}).as_expected());
+}
+
+// Polling outside a runner (no scope) never throws; worker threads inherit the flag only through a scope.
+TEST(RunnerTest, PollingWithoutAScopeIsANoOpAndScopesNest) {
+  EXPECT_NO_THROW(poll_cancellation());
+  std::atomic<bool> outer{false}, inner{true};
+  {
+    const CancellationScope a(&outer);
+    EXPECT_EQ(current_cancellation(), &outer);
+    EXPECT_NO_THROW(poll_cancellation());
+    {
+      const CancellationScope b(&inner);
+      EXPECT_THROW(poll_cancellation(), Cancelled);
+    }
+    EXPECT_NO_THROW(poll_cancellation());
+  }
+  EXPECT_EQ(current_cancellation(), nullptr);
+}
+
+// The claim's α reaches its checker: the family's α over the family's size, whatever is selected.
+TEST(RunnerTest, TheCheckerGetsItsFamilysShareOfAlpha) {
+  Registry r;
+  r.add_family({"f", 1e-3, "a test family"});
+  for (const char* id : {"core.a", "core.b", "core.c", "core.d"}) {
+    Claim c = fake(id, [](const RunOptions& o) { return Outcome{Verdict::holds, "", {{"alpha", o.alpha}}}; });
+    c.method = Method::statistical;
+    r.add(in_family("f", std::move(c)));
+  }
+  const ClaimResult one = run_claim(*r.find("core.b"), RunOptions{});
+  EXPECT_DOUBLE_EQ(one.outcome.evidence["alpha"].get<double>(), 1e-3 / 4);
 }
 
 }  // namespace

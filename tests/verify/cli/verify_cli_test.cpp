@@ -38,6 +38,36 @@ TEST(VerifyCliTest, BadJobsIsAUsageErrorAndWritesNothing) {
   }
 }
 
+TEST(VerifyCliTest, BadClaimTimeoutIsAUsageErrorAndWritesNothing) {
+  const fs::path dir = fresh_dir("badtimeout");
+  for (const std::string t : {"-1", "abc", "1e3", "nan", "''", "1.2.3", "20000000"}) {
+    const auto r = run_command(kCli + " verify --claim-timeout " + t + " --only " + kFastClaims + " --out " +
+                               dir.string());
+    EXPECT_EQ(r.exit_code, 2) << t << r.err;
+    EXPECT_NE(r.err.find("parameter '--claim-timeout' must be a number of seconds"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+    EXPECT_TRUE(r.out.empty());
+    EXPECT_FALSE(fs::exists(dir)) << t;
+  }
+}
+
+// A real claim that cannot finish in its limit: `error` (timed out), exit 1, the report still written and valid.
+TEST(VerifyCliTest, AClaimPastItsLimitFailsTheRunAndIsReportedAsAnError) {
+  const fs::path dir = fresh_dir("timeout");
+  const auto r = run_command(kCli + " verify --jobs 1 --claim-timeout 0.05 --only '000.fact1.sampled' --out " +
+                             dir.string());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::ifstream in(dir / "report.json");
+  const auto report = nlohmann::json::parse(in);
+  ASSERT_EQ(report["claims"].size(), 1U);
+  EXPECT_EQ(report["claims"][0]["verdict"], "error");
+  EXPECT_NE(report["claims"][0]["error"].get<std::string>().find("timed out"), std::string::npos);
+  EXPECT_EQ(report["summary"]["error"], 1);
+  EXPECT_EQ(report["summary"]["claim_timeout"], 0.05);
+  EXPECT_LT(report["claims"][0]["seconds"].get<double>(), 30.0);  // stopped early, not run to the end
+  fs::remove_all(dir);
+}
+
 TEST(VerifyCliTest, UnknownSuiteAndUnwritableOutAreUsageErrors) {
   const fs::path dir = fresh_dir("usage");
   auto r = run_command(kCli + " verify --suite medium --out " + dir.string());

@@ -1,0 +1,21 @@
+// The audit claims' checker (verify/claims/claims_audit.cpp), exposed for the negative controls that run it on
+// leaky twins (tests/verify/claims/audit_claims_leaky_stat_test.cpp).
+#pragma once
+
+#include <string>
+
+#include "reference/core/rational.hpp"
+#include "verify/claims/claim.hpp"
+
+namespace dpb::verify {
+
+// Audits learner `target` at claimed ε = eps (quick: 5000 final runs per side, full: 10^5) at confidence
+// 1 − o.alpha, the learner running at leak_factor·ε (1: as specified). Verdict rule (docs/audit.md, "Audit claims"):
+// `violated` when the audit's ε_lb exceeds the claimed ε (VIOLATION); otherwise `inconclusive` — a black-box audit
+// can only refute, and `holds` needs a certified upper bound on the whole output's privacy loss (the ledger claim,
+// not yet available: issue 11), with no MODEL-MISMATCH. The evidence says whether the audit was TIGHT or WEAK, and
+// for WEAK the samples per side that would settle it.
+Outcome learner_audit_outcome(const std::string& target, const Rational& eps, const RunOptions& o,
+                              const Rational& leak_factor = Rational(1));
+
+}  // namespace dpb::verify
