@@ -7,7 +7,7 @@
 // Both builds are checked: the optimized build's residue ((S % m) + m) % m and int64 decode on every point, the
 // reference's residue and Integer decode on the pairs with m <= reference_max_modulus. As a control the kept mutant
 // (">=" for ">" in the decode, proofs/000.decode-mutant-geq.smt2) is run on the same points and must fail.
-// Companion proofs: proofs/000.decode*.smt2 (staged in proofs/pending/, see docs/protocol-000.md).
+// Companion proofs: proofs/000.decode*.smt2 (see docs/protocol-000.md).
 #pragma once
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <string>
 
+#include "verify/stats/binomial_tests.hpp"
 #include "reference/core/build_info.hpp"
 #include "optimized/environments/letor_dataset.hpp"
 #include "reference/bits/chacha20.hpp"
@@ -125,13 +126,14 @@ TEST(DatasetInstanceTest, ReferenceAndOptimizedTapesAreIdentical) {
 }
 
 TEST(DatasetInstanceTest, LabelFrequenciesFollowTheCounts) {
-  // Arm with counts (1, 0, 0, 0, 3): P(label 4) = 3/4. 40000 draws: sd = sqrt(40000·3/16) ≈ 87; 6 sd = 520.
+  // Arm with counts (1, 0, 0, 0, 3): P(label 4) = 3/4 exactly: an exact binomial test at α = 1e-6, and p = 0.7 rejected.
   const DatasetInstance inst({LabelCounts{1, 0, 0, 0, 3}});
   const auto tape = make_dataset_reward_tape(inst, 40000, 5);
   std::int64_t fours = 0, others = 0;
   for (std::uint64_t n = 0; n < 40000; ++n) (tape.units(0, n) == 4 ? fours : others) += 1;
   EXPECT_EQ(fours + others, 40000);
-  EXPECT_NEAR(static_cast<double>(fours), 30000.0, 520.0);
+  EXPECT_GT(verify::stats::binomial_test(static_cast<std::uint64_t>(fours), 40000, {0.75, 0.75}).p_value, 1e-6) << fours;
+  EXPECT_LT(verify::stats::binomial_test(static_cast<std::uint64_t>(fours), 40000, {0.7, 0.7}).p_value, 1e-6) << fours;
   for (std::uint64_t n = 0; n < 40000; ++n) EXPECT_TRUE(tape.units(0, n) == 0 || tape.units(0, n) == 4);
 }
 

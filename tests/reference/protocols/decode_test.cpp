@@ -1,5 +1,5 @@
 // Claim 000.decode: the exhaustive window check (verify/protocol_checks/decode_check.hpp) in both builds, and the
-// counterexamples of the kept Z3 mutants (proofs/pending/000.decode-mutant-geq.smt2,
+// counterexamples of the kept Z3 mutants (proofs/000.decode-mutant-geq.smt2,
 // 000.residue-mutant-raw-rem.smt2) and the tightness witnesses as regression tests.
 #include <gtest/gtest.h>
 
@@ -26,7 +26,7 @@ TEST(DecodeTest, ExhaustiveWindowUpToModulus2000IsExactInsideAndWrongJustOutside
   EXPECT_EQ(r.verdict, verify::Verdict::holds);
 }
 
-// proofs/pending/000.decode-mutant-geq.smt2, z3's model: n = g = 1, τ = 0, S = 1 (m = 2, threshold 1).
+// proofs/000.decode-mutant-geq.smt2, z3's model: n = g = 1, τ = 0, S = 1 (m = 2, threshold 1).
 TEST(DecodeTest, GeqMutantCounterexampleDecodesCorrectlyWithStrictTest) {
   const fast::Analyzer A(1, 1, 2);
   EXPECT_EQ(A.decode(fast::residue(1, 2)), 1);
@@ -35,7 +35,7 @@ TEST(DecodeTest, GeqMutantCounterexampleDecodesCorrectlyWithStrictTest) {
   EXPECT_EQ(mutant, -1);  // the mutant's wrong answer
 }
 
-// proofs/pending/000.residue-mutant-raw-rem.smt2, z3's model: threshold = 0, τ = 1, S = −1 (m = 2).
+// proofs/000.residue-mutant-raw-rem.smt2, z3's model: threshold = 0, τ = 1, S = −1 (m = 2).
 TEST(DecodeTest, RawRemainderCounterexampleIsHandledByNormalisedResidue) {
   const std::int64_t S = -1, m = 2;
   const fast::Analyzer A(1, 0, 2);
@@ -47,7 +47,7 @@ TEST(DecodeTest, RawRemainderCounterexampleIsHandledByNormalisedResidue) {
   EXPECT_EQ(ref::residue(Integer(S), Integer(m)), 1);
 }
 
-// Tightness witnesses (proofs/pending/000.decode-tight-*.smt2): n·g = 5, τ = 0, S = 6; n·g = 1, τ = 0, S = −1.
+// Tightness witnesses (proofs/000.decode-tight-*.smt2): n·g = 5, τ = 0, S = 6; n·g = 1, τ = 0, S = −1.
 TEST(DecodeTest, OnePastEitherEndOfTheWindowDecodesOffByM) {
   const ref::Analyzer A(Integer(1), Integer(5), Integer(6));
   EXPECT_EQ(A.decode(ref::residue(Integer(6), Integer(6))), 0);

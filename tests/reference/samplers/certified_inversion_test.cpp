@@ -3,6 +3,10 @@
 // the means (the goodness-of-fit battery lives elsewhere).
 #include <gtest/gtest.h>
 
+#include <functional>
+
+#include "tests/support/chernoff.hpp"
+
 #include <cmath>
 
 #include "reference/bits/chacha20.hpp"
@@ -136,29 +140,44 @@ TEST(CertifiedInversionTest, TypicalDrawsReadOneChunk) {
   EXPECT_EQ(bits.count(), 128'000U);
 }
 
-// |mean − E X| ≤ z σ/√n with z = 4.8916 (two-sided α = 10^{−6}, normal approximation); fixed seeds.
+// The sample mean against E X by an exact Chernoff test at α = 10^{−6} (tests/support/chernoff.hpp) with each law's
+// centred cumulant generating function: Poisson(μ) K(λ) = μ(e^λ − 1 − λ); Skellam(σ²) = Poisson(σ²/2) −
+// Poisson(σ²/2), K(λ) = σ²(cosh λ − 1); Pólya(r, β) K(λ) = r ln((1 − β)/(1 − βe^λ)) − λμ (λ < ln(1/β)); a Pólya
+// difference is the sum of K(λ) and K(−λ) of its Pólya. Fixed seeds; a shifted mean is rejected (negative control).
 template <class S>
-void expect_mean(S& sampler, const CertifiedDistribution& d, std::uint64_t seed, int n) {
+void expect_mean(S& sampler, const CertifiedDistribution& d, std::uint64_t seed, int n,
+                 const std::function<double(double)>& cgf, double lambda_max) {
   ChaCha20Source bits(seed);
   Integer sum = 0;
   for (int i = 0; i < n; ++i) sum += sampler(bits);
   const double mean = Rational(sum, Integer(n)).convert_to<double>();  // test-only arithmetic
   const double expected = d.mean(64).midpoint_for_report();          // report-only
   const double sd = std::sqrt(d.variance(64).midpoint_for_report());  // report-only
-  EXPECT_LE(std::fabs(mean - expected), 4.8916 * sd / std::sqrt(n)) << d.describe() << " mean " << mean;
+  const auto N = static_cast<std::uint64_t>(n);
+  EXPECT_TRUE(test::chernoff_mean_ok(mean, expected, cgf, lambda_max, N)) << d.describe() << " mean " << mean;
+  EXPECT_FALSE(test::chernoff_mean_ok(mean, expected + 8 * sd / std::sqrt(n), cgf, lambda_max, N))
+      << "negative control: " << d.describe();
+}
+
+std::function<double(double)> polya_cgf(double r, double scale) {
+  const double b = std::exp(-1 / scale), mu = r * b / (1 - b);
+  return [r, b, mu](double l) { return r * (std::log(1 - b) - std::log(1 - b * std::exp(l))) - l * mu; };
 }
 
 TEST(CertifiedInversionTest, SampleMeansMatchAtAlphaOneInAMillion) {
+  const auto poisson = [](double mu) { return [mu](double l) { return mu * (std::expm1(l) - l); }; };
   Poisson p10(Rational(10)), p3(Rational(1, 3));
-  expect_mean(p10, PoissonPmf(Rational(10)), 1, 100'000);
-  expect_mean(p3, PoissonPmf(Rational(1, 3)), 2, 100'000);
+  expect_mean(p10, PoissonPmf(Rational(10)), 1, 100'000, poisson(10), 5);
+  expect_mean(p3, PoissonPmf(Rational(1, 3)), 2, 100'000, poisson(1.0 / 3), 5);
   Skellam s100(Rational(100));
-  expect_mean(s100, SkellamPmf(Rational(100)), 3, 100'000);
+  expect_mean(s100, SkellamPmf(Rational(100)), 3, 100'000, [](double l) { return 100 * (std::cosh(l) - 1); }, 5);
   Polya q(Rational(1, 8), Rational(10)), tiny(Rational(1, 1024), Rational(5));
-  expect_mean(q, PolyaPmf(Rational(1, 8), Rational(10)), 4, 100'000);
-  expect_mean(tiny, PolyaPmf(Rational(1, 1024), Rational(5)), 5, 100'000);
+  expect_mean(q, PolyaPmf(Rational(1, 8), Rational(10)), 4, 100'000, polya_cgf(1.0 / 8, 10), 1.0 / 10);
+  expect_mean(tiny, PolyaPmf(Rational(1, 1024), Rational(5)), 5, 100'000, polya_cgf(1.0 / 1024, 5), 1.0 / 5);
   PolyaDifference d(Rational(1, 3), Rational(4));
-  expect_mean(d, PolyaDifferencePmf(Rational(1, 3), Rational(4)), 6, 100'000);
+  const auto half = polya_cgf(1.0 / 3, 4);
+  expect_mean(d, PolyaDifferencePmf(Rational(1, 3), Rational(4)), 6, 100'000,
+              [half](double l) { return half(l) + half(-l); }, 1.0 / 4);
 }
 
 TEST(CertifiedInversionTest, TinyShapeWithLargeScaleWorks) {

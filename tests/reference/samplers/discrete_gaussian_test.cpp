@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/chernoff.hpp"
+
 #include <cmath>
 #include <string>
 
@@ -65,8 +67,8 @@ TEST(DiscreteGaussianTest, IntegerMuShiftsTheCenteredSampleOnSameBits) {
 // Fixed-seed sanity checks at alpha = 1e-6:
 //  - symmetry about mu when 2 mu is an integer: P[X > mu] = P[X < mu] exactly, so the count of X > mu among the
 //    draws with X != mu is Binomial(m, 1/2) exactly;
-//  - the sample mean within 5.5 standard errors of mu, using sigma2 as an upper bound of the variance
-//    (N_Z(mu, σ²) is σ²-subgaussian, CKS20 §2, so its variance is at most σ²; normal approximation).
+//  - the sample mean against mu by an exact Chernoff test: N_Z(mu, σ²) is σ²-subgaussian (Canonne, Kamath &
+//    Steinke 2020, Cor. 9: K(λ) ≤ λ²σ²/2), so P[|X̄ − mu| ≥ σ√(2 ln(2/α)/n)] ≤ α (tests/support/chernoff.hpp).
 void expect_symmetric(const Rational& sigma2, const Rational& mu, std::uint64_t seed) {
   ChaCha20Source bits(seed);
   const DiscreteGaussian d(sigma2, mu);
@@ -80,7 +82,10 @@ void expect_symmetric(const Rational& sigma2, const Rational& mu, std::uint64_t 
     sum += x.convert_to<double>();
   }
   EXPECT_GT(verify::stats::binomial_test(above, off_center, {0.5, 0.5}).p_value, 1e-6) << to_string(sigma2);
-  EXPECT_LT(std::abs(sum / n - mu.convert_to<double>()), 5.5 * std::sqrt(sigma2.convert_to<double>() / n));
+  const double s2 = sigma2.convert_to<double>(), m = mu.convert_to<double>();
+  const auto cgf = [s2](double l) { return l * l * s2 / 2; };  // an upper bound of K: the bound stays valid
+  EXPECT_TRUE(test::chernoff_mean_ok(sum / n, m, cgf, 20, n)) << to_string(sigma2) << " mean " << sum / n;
+  EXPECT_FALSE(test::chernoff_mean_ok(sum / n, m + 8 * std::sqrt(s2 / n), cgf, 20, n)) << "negative control";
 }
 
 TEST(DiscreteGaussianTest, SymmetricAboutMuOnFixedSeed) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/chernoff.hpp"
+
 #include <cmath>
 #include <string>
 
@@ -50,7 +52,8 @@ TEST(DiscreteLaplaceTest, MatchesSignAndGeometricMagnitudeOnSameBits) {
 // Exact tests at alpha = 1e-6 on fixed seeds:
 //  - P[X = 0] = (1 − β)/(1 + β), β = e^{−1/scale} (certified enclosure);
 //  - given X ≠ 0, the sign is Bernoulli(1/2) exactly (symmetry);
-//  - the mean is 0: sample mean within 5.5 standard errors (normal approximation, variance 2β/(1 − β)²).
+//  - the mean is 0: an exact Chernoff test of the sample mean with the law's cumulant generating function
+//    K(λ) = ln((1 − β)²/((1 − βe^λ)(1 − βe^{−λ}))), |λ| < ln(1/β) (tests/support/chernoff.hpp).
 void expect_sane(const Rational& scale, std::uint64_t seed) {
   ChaCha20Source bits(seed);
   const DiscreteLaplace d(scale);
@@ -71,7 +74,11 @@ void expect_sane(const Rational& scale, std::uint64_t seed) {
   EXPECT_GT(verify::stats::binomial_test(zeros, n, {lo, hi}).p_value, 1e-6) << to_string(scale);
   EXPECT_GT(verify::stats::binomial_test(positives, n - zeros, {0.5, 0.5}).p_value, 1e-6) << to_string(scale);
   const double b = beta.midpoint_for_report();
-  EXPECT_LT(std::abs(sum / n), 5.5 * std::sqrt(2 * b / ((1 - b) * (1 - b)) / n)) << to_string(scale);
+  const auto cgf = [b](double l) { return 2 * std::log(1 - b) - std::log(1 - b * std::exp(l)) - std::log(1 - b * std::exp(-l)); };
+  EXPECT_TRUE(test::chernoff_mean_ok(sum / n, 0, cgf, -std::log(b), n)) << to_string(scale) << " mean " << sum / n;
+  // Negative control: the same sample against a mean shifted by 4 standard deviations of X̄ is rejected.
+  const double sd = std::sqrt(2 * b / ((1 - b) * (1 - b)) / n);
+  EXPECT_FALSE(test::chernoff_mean_ok(sum / n + 8 * sd, 0, cgf, -std::log(b), n)) << to_string(scale);
 }
 
 TEST(DiscreteLaplaceTest, ZeroFrequencySymmetryAndMeanOnFixedSeed) {

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/chernoff.hpp"
+
 #include <cmath>
 #include <string>
 
@@ -49,7 +51,8 @@ TEST(GeometricTest, IntegerScaleDrawsTheDocumentedBits) {
 }
 
 // P[X = 0] = 1 − e^{−1/scale}: exact binomial test at alpha = 1e-6 (certified enclosure); and the sample mean
-// within 5.5 standard errors of beta/(1 − beta) (normal approximation, two-sided level about 4e-8).
+// of beta/(1 − beta) by an exact Chernoff test with K(λ) = ln((1 − β)/(1 − βe^λ)) − λμ, λ < ln(1/β)
+// (tests/support/chernoff.hpp), at alpha = 1e-6.
 void expect_sane(const Rational& scale, std::uint64_t seed) {
   ChaCha20Source bits(seed);
   const Geometric g(scale);
@@ -67,7 +70,10 @@ void expect_sane(const Rational& scale, std::uint64_t seed) {
   EXPECT_GT(verify::stats::binomial_test(zeros, n, {lo, hi}).p_value, 1e-6) << to_string(scale);
   const double b = beta.midpoint_for_report();
   const double mean = b / (1 - b), variance = b / ((1 - b) * (1 - b));
-  EXPECT_LT(std::abs(sum / n - mean), 5.5 * std::sqrt(variance / n)) << to_string(scale);
+  const auto cgf = [b, mean](double l) { return std::log(1 - b) - std::log(1 - b * std::exp(l)) - l * mean; };
+  EXPECT_TRUE(test::chernoff_mean_ok(sum / n, mean, cgf, -std::log(b), n)) << to_string(scale) << " mean " << sum / n;
+  EXPECT_FALSE(test::chernoff_mean_ok(sum / n, mean + 8 * std::sqrt(variance / n), cgf, -std::log(b), n))
+      << "negative control: a shifted mean must be rejected, " << to_string(scale);
 }
 
 TEST(GeometricTest, ZeroFrequencyAndMeanMatchOnFixedSeed) {
