@@ -88,5 +88,37 @@ RC_GTEST_PROP(ProtocolCrossProperty, SameSeedGivesIdenticalTranscriptsInBothBuil
   }
 }
 
+// The failure branch must really be exercised (a classification cannot require it): with p = 9/10 the window is
+// narrow (τ small), so over 400 fixed seeds of one Dist-DP batch of n = 5 the aggregate noise leaves the window many
+// times; each such run decodes to S minus a non-zero multiple of m, in both builds alike.
+TEST(ProtocolOutOfWindowTest, OutOfWindowCasesOccurAndDecodeOffByAMultipleOfM) {
+  ref::CalibrationInput in;
+  in.eps = Rational(1, 2);
+  in.n = 5;
+  in.horizon = 100;
+  in.p = Rational(9, 10);
+  const ref::Calibration c = ref::calibrate(Variant::DistDP, in);
+  const std::vector<Rational> x = {Rational(1), Rational(0), Rational(1, 2), Rational(1), Rational(0)};
+  int outside = 0;
+  for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+    ref::Protocol rp(c, {});
+    fast::Protocol fp(c, {});
+    ChaCha20Source rb(seed, 3), fb(seed, 3);
+    const ref::Transcript rt = rp.run(x, rb);
+    const fast::Transcript ft = fp.run(std::span<const Rational>(x), fb);
+    ASSERT_TRUE(ft.to_reference() == rt) << seed;
+    Integer S = rt.noise_sum + rt.analyzer_noise;
+    for (const Integer& v : rt.x_hat) S += v;
+    if (-rt.tau <= S && S <= rt.threshold) {
+      EXPECT_EQ(rt.decoded, S) << seed;
+      continue;
+    }
+    ++outside;
+    EXPECT_NE(rt.decoded, S) << seed;
+    EXPECT_EQ(ref::residue(Integer(S - rt.decoded), rt.m), 0) << seed;
+  }
+  EXPECT_GE(outside, 10) << "the failure branch was exercised " << outside << " times in 400 runs";
+}
+
 }  // namespace
 }  // namespace dpb

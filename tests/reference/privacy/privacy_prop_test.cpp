@@ -48,11 +48,15 @@ RC_GTEST_PROP(PrivacyPropTest, HockeyStickIsNonIncreasingAndVanishesBeyondPureEp
   const Rational beyond = base.pure_eps.upper() + Rational(1, 1000);
   std::vector<Rational> grid = {Rational(0), c.eps / 4, c.eps / 2, c.eps, beyond};
   std::sort(grid.begin(), grid.end());
-  const bool beyond_is_last = grid.back() == beyond;
+  // δ = 0 is checked at `beyond`'s own index in the sorted grid (it need not be last: c.eps may exceed it).
+  const auto at = static_cast<std::size_t>(std::find(grid.begin(), grid.end(), beyond) - grid.begin());
+  RC_ASSERT(at < grid.size());
   const ViewPrivacy vp = view_privacy(F, c.g, grid, {}, 128);
   for (std::size_t i = 0; i + 1 < grid.size(); ++i)
     RC_ASSERT(not_greater(vp.delta_curve[i + 1].second, vp.delta_curve[i].second));
-  if (beyond_is_last) RC_ASSERT(vp.delta_curve.back().second.upper() == 0);
+  RC_ASSERT(vp.delta_curve[at].first == beyond);
+  RC_ASSERT(vp.delta_curve[at].second.upper() == 0);
+  for (std::size_t i = at; i < grid.size(); ++i) RC_ASSERT(vp.delta_curve[i].second.upper() == 0);
   RC_ASSERT(vp.delta_curve.front().second.certainly_greater(Rational(0)));
 }
 

@@ -26,6 +26,26 @@ RC_GTEST_PROP(DiscreteGaussianPropTest, BiasIsNonNegative, ()) {
   if (denominator(star) == 1) RC_ASSERT(d.bias(numerator(star)) == 0);
 }
 
+// The same property where it bites: inputs built so that y* is an integer (random inputs almost never are). With
+// t = ⌊√⌊σ²⌋⌋ + 1 fixed, σ² = (t − 1 − f)·t lies in [(t − 1)², t²) whenever 0 ≤ f ≤ (t − 1)/t, so the sampler's t is
+// that t and y* = f + σ²/t = t − 1: bias(t − 1) = 0, and bias > 0 at its integer neighbours (unless they tie).
+RC_GTEST_PROP(DiscreteGaussianPropTest, BiasVanishesAtAnIntegerMinimiser, ()) {
+  const long t = *rc::gen::inRange<long>(2, 2000);
+  const long den = *rc::gen::inRange<long>(1, 1000);
+  const long num = *rc::gen::inRange<long>(0, (t - 1) * den / t + 1);  // f = num/den ∈ [0, (t − 1)/t]
+  const Rational f(num, den);
+  RC_PRE(f <= Rational(t - 1, t));
+  const long whole = *rc::gen::inRange<long>(-1000, 1000);
+  const Rational sigma2 = (Rational(t - 1) - f) * t;
+  const DiscreteGaussian d(sigma2, Rational(whole) + f);
+  RC_ASSERT(d.t() == Integer(t));
+  const Integer star(t - 1);
+  RC_ASSERT(d.bias(star) == 0);
+  RC_ASSERT(d.bias(star + 1) >= 0);
+  RC_ASSERT(d.bias(star - 1) >= 0);
+  RC_ASSERT(d.bias(star + 1) > 0 || d.bias(star - 1) > 0);
+}
+
 RC_GTEST_PROP(DiscreteGaussianPropTest, IntegerMuIsAShiftOnSameBits, ()) {
   const Rational sigma2 = *positive_rational() / 100;
   const long mu = *rc::gen::inRange<long>(-1000000, 1000000);
