@@ -1,8 +1,14 @@
 #include "verify/stats/chi_squared.hpp"
 
+#include "reference/core/build_info.hpp"
+
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
 #include <vector>
 
 namespace dpb::verify::stats {
@@ -82,6 +88,33 @@ TEST(ChiSquaredTest, RejectsMalformedInput) {
   EXPECT_THROW(pearson_statistic(o, std::vector<ProbabilityEnclosure>{{0, 0.5}, {0.5, 0.5}}), std::invalid_argument);
   EXPECT_THROW(chi_squared_critical_value(0, 0.1), std::invalid_argument);
   EXPECT_THROW(chi_squared_critical_value(3, 1), std::invalid_argument);
+}
+
+// docs/statistics.md §6 prints critical values at α = 1e-6, 1e-6/7 and 1e-6/202 for every df the battery uses
+// (1 … 40). Every printed value is the exact one rounded to 6 decimals: the table cannot drift from the code.
+TEST(ChiSquaredTest, TheDocumentedCriticalValuesAreTheComputedOnes) {
+  std::ifstream in(dpb::configured_source_dir() / "docs" / "statistics.md");
+  ASSERT_TRUE(in.good());
+  std::string line;
+  bool in_section = false;
+  int rows = 0;
+  while (std::getline(in, line)) {
+    if (line.rfind("## ", 0) == 0) in_section = line.rfind("## 6. Exact critical values", 0) == 0;
+    if (!in_section || line.size() < 2 || line[0] != '|' || !std::isdigit(static_cast<unsigned char>(line[2])))
+      continue;
+    std::istringstream cells(line);
+    std::string cell;
+    std::vector<double> v;
+    while (std::getline(cells, cell, '|'))
+      if (!cell.empty() && cell.find_first_not_of(' ') != std::string::npos) v.push_back(std::stod(cell));
+    ASSERT_EQ(v.size(), 4U) << line;
+    const double df = v[0];
+    const double alphas[3] = {1e-6, 1e-6 / 7, 1e-6 / 202};
+    for (int j = 0; j < 3; ++j)
+      EXPECT_NEAR(chi_squared_critical_value(df, alphas[j]), v[j + 1], 5.1e-7) << "df " << df << ", column " << j;
+    ++rows;
+  }
+  EXPECT_EQ(rows, 11) << "the table lists the 11 df the battery uses";
 }
 
 }  // namespace
