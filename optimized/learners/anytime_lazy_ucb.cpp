@@ -6,6 +6,7 @@
 
 #include "optimized/learners/internal/common.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
+#include "reference/learners/internal/certified.hpp"
 #include "reference/learners/internal/validation.hpp"
 
 namespace dpb::fast {
@@ -72,7 +73,16 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const ref::Rewar
       value[j] = s.mean + w1 + w2;
       error[j] = kRelativeError * (std::abs(s.mean) + w1 + w2);
     }
-    const std::uint32_t J = internal::argmax_flagged(value.data(), error.data(), key.data(), K, t, out.near_ties);
+    const std::uint32_t J = internal::argmax_deferring(value.data(), error.data(), key.data(), K, t, out, options, [&]() {
+      std::vector<ref::internal::LogIndex> index(K);  // reference/learners/anytime_lazy_ucb.cpp's index, exactly
+      for (std::uint32_t j = 0; j < K; ++j) {
+        const Integer lambda = Integer(1) << arm[j].r;
+        index[j].q = Rational(Integer(arm[j].noisy), Integer(unit) * lambda);
+        index[j].u = ref::radical(1, Rational(Integer(3), lambda));
+        index[j].v = ref::radical(Rational(Integer(3), lambda) / eps);
+      }
+      return static_cast<std::uint32_t>(ref::internal::certified_argmax(index, t, ref::internal::LogBase::Natural));
+    });
     ArmState& s = arm[J];
     s.sum += tape.units(J, s.pulls);
     ++s.pulls;

@@ -55,4 +55,11 @@ NoiseConcentration CentralDiscreteLaplaceAggregator::concentration(std::uint64_t
   return NoiseConcentration{std::sqrt(2.0 * static_cast<double>(n)) / g, 1.0 / eps_double_};
 }
 
+std::optional<ref::NoiseConcentration> CentralDiscreteLaplaceAggregator::exact_concentration(std::uint64_t n) const {
+  // ref::CentralDiscreteLaplaceAggregator::concentration: σ = √(2n)/g, h = 1/ε.
+  const Integer g(precision(n));
+  return ref::NoiseConcentration{{ref::radical(Rational(Integer(1), g), Rational(2 * Integer(n)))},
+                                 {ref::radical(1 / eps_)}};
+}
+
 }  // namespace dpb::fast

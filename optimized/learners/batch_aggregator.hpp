@@ -10,6 +10,7 @@
 
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/core/rational.hpp"
+#include "reference/learners/batch_aggregator.hpp"
 #include "reference/learners/noise_source.hpp"
 
 namespace dpb::fast {
@@ -32,6 +33,12 @@ class BatchAggregator {
   virtual FixedPoint aggregate(std::span<const std::int32_t> units, std::int64_t grid, NoiseSource& noise) const = 0;
   // (σ, h) for batch size n, as doubles (rounded to nearest; the learner's error bound covers them).
   virtual NoiseConcentration concentration(std::uint64_t n) const = 0;
+  // The same exactly (the reference's radical sums), for the certified decision at a near tie; nullopt when the
+  // aggregator has no exact form (test doubles), and the learner then cannot defer (the near tie stays flagged).
+  virtual std::optional<ref::NoiseConcentration> exact_concentration(std::uint64_t n) const {
+    (void)n;
+    return std::nullopt;
+  }
 };
 
 class NonPrivateAggregator final : public BatchAggregator {
@@ -39,6 +46,9 @@ class NonPrivateAggregator final : public BatchAggregator {
   std::string name() const override { return "non-private"; }
   FixedPoint aggregate(std::span<const std::int32_t> units, std::int64_t grid, NoiseSource& noise) const override;
   NoiseConcentration concentration(std::uint64_t) const override { return {}; }
+  std::optional<ref::NoiseConcentration> exact_concentration(std::uint64_t) const override {
+    return ref::NoiseConcentration{};
+  }
 };
 
 // See ref::CentralDiscreteLaplaceAggregator: R = (Σ RR(x_i, g) + Lap_Z(g/ε))/g, g = ⌈ε√n⌉ unless fixed.
@@ -48,6 +58,7 @@ class CentralDiscreteLaplaceAggregator final : public BatchAggregator {
   std::string name() const override { return "central-discrete-laplace"; }
   FixedPoint aggregate(std::span<const std::int32_t> units, std::int64_t grid, NoiseSource& noise) const override;
   NoiseConcentration concentration(std::uint64_t n) const override;
+  std::optional<ref::NoiseConcentration> exact_concentration(std::uint64_t n) const override;
   std::int64_t precision(std::uint64_t n) const;
 
  private:

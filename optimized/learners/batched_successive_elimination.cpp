@@ -2,10 +2,13 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include "optimized/learners/internal/common.hpp"
 #include "reference/core/errors.hpp"
+#include "reference/learners/batched_successive_elimination.hpp"
+#include "reference/learners/internal/certified.hpp"
 #include "reference/learners/internal/validation.hpp"
 
 namespace dpb::fast {
@@ -24,7 +27,8 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
   ref::internal::require_arms_and_horizon(f, params.K, params.T, tape);
   if (params.eta <= 1) throw_parameter_error(f, "eta", "> 1", to_string(params.eta));
   require_reasonable_size(params.eta, f, "eta", 64);
-  const double p = internal::to_double(ref::internal::confidence_or_default(params.p, params.T, f, "p"));
+  const Rational p_exact = ref::internal::confidence_or_default(params.p, params.T, f, "p");
+  const double p = internal::to_double(p_exact);
   const auto K = static_cast<std::uint32_t>(params.K);
   const std::uint64_t T = params.T;
 
@@ -35,6 +39,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
   std::uint64_t t = 0;
   std::vector<std::uint32_t> active(K), next;
   std::vector<double> mean;
+  std::vector<Rational> exact_mean;  // filled only when a near tie needs the certified decision
   for (std::uint32_t a = 0; a < K; ++a) active[a] = a;
   auto serve = [&](std::uint32_t a, std::uint64_t count) {  // `count` consecutive users with arm a
     t += count;
@@ -50,6 +55,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
     const Integer l_exact = ref::batch_size(params.eta, b);  // once per batch
     const std::uint64_t l = l_exact > T ? T + 1 : to_uint64(l_exact);
     mean.assign(active.size(), 0.0);
+    std::vector<FixedPoint> released(active.size());
     bool complete = true;
     for (std::size_t i = 0; i < active.size(); ++i) {
       const std::uint32_t a = active[i];
@@ -63,6 +69,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
       const FixedPoint R = aggregator.aggregate(tape.row(a).subspan(first, l), tape.grid(), noise);
       const double R_double = static_cast<double>(R.num) / static_cast<double>(R.den);
       mean[i] = R_double / static_cast<double>(l);
+      released[i] = R;
       if (options.record_releases) out.releases.push_back(Release{t, a, b, first, l, R.num, R.den, R_double});
     }
     if (!complete) break;
@@ -73,9 +80,34 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
     for (std::size_t i = 0; i < active.size(); ++i) {
       const double d = top - mean[i];
       const double gap = 2 * beta - d;
-      const double bound = kRelativeError * (2 * std::abs(top) + 2 * beta);
-      if (d > 0 && std::abs(gap) <= bound) out.near_ties.push_back(NearTie{t, active[i], active[i], gap, bound});
-      if (d <= 0 || gap > 0)
+      const double bound = kRelativeError * (2 * std::abs(top) + 2 * beta) * options.near_tie_scale;
+      bool keep = d <= 0 || gap > 0;
+      if (d > 0 && std::abs(gap) <= bound) {
+        NearTie tie{t, active[i], active[i], gap, bound};
+        const auto exact_c = options.defer_near_ties ? aggregator.exact_concentration(l) : std::nullopt;
+        if (exact_c) {
+          // The reference's decision (reference/learners/batched_successive_elimination.cpp): keep iff
+          // d = max μ̂ − μ̂_a <= 2β(b), with exact means R/l and β enclosed, refined until the sign is certain.
+          if (exact_mean.size() != active.size()) exact_mean.assign(active.size(), Rational(0));
+          for (std::size_t k = 0; k < active.size(); ++k)
+            exact_mean[k] = Rational(Integer(released[k].num), Integer(released[k].den) * l_exact);
+          const Rational exact_top = *std::max_element(exact_mean.begin(), exact_mean.end());
+          const Rational exact_d = exact_top - exact_mean[i];
+          keep = exact_d <= 0 || ref::internal::certified_sign(
+                                     [&](mpfr_prec_t prec) {
+                                       return ref::confidence_radius(active.size(), b, l_exact, p_exact, *exact_c, prec)
+                                                  .mul(Rational(2)) -
+                                              Interval(exact_d, prec);
+                                     },
+                                     std::string(f) + ": deferred near tie") > 0;
+          tie.deferred = true;
+          ++out.deferrals;
+        } else if (options.fault_at_near_ties) {
+          keep = !keep;
+        }
+        out.near_ties.push_back(tie);
+      }
+      if (keep)
         next.push_back(active[i]);
       else
         out.eliminations.push_back(Elimination{t, active[i], b});

@@ -8,6 +8,7 @@
 
 #include "optimized/learners/internal/common.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
+#include "reference/learners/internal/certified.hpp"
 #include "reference/learners/internal/validation.hpp"
 
 namespace dpb::fast {
@@ -90,7 +91,18 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
       value[j] = s.mean + w1 + w2;
       error[j] = kRelativeError * (std::abs(s.mean) + w1 + w2);
     }
-    const std::uint32_t j = internal::argmax_flagged(value.data(), error.data(), key.data(), K, t, out.near_ties);
+    const std::uint32_t j = internal::argmax_deferring(value.data(), error.data(), key.data(), K, t, out, options, [&]() {
+      std::vector<ref::internal::LogIndex> index(K);  // reference/learners/hybrid_ucb.cpp's index, exactly
+      const Rational six_over_eps = 6 / eps;           // 6√8/ε = (6/ε)·√8
+      for (std::uint32_t a = 0; a < K; ++a) {
+        const Integer O(arm[a].pulls);
+        const auto floor_log = static_cast<unsigned>(63 - __builtin_clzll(arm[a].pulls + 1));  // ⌊log₂(O + 1)⌋
+        index[a].q = Rational(Integer(key[a].first), Integer(unit) * O);
+        index[a].u = ref::radical(1, Rational(Integer(3), O));
+        index[a].v = ref::radical(six_over_eps * floor_log / O, 8);
+      }
+      return static_cast<std::uint32_t>(ref::internal::certified_argmax(index, t, ref::internal::LogBase::Two));
+    });
     ArmState& s = arm[j];
     const std::int64_t x = tape.units(j, s.pulls);
     const std::uint64_t n = ++s.pulls;

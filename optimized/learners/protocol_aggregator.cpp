@@ -58,4 +58,8 @@ NoiseConcentration ProtocolAggregator::concentration(std::uint64_t n) const {
   return c;
 }
 
+std::optional<ref::NoiseConcentration> ProtocolAggregator::exact_concentration(std::uint64_t n) const {
+  return ref::protocol_concentration(calibration(n));
+}
+
 }  // namespace dpb::fast

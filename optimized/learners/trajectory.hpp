@@ -29,12 +29,15 @@ struct Elimination {
 
 // A decision whose floating-point comparison was within its error bound: |gap| <= bound. For UCB-type learners
 // `arm` is the chosen arm and `other` the competitor; for eliminations `arm` is the arm tested (other = arm).
+// `deferred`: the decision was taken by the certified path (the reference's exact/interval comparison) instead of the
+// double; `arm` is then the certified choice.
 struct NearTie {
   std::uint64_t round = 0;
   std::uint32_t arm = 0;
   std::uint32_t other = 0;
   double gap = 0;
   double bound = 0;
+  bool deferred = false;
 };
 
 struct Trajectory {
@@ -45,11 +48,22 @@ struct Trajectory {
   std::vector<std::uint64_t> pulls;
   double pseudo_regret = 0;
   std::vector<NearTie> near_ties;
+  std::uint64_t deferrals = 0;  // near ties decided by the certified path (= near_ties with deferred set)
 };
 
 struct LearnerOptions {
   bool record_actions = true;
   bool record_releases = true;
+  // A comparison within its error bound is decided by the certified path (docs/architecture.md §4), never by the
+  // double: the builds then agree on every decision. false: the double decides (the old behaviour; a negative
+  // control of the cross-check, which must then see divergences when combined with the two hooks below).
+  bool defer_near_ties = true;
+  // Test hooks for the cross-check's controls (tests/verify/crosscheck/): every error bound times this factor (an
+  // over-flagging fast build: many more rounds take the certified path), and a deliberate fault — at a near tie the
+  // double picks the runner-up (index learners) or flips the keep/eliminate decision (elimination learners) —
+  // that only deferral can mask. Never set outside tests.
+  double near_tie_scale = 1;
+  bool fault_at_near_ties = false;
 };
 
 // Σ_a Δ_a N_a with the gaps of `means` (doubles; for reports).

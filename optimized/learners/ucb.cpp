@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "optimized/learners/internal/common.hpp"
+#include "reference/learners/internal/certified.hpp"
 #include "reference/learners/internal/validation.hpp"
 
 namespace dpb::fast {
@@ -38,7 +39,16 @@ Trajectory ucb(const UcbParams& params, const ref::RewardTape& tape, const Learn
       value[j] = mean[j] + w;
       error[j] = kRelativeError * (std::abs(mean[j]) + w);
     }
-    pull(internal::argmax_flagged(value.data(), error.data(), key.data(), K, t, out.near_ties));
+    pull(internal::argmax_deferring(value.data(), error.data(), key.data(), K, t, out, options, [&]() {
+      std::vector<ref::internal::LogIndex> index(K);  // the reference's index, exactly (reference/learners/ucb.cpp)
+      for (std::uint32_t j = 0; j < K; ++j) {
+        const Integer N(out.pulls[j]);
+        index[j].q = Rational(Integer(sum[j]), Integer(tape.grid()) * N);
+        index[j].u = ref::radical(1, Rational(Integer(2), N));
+        index[j].v = ref::radical(0);
+      }
+      return static_cast<std::uint32_t>(ref::internal::certified_argmax(index, t, ref::internal::LogBase::Natural));
+    }));
   }
   const std::vector<double> means = internal::means_of(tape);
   out.pseudo_regret = pseudo_regret(means, out.pulls);
