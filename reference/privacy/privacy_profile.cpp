@@ -75,4 +75,11 @@ ViewPrivacy view_privacy(const ModularNoiseLaw& F, const Integer& g, const std::
   return out;
 }
 
+bool needs_every_shift(const Calibration& c, bool pure_eps_only) {
+  if (!pure_eps_only) return true;
+  if (c.variant == Variant::DistRDP || c.variant == Variant::DistCDP) return true;
+  if (2 * c.g > c.m) return true;
+  return c.g * c.m <= 200000;
+}
+
 }  // namespace dpb::ref

@@ -37,9 +37,14 @@ struct ViewPrivacy {
   std::vector<std::pair<Rational, Interval>> renyi;        // (α, enclosure of max_d D_α)
 };
 
-// shifts: every d in {1, …, g} when `all_shifts`, else only d = g (the largest move; documented as the worst case
-// for log-concave unfolded noise, and checked against all shifts in the tests).
+// shifts: every d in {1, …, g} when `all_shifts`, else only d = g (valid only where needs_every_shift is false).
 ViewPrivacy view_privacy(const ModularNoiseLaw& F, const Integer& g, const std::vector<Rational>& eps_grid,
                          const std::vector<Rational>& alphas, mpfr_prec_t prec, bool all_shifts = true);
+
+// Whether the worst case over neighbours of a view calibrated by c needs every shift d ∈ {1, …, g} (true), or d = g
+// alone gives it. d = g alone is proved only for the pure ε of a folded discrete Laplace (Dist-DP, shuffle, central,
+// local) with g ≤ ⌊m/2⌋ (docs/privacy-000.md §1), and is used only for large views (g·m > 200000) when nothing but
+// pure ε is asked (pure_eps_only); δ(ε) and D_α, and every Skellam or discrete-Gaussian view, search every shift.
+bool needs_every_shift(const Calibration& c, bool pure_eps_only);
 
 }  // namespace dpb::ref

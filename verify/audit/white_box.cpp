@@ -48,7 +48,7 @@ ExactProfile exact_profile(ref::Variant variant, const ref::CalibrationInput& in
   const ref::Calibration c = ref::calibrate(variant, input);
   if (c.m > ref::kMaxViewModulus)
     throw_parameter_error("exact_profile", "m", "at most " + to_string(ref::kMaxViewModulus), to_string(c.m));
-  const bool all_shifts = c.g * c.m <= 200000;
+  const bool all_shifts = ref::needs_every_shift(c, false);  // δ(ε) and D_α are asked: every shift
   const ref::ModularNoiseLaw F = ref::view_noise_law(c, kPrec);
 
   // ε grid for δ(ε): 0, ε_noise/8, …, 3ε_noise/2; α grid for D_α.
@@ -105,7 +105,7 @@ EpsForDelta eps_for_delta(ref::Variant variant, const ref::CalibrationInput& inp
   const ref::Calibration c = ref::calibrate(variant, input);
   if (c.m > ref::kMaxViewModulus)
     throw_parameter_error("eps_for_delta", "m", "at most " + to_string(ref::kMaxViewModulus), to_string(c.m));
-  const bool all_shifts = c.g * c.m <= 200000;  // as exact_profile
+  const bool all_shifts = ref::needs_every_shift(c, false);  // δ(ε): every shift (docs/privacy-000.md §1)
   const ref::ModularNoiseLaw F = ref::view_noise_law(c, kPrec);
   // Shifts d = g first (the largest move, usually the worst), so a grid point that fails is rejected after one.
   std::vector<std::vector<Interval>> shifted;

@@ -32,7 +32,8 @@ struct ExactProfile {
 
 // Calibrates `variant` on `input` (ref::calibrate; its ParameterErrors pass through) and computes the profile of
 // one batch's view. Throws ParameterError naming exact_profile when m exceeds ref::kMaxViewModulus. All shifts
-// d ∈ {1, …, g} are searched when g·m ≤ 200000, else only d = g (recorded in parameters.shifts_searched).
+// d ∈ {1, …, g} are searched unless ref::needs_every_shift allows d = g alone (pure ε of a large folded discrete
+// Laplace view only; recorded in parameters.shifts_searched).
 ExactProfile exact_profile(dpb::ref::Variant variant, const dpb::ref::CalibrationInput& input);
 
 // Certified upper bound of ε(δ) = inf{ε ≥ 0 : δ(ε) ≤ δ} of one batch's view, where δ(ε) is the hockey-stick

@@ -69,8 +69,6 @@ nlohmann::json calibration_row(const ref::Calibration& c) {
           {"m", to_string(c.m)}};
 }
 
-bool all_shifts(const ref::Calibration& c) { return c.g * c.m <= 200000; }
-
 struct PureRow {
   ref::Calibration c;
   Interval exact;
@@ -87,7 +85,7 @@ PureRow exact_pure(const ref::Calibration& c, const Rational& noise_factor, cons
   std::optional<PureRow> row;
   for (mpfr_prec_t prec : {mpfr_prec_t{128}, second}) {
     const ref::ViewPrivacy vp =
-        ref::view_privacy(ref::view_noise_law(noisy, prec), c.g, {}, {}, prec, all_shifts(c));
+        ref::view_privacy(ref::view_noise_law(noisy, prec), c.g, {}, {}, prec, ref::needs_every_shift(c, true));
     row = PureRow{c, vp.pure_eps, vp.worst_shift};
     if (compare_upper(vp.pure_eps, bound) != Verdict::inconclusive || prec >= second) break;
   }
@@ -223,7 +221,7 @@ Outcome check_theorem2(const std::vector<ref::CalibrationInput>& grid, const Rat
     const ref::Calibration c = ref::calibrate(Variant::DistRDP, in);
     const ref::Calibration noisy = with_noise_scaled(c, noise_factor);
     const ref::ViewPrivacy vp =
-        ref::view_privacy(ref::view_noise_law(noisy, 128), c.g, {}, alphas, 128, all_shifts(c));
+        ref::view_privacy(ref::view_noise_law(noisy, 128), c.g, {}, alphas, 128, ref::needs_every_shift(c, false));
     for (const auto& [alpha, exact] : vp.renyi) {
       const Rational printed = ref::theorem2_printed(c.eps, c.s, alpha);
       const Interval printed_n = ref::theorem2_printed_n(c.eps, c.s, c.n, alpha, 128);
@@ -270,7 +268,7 @@ Outcome check_theorem4(const std::vector<ref::CalibrationInput>& grid, const Rat
     const ref::Calibration c = ref::calibrate(Variant::DistCDP, in);
     const ref::Calibration noisy = with_noise_scaled(c, noise_factor);
     const ref::ViewPrivacy vp =
-        ref::view_privacy(ref::view_noise_law(noisy, 128), c.g, {}, alphas, 128, all_shifts(c));
+        ref::view_privacy(ref::view_noise_law(noisy, 128), c.g, {}, alphas, 128, ref::needs_every_shift(c, false));
     // Theorem 4: ξ = 10 Σ_{k=1}^{T/2−1} e^{−2π²s² k/(k+1)}; Lemma 4 per batch: σ² = g²/(nε²), n − 1 terms.
     const Integer K = c.horizon / 2 - 1;
     const Interval xi = ref::xi_sum(c.s * c.s, K > 0 ? K : Integer(0), 128);

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "reference/core/errors.hpp"
+#include "reference/protocols/calibration.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -75,6 +76,47 @@ TEST(PrivacyProfileTest, RejectsBadArguments) {
   EXPECT_THROW(hockey_stick({}, {}, Rational(1), 128), ParameterError);
   const ModularNoiseLaw F = folded_discrete_laplace(Rational(1), Integer(5), 128);
   EXPECT_THROW(view_privacy(F, Integer(0), {}, {}, 128), ParameterError);
+}
+
+// Which shifts a view's worst case needs (issue 11 §5): d = g alone only for the pure ε of a large folded discrete
+// Laplace view with g ≤ ⌊m/2⌋; every shift for δ(ε), D_α and every Skellam or discrete-Gaussian view at any size
+// (before session 5, every view with g·m > 200000 used d = g alone).
+TEST(ViewPrivacyTest, EveryShiftIsSearchedUnlessTheShortcutIsProved) {
+  Calibration c;
+  c.g = 1000;
+  c.m = 5000;  // g·m = 5·10⁶ > 200000, g ≤ m/2
+  for (const Variant v : {Variant::DistRDP, Variant::DistCDP}) {
+    c.variant = v;
+    EXPECT_TRUE(needs_every_shift(c, true));
+    EXPECT_TRUE(needs_every_shift(c, false));
+  }
+  for (const Variant v : {Variant::DistDP, Variant::Shuffle, Variant::Central, Variant::Local}) {
+    c.variant = v;
+    EXPECT_FALSE(needs_every_shift(c, true));  // pure ε of a folded discrete Laplace: d = g (docs/privacy-000.md §1)
+    EXPECT_TRUE(needs_every_shift(c, false));  // δ(ε), D_α: not proved
+  }
+  c.variant = Variant::DistDP;
+  c.m = 1500;  // g > ⌊m/2⌋: the monotonicity proof does not apply
+  EXPECT_TRUE(needs_every_shift(c, true));
+  c.g = 10;
+  c.m = 5000;  // small: every shift anyway
+  EXPECT_TRUE(needs_every_shift(c, true));
+}
+
+// The proof's statement, checked on a folded discrete Laplace: ε_∞(d) is non-decreasing in d ≤ ⌊m/2⌋.
+TEST(ViewPrivacyTest, PureEpsOfAFoldedDiscreteLaplaceGrowsWithTheShift) {
+  CalibrationInput in;
+  in.eps = Rational(1, 2);
+  in.n = 3;
+  in.horizon = 50;
+  const Calibration c = calibrate(Variant::Central, in);
+  const ModularNoiseLaw F = view_noise_law(c, 128);
+  Interval previous(Rational(0), 128);
+  for (Integer d = 1; 2 * d <= c.m && d <= 3 * c.g; ++d) {
+    const ViewPrivacy vp = view_privacy(F, d, {}, {}, 128, false);  // shift d alone
+    EXPECT_FALSE(vp.pure_eps.certainly_less(previous)) << "d = " << d;
+    previous = vp.pure_eps;
+  }
 }
 
 }  // namespace
