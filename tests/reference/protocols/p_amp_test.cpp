@@ -1,0 +1,72 @@
+// P_Amp and the LDP randomizer (reference/protocols/p_amp.hpp): each message is the value plus its own noise, A's
+// sum is Σ values + Σ noise whatever the permutation, S is a permutation of the users (the identity without a
+// shuffler, drawing no bits), and validation names the parameter.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "reference/bits/bit_source.hpp"
+#include "reference/bits/chacha20.hpp"
+#include "reference/protocols/p_amp.hpp"
+#include "tests/support/parameter_errors.hpp"
+
+namespace dpb {
+namespace {
+
+std::vector<std::vector<Integer>> batch_values(std::size_t B, std::size_t L) {
+  std::vector<std::vector<Integer>> v(B);
+  for (std::size_t i = 0; i < B; ++i)
+    for (std::size_t k = 0; k < L; ++k) v[i].emplace_back(long(i * 31 + k * 7) % 23 - 11);
+  return v;
+}
+
+TEST(PAmpTest, TheSumIsTheValuesPlusTheNoiseAndSIsAPermutation) {
+  ref::PAmpParams p;
+  p.labels = ref::LabelSet::symmetric_matrix(3);
+  p.batch = 12;
+  p.sigma = Rational(5, 2);
+  p.grid_bits = 3;
+  const auto v = batch_values(12, 6);
+  ref::PAmp shuffled(p), local(p, ref::PAmpShuffle::None);
+  ChaCha20Source a(5), b(5);
+  CountingSource ca(a), cb(b);
+  const auto ts = shuffled.run(std::span<const std::vector<Integer>>(v), ca);
+  const auto tl = local.run(std::span<const std::vector<Integer>>(v), cb);
+  EXPECT_EQ(ts.noise, tl.noise);  // R draws first, S after
+  EXPECT_GT(ca.count(), cb.count());
+  std::vector<std::size_t> sorted = ts.permutation;
+  std::sort(sorted.begin(), sorted.end());
+  for (std::size_t i = 0; i < 12; ++i) {
+    EXPECT_EQ(sorted[i], i);
+    EXPECT_EQ(tl.permutation[i], i);
+  }
+  EXPECT_NE(ts.permutation, tl.permutation);  // fixed seed; the identity has probability 1/12!
+  bool nonzero = false;
+  for (std::size_t k = 0; k < 6; ++k) {
+    Integer s = 0;
+    for (std::size_t i = 0; i < 12; ++i) {
+      EXPECT_EQ(ts.messages[i][k], v[i][k] + ts.noise[i][k]);
+      s += v[i][k] + ts.noise[i][k];
+      nonzero |= ts.noise[i][k] != 0;
+    }
+    EXPECT_EQ(ts.sum[k], s);
+    EXPECT_EQ(tl.sum[k], s);
+  }
+  EXPECT_TRUE(nonzero);
+}
+
+TEST(PAmpTest, ValidationNamesTheParameter) {
+  ref::PAmpParams p;
+  p.batch = 0;
+  test::expect_error_message([&] { ref::PAmp a(p); }, "PAmp: parameter 'B' must be in [1, 2^24], got 0");
+  p.batch = 2;
+  ref::PAmp a(p);
+  const auto v = batch_values(3, 1);
+  ChaCha20Source src(1);
+  test::expect_error_message([&] { a.run(std::span<const std::vector<Integer>>(v), src); },
+                             "PAmp::run: parameter 'values' must be a batch of B = 2 users, got 3 users");
+}
+
+}  // namespace
+}  // namespace dpb
