@@ -393,7 +393,7 @@ Calibration001 fmt(const Calibration001Input& in) {
   const Rational& eps0 = need(in.eps0, "eps0", c.variant);
   const Rational& delta0 = need(in.delta0, "delta0", c.variant);
   const Integer& n = need(in.n, "n", c.variant);
-  const Rational& dp = need(in.delta_prime, "delta_prime", c.variant);
+  const Rational& dp = need(in.delta_prime, "delta-prime", c.variant);
   if (eps0 <= 0) throw_parameter_error(kFn, "eps0", "> 0", to_string(eps0));
   if (delta0 < 0 || delta0 > 1) throw_parameter_error(kFn, "delta0", "in [0, 1]", to_string(delta0));
   if (n < 1) throw_parameter_error(kFn, "n", ">= 1", to_string(n));
