@@ -1,10 +1,108 @@
 // Claims of seed 001 (Chowdhury & Zhou, "Shuffle Private Linear Contextual Bandits", ICML 2022, arXiv:2202.05567;
-// docs/architecture.md §11). None registered yet: add Claim{...} entries here, or in a claims_001_<topic>.cpp of
-// your own that is called from all_claims.cpp.
+// docs/architecture.md §11, docs/privacy-001.md). Mechanism claims (issue 17); the checkers are in
+// verify/certified/seed001_checks.hpp, each with a negative control in tests/verify/certified/seed001_checks_test.cpp.
+#include "reference/privacy/seed001.hpp"
+#include "reference/protocols/calibration_001.hpp"
+#include "reference/protocols/p_vec.hpp"
+#include "verify/certified/seed001_checks.hpp"
 #include "verify/claims/registry.hpp"
 
 namespace dpb::verify {
 
-void register_claims_001(Registry& registry) { (void)registry; }
+void register_claims_001(Registry& registry) {
+  using namespace certified;
+  registry.add(Claim{
+      "001.lemma-b4",
+      "ε₀ = 0.57246, δ₀ = 2.5·10⁻⁸, n = 400, δ′ = 5·10⁻⁶ (B.1's map at ε = 0.1, δ = 10⁻⁵, B = 400): ε₀ ≤ "
+      "ln(n/(16 ln(2/δ′))) and ε̃ = ln(1 + ((e^ε₀ − 1)/(e^ε₀ + 1))(8√(e^ε₀ ln(4/δ′))/√n + 8e^ε₀/n)) ∈ [0.44276, "
+      "0.44277], δ̃ = δ′ + (e^ε̃ + 1)(1 + e^−ε₀/2)nδ₀ ∈ [3.7782, 3.7783]·10⁻⁵",
+      {"001", "App. B.1", "Lemma B.4 (Feldman–McMillan–Talwar, Thm 3.8)"},
+      Method::certified,
+      "the errata's single point (MPFI, 256 bits)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_lemma_b4(ref::fmt_amplification); }});
+  registry.add(Claim{
+      "001.thm3.2.sigma",
+      "4√(2 ln(2.5B/δ) ln(2/δ))/(ε√B) = 4√(2 ln(2.5/δ₀))/ε₀ with ε₀ = ε√(B/ln(2/δ)), δ₀ = δ/B",
+      {"001", "Thm 3.2 / B.1 and its proof", "σ₁ = σ₂; Cor. B.3"},
+      Method::certified,
+      "ε ∈ {0.01, 0.1, 0.5} × δ ∈ {10⁻⁵, 0.1, 1} × B ∈ {20, 400, 10⁴} (512-bit enclosures)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_thm32_sigma(thm32_sigma_formula); }});
+  registry.add(Claim{
+      "001.thm3.2.privacy",
+      "P_Amp at Thm 3.2's σ̄: R_Amp is (ε₀, δ₀)-LDP (exact Gaussian profile, sensitivity 2√2) and, where Lemma B.4's "
+      "precondition holds, the shuffled view is (ε̃, δ̃)-DP; ε̃/ε and δ̃/δ reported",
+      {"001", "Thm 3.2 / B.1", "privacy part, via Cor. B.3 and Lemma B.4"},
+      Method::certified,
+      "B ∈ {20, 200, 400, 1000, 10⁴} × δ ∈ {0.1, 10⁻⁵} × ε ∈ {¼, ½, 1}·√(ln(2/δ)/B) (errata grid); a failed "
+      "precondition is inconclusive",
+      Verdict::inconclusive,
+      [](const RunOptions& o) {
+        return check_thm32_privacy(
+            [](const Rational& e, const Rational& d, const Integer& B) { return ref::thm32_sigma(e, d, B).sigma_bar; },
+            o.suite);
+      }});
+  registry.add(Claim{
+      "001.vec.unbiased",
+      "E[(r/g)(Σ_i c_i − p·b·B) − B·Δ] = Σ_i v_i exactly, c_i = ⌊(v_i+Δ)g/r⌋ + Ber(frac) + Bin(b, p)",
+      {"001", "App. C.1", "Algorithm 7 (analyzer), proof of Thm C.1"},
+      Method::certified,
+      "(g, b, p) ∈ {(4,0,¼), (5,3,¼), (8,6,½), (3,10,¼)} × Δ ∈ {1, 3/2} × r ∈ {2Δ, Δ} × B ∈ {1, 3} (exact laws)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_vec_unbiased(ref::pvec_analyze); }});
+  registry.add(Claim{
+      "001.vec.variance",
+      "Var(o) = (r/g)²[Σ_i f_i(1 − f_i) + B·b·p(1 − p)], f_i = frac((v_i+Δ)g/r), and ≤ (r/g)²(B + Bb/4)",
+      {"001", "App. C.1", "proof of Thm C.1 (sub-Gaussian noise)"},
+      Method::certified,
+      "the grid of 001.vec.unbiased (exact laws)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_vec_variance(pvec_variance_formula); }});
+  registry.add(Claim{
+      "001.comm-bits",
+      "P_Vec sends g + b bits per label at r = 2Δ, (g + b)(d + d(d+1)/2) per user (the mirrored entries are copies), "
+      "every message well-formed; r = Δ as printed needs 2g + b",
+      {"001", "§3.3, App. C.1", "Algorithm 5; communication remark"},
+      Method::certified,
+      "Thm C.1's g, b at (ε, δ, B, d) ∈ {(1, 0.1, 20, 2), (5, 0.1, 4, 1)}, worst-case inputs, both ranges",
+      Verdict::holds,
+      [](const RunOptions&) {
+        return check_comm_bits([](const Integer& g, const Integer& b, ref::PVecRange range) {
+          ref::PVecParams p;
+          p.g = g;
+          p.b = b;
+          p.range = range;
+          return p.length();
+        });
+      }});
+  registry.add(Claim{
+      "001.tree.privacy",
+      "binary counting with m = ⌈log₂ N⌉ + 1 levels: each leaf is in ≤ m nodes, so the node view has ℓ₂ sensitivity "
+      "≤ √m·Δ_z (Δ_z = 4); the calibrated σ_node has exact Gaussian δ(ε) ≤ δ",
+      {"001", "App. F", "Prop. F.3 (Shariff–Sheffet tree)"},
+      Method::certified,
+      "N ≤ 40, 64, 100 (node membership) and ε ∈ {½, 1} × δ ∈ {10⁻⁵, 10⁻²} × N ∈ {16, 1000} (calibration)",
+      Verdict::holds,
+      [](const RunOptions&) {
+        return check_tree_privacy([](const Rational& e, const Rational& d, const Integer& N) {
+          ref::Calibration001Input in;
+          in.variant = "tree";
+          in.eps = e;
+          in.delta = d;
+          in.horizon = N;
+          return *ref::calibrate_001(in).find("sigma_node")->exact;
+        });
+      }});
+  registry.add(Claim{
+      "001.gauss.sensitivity",
+      "replace-one ℓ₂ sensitivity ≤ 2 for φy and for triu(φφᵀ) under ‖φ‖₂ ≤ 1, |y| ≤ 1 (the Gaussian σ's Δ = 2 per "
+      "part)",
+      {"001", "App. B.1", "Cor. B.3 (Gaussian mechanism of R_Amp)"},
+      Method::certified,
+      "exhaustive on the grid 2^−2 for d ∈ {2, 3}, plus the analytic bounds 2LY and √2·L²",
+      Verdict::holds,
+      [](const RunOptions&) { return check_gauss_sensitivity(Rational(2), Rational(2)); }});
+}
 
 }  // namespace dpb::verify
