@@ -173,13 +173,10 @@ std::pair<Integer, std::vector<Rational>> user_count_law(const ref::PVecParams& 
   return {low, law};
 }
 
-struct CountLaw {
-  Integer first;
-  std::vector<Rational> pmf;
-};
+}  // namespace
 
-CountLaw batch_count_law(const ref::PVecParams& p, const std::vector<Rational>& values) {
-  CountLaw acc{0, {Rational(1)}};
+PVecCountLaw pvec_count_law(const ref::PVecParams& p, const std::vector<Rational>& values) {
+  PVecCountLaw acc{0, {Rational(1)}};
   for (const Rational& v : values) {
     auto [first, law] = user_count_law(p, v);
     std::vector<Rational> out(acc.pmf.size() + law.size() - 1, Rational(0));
@@ -190,6 +187,8 @@ CountLaw batch_count_law(const ref::PVecParams& p, const std::vector<Rational>& 
   }
   return acc;
 }
+
+namespace {
 
 struct VecCase {
   ref::PVecParams params;
@@ -250,7 +249,7 @@ Outcome check_vec_unbiased(const AnalyzerFn& analyzer) {
   nlohmann::json bad = nlohmann::json::array();
   int n = 0;
   for (const VecCase& c : vec_grid()) {
-    const CountLaw law = batch_count_law(c.params, c.values);
+    const PVecCountLaw law = pvec_count_law(c.params, c.values);
     Rational mean = 0, mass = 0, truth = 0;
     for (std::size_t i = 0; i < law.pmf.size(); ++i) {
       mean += law.pmf[i] * analyzer(c.params, Integer(law.first + Integer(i)));
@@ -283,7 +282,7 @@ Outcome check_vec_variance(const VarianceFn& variance) {
   nlohmann::json bad = nlohmann::json::array();
   int n = 0;
   for (const VecCase& c : vec_grid()) {
-    const CountLaw law = batch_count_law(c.params, c.values);
+    const PVecCountLaw law = pvec_count_law(c.params, c.values);
     Rational mean = 0, second = 0;
     for (std::size_t i = 0; i < law.pmf.size(); ++i) {
       const Rational out = ref::pvec_analyze(c.params, Integer(law.first + Integer(i)));

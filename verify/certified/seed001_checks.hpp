@@ -31,6 +31,13 @@ Outcome check_thm32_privacy(const SigmaBarFn& sigma_bar, Suite suite);
 
 // ---- 001.vec.unbiased / 001.vec.variance: E and Var of A_Vec's output from the exact law of the per-label count
 // (randomized rounding ⊛ Bin(b, p), convolved over the B users), both ranges r. ----
+// The exact law of one label's batch count Σ_i c_i (values: the B users' label values), support first..first+size−1.
+struct PVecCountLaw {
+  Integer first;
+  std::vector<Rational> pmf;
+};
+PVecCountLaw pvec_count_law(const ref::PVecParams& p, const std::vector<Rational>& values);
+
 using AnalyzerFn = std::function<Rational(const ref::PVecParams&, const Integer& count)>;
 using VarianceFn = std::function<Rational(const ref::PVecParams&, const std::vector<Rational>& values)>;
 Rational pvec_variance_formula(const ref::PVecParams& p, const std::vector<Rational>& values);

@@ -6,6 +6,7 @@
 #include "reference/protocols/p_vec.hpp"
 #include "verify/certified/seed001_checks.hpp"
 #include "verify/claims/registry.hpp"
+#include "verify/statistical/pvec_paths.hpp"
 
 namespace dpb::verify {
 
@@ -103,6 +104,16 @@ void register_claims_001(Registry& registry) {
       "exhaustive on the grid 2^−2 for d ∈ {2, 3}, plus the analytic bounds 2LY and √2·L²",
       Verdict::holds,
       [](const RunOptions&) { return check_gauss_sensitivity(Rational(2), Rational(2)); }});
+  registry.add(Claim{
+      "001.vec.paths-law",
+      "P_Vec's per-label batch count has one law on both noise paths: Σ_i (x̂_i + Bin(b, p)) and Σ_i x̂_i + "
+      "Bin(B·b, p) both follow the exact law (rounding ⊛ Bin(b, p))^{⊛B}",
+      {"001", "App. C.1", "Algorithms 5–6 (the count path), Σ_i Bin(b, p) = Bin(Bb, p)"},
+      Method::statistical,
+      "3 cases (B, g, b, p, r) × 2000 batches per path (full: 50 000); Pearson χ² against the exact law and the "
+      "two-sample test, Holm at 10⁻⁶",
+      Verdict::holds,
+      [](const RunOptions& o) { return statistical::check_pvec_paths(statistical::pvec_aggregate_count, o); }});
 }
 
 }  // namespace dpb::verify
