@@ -28,6 +28,25 @@ Outcome check_thm32_sigma(const AmpSigmaFn& sigma);
 // `sigma_bar(eps, delta, B)` is the σ the mechanism uses.
 using SigmaBarFn = std::function<Rational(const Rational& eps, const Rational& delta, const Integer& B)>;
 Outcome check_thm32_privacy(const SigmaBarFn& sigma_bar, Suite suite);
+// ---- 001.amp.ldp (Remark 3.4): the LDP part alone on the same grid: R_Amp at σ̄ is (ε₀, δ₀)-LDP. ----
+Outcome check_amp_ldp(const SigmaBarFn& sigma_bar);
+
+// ---- 001.thm-e2: the per-batch split ε_m = ε/(2√(2M ln(2/δ))) (rounded down), δ_m = δ/(2M) composes (advanced
+// composition, Dwork–Roth Thm 3.20, exact formula rounded up) to at most (ε, δ) for ε < 1. `split` is the ε_m under
+// test. ----
+using SplitFn = std::function<Rational(const Rational& eps, const Rational& delta, const Integer& M)>;
+Outcome check_thm_e2(const SplitFn& split);
+// ---- 001.thm-e5.range: the same route at Thm E.5's ε ∈ [1, 15] (outside Thm E.2's hypothesis ε < 1): reports where
+// the composed bound exceeds ε; never `holds` there. ----
+Outcome check_thm_e5_range();
+
+// ---- 001.thm-e3.sigma: Thm E.3's printed σ = 16 ln(2/δ)√(T ln(5T/δ))/(εB) against B.1's σ at (ε_m, δ_m) with M = T/B
+// (exact substitution, ε_m not rounded). `sigma(eps, delta, T, B, prec)` is the formula under test. ----
+using ReturningSigmaFn =
+    std::function<Interval(const Rational& eps, const Rational& delta, const Integer& T, const Integer& B, mpfr_prec_t)>;
+Interval thm_e3_printed_sigma(const Rational& eps, const Rational& delta, const Integer& T, const Integer& B,
+                              mpfr_prec_t prec);
+Outcome check_thm_e3_sigma(const ReturningSigmaFn& sigma);
 
 // ---- 001.vec.unbiased / 001.vec.variance: E and Var of A_Vec's output from the exact law of the per-label count
 // (randomized rounding ⊛ Bin(b, p), convolved over the B users), both ranges r. ----
@@ -42,6 +61,10 @@ using AnalyzerFn = std::function<Rational(const ref::PVecParams&, const Integer&
 using VarianceFn = std::function<Rational(const ref::PVecParams&, const std::vector<Rational>& values)>;
 Rational pvec_variance_formula(const ref::PVecParams& p, const std::vector<Rational>& values);
 Outcome check_vec_unbiased(const AnalyzerFn& analyzer);
+// 001.vec.recentre: with the re-centring of Cheu et al. (−Δ instead of −B·Δ), E[o] − Σv = (B − 1)Δ exactly.
+// `analyzer` is the −Δ analyzer under test.
+Rational pvec_analyze_cheu(const ref::PVecParams& p, const Integer& count);
+Outcome check_vec_recentre(const AnalyzerFn& analyzer);
 Outcome check_vec_variance(const VarianceFn& variance);
 
 // ---- 001.comm-bits: P_Vec at Thm C.1's parameters sends (g + b) bits per label and (g + b)(d + d(d+1)/2) per user

@@ -1,6 +1,7 @@
 // Claims of seed 001 (Chowdhury & Zhou, "Shuffle Private Linear Contextual Bandits", ICML 2022, arXiv:2202.05567;
 // docs/architecture.md §11, docs/privacy-001.md). Mechanism claims (issue 17); the checkers are in
 // verify/certified/seed001_checks.hpp, each with a negative control in tests/verify/certified/seed001_checks_test.cpp.
+#include "reference/privacy/accountants.hpp"
 #include "reference/privacy/seed001.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/p_vec.hpp"
@@ -114,6 +115,56 @@ void register_claims_001(Registry& registry) {
       "two-sample test, Holm at 10⁻⁶",
       Verdict::holds,
       [](const RunOptions& o) { return statistical::check_pvec_paths(statistical::pvec_aggregate_count, o); }});
+  registry.add(Claim{
+      "001.vec.recentre",
+      "with Cheu et al.'s re-centring −Δ in place of −B·Δ, E[o] − Σ_i v_i = (B − 1)Δ exactly",
+      {"001", "App. C.1", "Algorithm 7, the correction of Cheu et al. 2021, Alg. 2"},
+      Method::certified,
+      "the grid of 001.vec.unbiased (exact laws)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_vec_recentre(pvec_analyze_cheu); }});
+  registry.add(Claim{
+      "001.amp.ldp",
+      "R_Amp at Thm 3.2's σ̄ is (ε₀, δ₀)-LDP, ε₀ = ε√(B/ln(2/δ)), δ₀ = δ/B (exact Gaussian profile, joint "
+      "sensitivity 2√2)",
+      {"001", "Remark 3.4", "via Cor. B.3 (B.1's route)"},
+      Method::certified,
+      "the errata grid of 001.thm3.2.privacy (30 points)",
+      Verdict::holds,
+      [](const RunOptions&) {
+        return check_amp_ldp(
+            [](const Rational& e, const Rational& d, const Integer& B) { return ref::thm32_sigma(e, d, B).sigma_bar; });
+      }});
+  registry.add(Claim{
+      "001.thm-e2",
+      "ε_m = ε/(2√(2M ln(2/δ))), δ_m = δ/(2M) per batch compose over M batches to (ε, δ): √(2M ln(2/δ))ε_m + "
+      "Mε_m(e^ε_m − 1) ≤ ε and Mδ_m + δ/2 = δ, for ε < 1",
+      {"001", "App. E", "Thm E.2 (Dwork–Roth Cor. 3.21)"},
+      Method::certified,
+      "ε ∈ {0.1, 0.5, 0.99} × δ ∈ {10⁻⁵, 0.1} × M ∈ {1, 10, 10³, 10⁶}",
+      Verdict::holds,
+      [](const RunOptions&) {
+        return check_thm_e2([](const Rational& e, const Rational& d, const Integer& M) {
+          return ref::theorem7_per_step_eps_lower_bound(e, M, Rational(d / 2));
+        });
+      }});
+  registry.add(Claim{
+      "001.thm-e5.range",
+      "Thm E.5's range ε ≤ 15 is covered by its proof's composition route (Thm E.2 at ε_m, δ_m)",
+      {"001", "App. E", "Thm E.5 and Thm E.2's hypothesis ε < 1"},
+      Method::certified,
+      "ε ∈ {1, 4, 15} × δ ∈ {10⁻⁵, 0.1} × M ∈ {10, 10³}",
+      Verdict::inconclusive,
+      [](const RunOptions&) { return check_thm_e5_range(); }});
+  registry.add(Claim{
+      "001.thm-e3.sigma",
+      "Thm E.3's σ₁ = σ₂ = 16 ln(2/δ)√(T ln(5T/δ))/(εB) equals Thm B.1's σ at ε_m = ε/(2√(2M ln(2/δ))), δ_m = "
+      "δ/(2M), M = T/B",
+      {"001", "App. E", "Thm E.3 (from B.1 and Thm E.2)"},
+      Method::certified,
+      "ε ∈ {0.1, 0.5} × δ ∈ {10⁻⁵, 0.1} × (T, B) ∈ {(10⁴, 100), (10⁶, 10³)}",
+      Verdict::violated,
+      [](const RunOptions&) { return check_thm_e3_sigma(thm_e3_printed_sigma); }});
 }
 
 }  // namespace dpb::verify

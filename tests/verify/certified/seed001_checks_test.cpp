@@ -2,6 +2,7 @@
 // a deliberately wrong twin (the negative controls of the claims 001.*).
 #include <gtest/gtest.h>
 
+#include "reference/privacy/accountants.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/p_vec.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
@@ -129,6 +130,61 @@ TEST(Seed001ChecksTest, GaussSensitivityHoldsAtTwoAndSensitivityOneIsRejected) {
   // √2 for the matrix part is the exact worst case: 7/5 < √2 is rejected, 3/2 > √2 holds.
   EXPECT_EQ(check_gauss_sensitivity(Rational(2), Rational(7, 5)).verdict, Verdict::violated);
   EXPECT_EQ(check_gauss_sensitivity(Rational(2), Rational(3, 2)).verdict, Verdict::holds);
+}
+
+}  // namespace
+}  // namespace dpb::verify::certified
+
+namespace dpb::verify::certified {
+namespace {
+
+TEST(Seed001ChecksTest, VecRecentreBiasIsExactAndTheCorrectAnalyzerIsRejected) {
+  EXPECT_EQ(check_vec_recentre(pvec_analyze_cheu).verdict, Verdict::holds);
+  EXPECT_EQ(check_vec_recentre(ref::pvec_analyze).verdict, Verdict::violated);  // bias 0 ≠ (B − 1)Δ at B = 3
+}
+
+TEST(Seed001ChecksTest, AmpLdpHoldsAndThePaperCodeSigmaIsRejected) {
+  EXPECT_EQ(check_amp_ldp([](const Rational& e, const Rational& d, const Integer& B) {
+              return ref::thm32_sigma(e, d, B).sigma_bar;
+            }).verdict,
+            Verdict::holds);
+  // Twin: σ/2 (the paper's 4 replaced by 2).
+  EXPECT_EQ(check_amp_ldp([](const Rational& e, const Rational& d, const Integer& B) {
+              return Rational(ref::thm32_sigma(e, d, B).sigma_bar / 2);
+            }).verdict,
+            Verdict::violated);
+}
+
+TEST(Seed001ChecksTest, ThmE2HoldsAndASplitWithoutTheFactorTwoIsRejected) {
+  EXPECT_EQ(check_thm_e2([](const Rational& e, const Rational& d, const Integer& M) {
+              return ref::theorem7_per_step_eps_lower_bound(e, M, Rational(d / 2));
+            }).verdict,
+            Verdict::holds);
+  EXPECT_EQ(check_thm_e2([](const Rational& e, const Rational& d, const Integer& M) {
+              return Rational(2 * ref::theorem7_per_step_eps_lower_bound(e, M, Rational(d / 2)));
+            }).verdict,
+            Verdict::violated);
+}
+
+TEST(Seed001ChecksTest, ThmE5RangeIsNeverHoldsAndTheBoundExceedsEpsAtFifteen) {
+  const Outcome o = check_thm_e5_range();
+  EXPECT_EQ(o.verdict, Verdict::inconclusive);
+  bool exceeded_at_15 = false;
+  for (const auto& row : o.evidence["points"])
+    if (row["eps"] == "15" && row["delta"] == "1/10") exceeded_at_15 |= !row["within"].get<bool>();
+  EXPECT_TRUE(exceeded_at_15);  // ε/2 + ε²/(8 ln 20) ≈ 16.9 > 15
+}
+
+TEST(Seed001ChecksTest, ThmE3PrintedSigmaIsViolatedAndTheExactSubstitutionHolds) {
+  EXPECT_EQ(check_thm_e3_sigma(thm_e3_printed_sigma).verdict, Verdict::violated);
+  const ReturningSigmaFn exact = [](const Rational& eps, const Rational& delta, const Integer& T, const Integer& B,
+                                    mpfr_prec_t prec) {
+    const Interval a = Interval(Rational(2 / delta), prec).log();
+    const Interval b = Interval(Rational(4 * T / (B * delta)), prec).log();
+    const Interval c = Interval(Rational(5 * T / delta), prec).log().mul(Rational(T));
+    return (a * b * c).sqrt().mul(Rational(16)) / Interval(Rational(eps * B), prec);
+  };
+  EXPECT_EQ(check_thm_e3_sigma(exact).verdict, Verdict::holds);
 }
 
 }  // namespace
