@@ -17,13 +17,15 @@ Integer from_i128(amp_i128 x) {
 
 ref::PAmpTranscript PAmpTranscript::to_reference() const {
   ref::PAmpTranscript t;
+  t.output_grid_bits = output_grid_bits;
+  const amp_i128 scale = symmetrized ? 2 : 1;
   for (std::size_t i = 0; i < users; ++i) {
     std::vector<Integer> v, n, m;
     for (std::size_t k = 0; k < labels; ++k) {
       const std::size_t x = i * labels + k;
       v.emplace_back(values[x]);
-      n.emplace_back(noise[x]);
-      m.push_back(from_i128(static_cast<amp_i128>(values[x]) + noise[x]));
+      n.push_back(from_i128(noise[x]));
+      m.push_back(from_i128(scale * values[x] + noise[x]));
     }
     t.values.push_back(std::move(v));
     t.noise.push_back(std::move(n));

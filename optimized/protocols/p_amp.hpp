@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <numeric>
+#include <utility>
 #include <span>
 #include <vector>
 
@@ -18,8 +19,11 @@ namespace dpb::fast {
 __extension__ typedef __int128 amp_i128;
 
 struct PAmpTranscript {
+  unsigned output_grid_bits = 0;
+  bool symmetrized = false;
   std::size_t users = 0, labels = 0;
-  std::vector<std::int64_t> values, noise;  // user-major
+  std::vector<std::int64_t> values;  // user-major
+  std::vector<amp_i128> noise;       // user-major (Symmetrized: K_ij + K_ji, 2K_ii)
   std::vector<std::size_t> permutation;
   std::vector<amp_i128> sum;
   ref::PAmpTranscript to_reference() const;
@@ -32,7 +36,18 @@ class PAmp {
         shuffle_(shuffle),
         noise_(params.sigma, params.grid_bits),
         B_(to_uint64(params.batch)),
-        L_(params.labels.size()) {}
+        L_(params.labels.size()),
+        sym_(params.matrix_noise == ref::MatrixNoise::Symmetrized),
+        r_(params.grid_bits.convert_to<unsigned>()) {
+    if (sym_) {
+      const std::uint32_t D = params.labels.dim();
+      for (std::size_t k = 0; k < L_; ++k) {
+        const ref::Label l = params.labels.at(k);
+        pair_.push_back({std::size_t{l.i} * D + l.j, std::size_t{l.j} * D + l.i});
+      }
+      full_ = std::size_t{D} * D;
+    }
+  }
 
   template <BitSource Bits>
   PAmpTranscript run(std::span<const std::int64_t> values, Bits& bits) const {
@@ -40,11 +55,22 @@ class PAmp {
       throw_parameter_error("fast::PAmp::run", "values", std::to_string(B_ * L_) + " label values (B·|labels|)",
                             std::to_string(values.size()));
     PAmpTranscript t;
+    t.output_grid_bits = r_ + (sym_ ? 1 : 0);
+    t.symmetrized = sym_;
     t.users = B_;
     t.labels = L_;
     t.values.assign(values.begin(), values.end());
     t.noise.reserve(values.size());
-    for (std::size_t x = 0; x < values.size(); ++x) t.noise.push_back(noise_(bits));
+    if (sym_) {
+      std::vector<std::int64_t> full(full_);
+      for (std::size_t u = 0; u < B_; ++u) {
+        for (auto& K : full) K = noise_(bits);
+        for (const auto& [a, b] : pair_) t.noise.push_back(static_cast<amp_i128>(full[a]) + full[b]);
+      }
+    } else {
+      for (std::size_t x = 0; x < values.size(); ++x) t.noise.push_back(noise_(bits));
+    }
+    const amp_i128 scale = sym_ ? 2 : 1;
     t.permutation.resize(B_);
     std::iota(t.permutation.begin(), t.permutation.end(), std::size_t{0});
     if (shuffle_ == ref::PAmpShuffle::Permute)
@@ -52,7 +78,7 @@ class PAmp {
     t.sum.assign(L_, 0);
     for (std::size_t u : t.permutation)
       for (std::size_t k = 0; k < L_; ++k)
-        t.sum[k] += static_cast<amp_i128>(values[u * L_ + k]) + t.noise[u * L_ + k];
+        t.sum[k] += scale * values[u * L_ + k] + t.noise[u * L_ + k];
     return t;
   }
 
@@ -62,6 +88,10 @@ class PAmp {
   RoundedNormal noise_;
   std::uint64_t B_;
   std::size_t L_;
+  bool sym_;
+  unsigned r_;
+  std::vector<std::pair<std::size_t, std::size_t>> pair_;  // Symmetrized: (i·D + j, j·D + i) per label
+  std::size_t full_ = 0;
 };
 
 }  // namespace dpb::fast

@@ -1,5 +1,6 @@
 // P_Amp and the LDP randomizer: the optimized build (optimized/protocols/p_amp.hpp) gives the reference's transcript
-// (noise, messages, permutation, sums) and consumes the same bits, with and without the shuffler.
+// (noise, messages, permutation, sums) and consumes the same bits, with and without the shuffler, for both matrix
+// noise variants.
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -21,6 +22,8 @@ RC_GTEST_PROP(PAmpCrossProperty, SameSeedGivesIdenticalTranscriptsInBothBuilds, 
   p.batch = *rc::gen::inRange(1, 30);
   p.sigma = Rational(*rc::gen::inRange(1, 5000), *rc::gen::inRange(1, 100));
   p.grid_bits = *rc::gen::inRange(0, 20);
+  if (p.labels.kind() == ref::LabelKind::SymmetricMatrix && *rc::gen::arbitrary<bool>())
+    p.matrix_noise = ref::MatrixNoise::Symmetrized;
   const auto shuffle = *rc::gen::element(ref::PAmpShuffle::Permute, ref::PAmpShuffle::None);
   const std::size_t B = p.batch.convert_to<std::size_t>(), L = p.labels.size();
   std::vector<std::int64_t> flat;

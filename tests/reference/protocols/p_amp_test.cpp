@@ -56,6 +56,41 @@ TEST(PAmpTest, TheSumIsTheValuesPlusTheNoiseAndSIsAPermutation) {
   EXPECT_TRUE(nonzero);
 }
 
+TEST(PAmpTest, TheSymmetrizedVariantAddsHalfOfNPlusNTransposeOnTheFinerGrid) {
+  ref::PAmpParams p;
+  p.labels = ref::LabelSet::symmetric_matrix(3);
+  p.batch = 2;
+  p.sigma = Rational(7, 2);
+  p.grid_bits = 2;
+  p.matrix_noise = ref::MatrixNoise::Symmetrized;
+  const auto v = batch_values(2, 6);
+  ChaCha20Source a(9), b(9);
+  CountingSource ca(a), cb(b);
+  const auto t = ref::PAmp(p, ref::PAmpShuffle::None).run(std::span<const std::vector<Integer>>(v), ca);
+  EXPECT_EQ(t.output_grid_bits, 3U);
+  // Replay: per user, 9 draws row-major; label (i, j) gets K_ij + K_ji.
+  const ref::RoundedNormal rn(p.sigma, p.grid_bits);
+  bool off_diagonal_odd = false;
+  for (std::size_t u = 0; u < 2; ++u) {
+    std::vector<Integer> K;
+    for (int x = 0; x < 9; ++x) K.push_back(rn(cb));
+    for (std::size_t k = 0; k < 6; ++k) {
+      const ref::Label l = p.labels.at(k);
+      EXPECT_EQ(t.noise[u][k], K[l.i * 3 + l.j] + K[l.j * 3 + l.i]);
+      EXPECT_EQ(t.messages[u][k], 2 * v[u][k] + t.noise[u][k]);
+      if (l.i == l.j) EXPECT_EQ(t.noise[u][k] % 2, 0);
+      else off_diagonal_odd |= t.noise[u][k] % 2 != 0;
+    }
+  }
+  EXPECT_TRUE(off_diagonal_odd);  // the finer grid is used (fixed seed)
+  EXPECT_EQ(ca.count(), cb.count());
+  ref::PAmpParams q = p;
+  q.labels = ref::LabelSet::vector(3);
+  test::expect_error_message([&] { ref::PAmp x(q); },
+                             "PAmp: parameter 'matrix_noise' must be upper-triangle for a vector label set (or dim > "
+                             "4096), got symmetrized");
+}
+
 TEST(PAmpTest, ValidationNamesTheParameter) {
   ref::PAmpParams p;
   p.batch = 0;
