@@ -66,6 +66,12 @@ Outcome check_vec_unbiased(const AnalyzerFn& analyzer);
 Rational pvec_analyze_cheu(const ref::PVecParams& p, const Integer& count);
 Outcome check_vec_recentre(const AnalyzerFn& analyzer);
 Outcome check_vec_variance(const VarianceFn& variance);
+// 001.vec.subgaussian: A_Vec's output noise o − E[o] is sub-Gaussian with the paper's proxy (r/g)²(B + B·b/4):
+// E[e^{λ(o − E o)}] ≤ e^{λ²·proxy/2}, certified from the exact law for λ·r/g ∈ {±1/8, ±1/2, ±2, ±8}. `proxy` is the
+// variance proxy under test.
+Rational pvec_subgaussian_proxy(const ref::PVecParams& p);
+using ProxyFn = std::function<Rational(const ref::PVecParams&, const std::vector<Rational>& values)>;
+Outcome check_vec_subgaussian(const ProxyFn& proxy);
 
 // ---- 001.comm-bits: P_Vec at Thm C.1's parameters sends (g + b) bits per label and (g + b)(d + d(d+1)/2) per user
 // (r = 2Δ), every message well-formed (checked on a run of the protocol), and r = Δ needs 2g + b. ----

@@ -165,6 +165,17 @@ void register_claims_001(Registry& registry) {
       "ε ∈ {0.1, 0.5} × δ ∈ {10⁻⁵, 0.1} × (T, B) ∈ {(10⁴, 100), (10⁶, 10³)}",
       Verdict::violated,
       [](const RunOptions&) { return check_thm_e3_sigma(thm_e3_printed_sigma); }});
+  registry.add(Claim{
+      "001.vec.subgaussian",
+      "o − E[o] is sub-Gaussian with variance proxy (r/g)²(B + B·b/4): E[e^{λ(o − E o)}] ≤ e^{λ²(r/g)²(B + Bb/4)/2}",
+      {"001", "App. C.1", "proof of Thm C.1 (sub-Gaussian private noise, Assumption A.3)"},
+      Method::certified,
+      "the grid of 001.vec.unbiased × λ·r/g ∈ {±1/8, ±1/2, ±2, ±8} (exact laws, MPFI)",
+      Verdict::holds,
+      [](const RunOptions&) {
+        return check_vec_subgaussian(
+            [](const ref::PVecParams& p, const std::vector<Rational>&) { return pvec_subgaussian_proxy(p); });
+      }});
 }
 
 }  // namespace dpb::verify

@@ -189,3 +189,21 @@ TEST(Seed001ChecksTest, ThmE3PrintedSigmaIsViolatedAndTheExactSubstitutionHolds)
 
 }  // namespace
 }  // namespace dpb::verify::certified
+
+namespace dpb::verify::certified {
+namespace {
+
+TEST(Seed001ChecksTest, VecSubgaussianHoldsAndAProxyBelowTheVarianceIsRejected) {
+  EXPECT_EQ(check_vec_subgaussian([](const ref::PVecParams& p, const std::vector<Rational>&) {
+              return pvec_subgaussian_proxy(p);
+            }).verdict,
+            Verdict::holds);
+  // Twin: 9/10 of the exact variance: the MGF exceeds e^{λ²·proxy/2} at small λ wherever the noise is not zero.
+  EXPECT_EQ(check_vec_subgaussian([](const ref::PVecParams& p, const std::vector<Rational>& v) {
+              return Rational(pvec_variance_formula(p, v) * Rational(9, 10));
+            }).verdict,
+            Verdict::violated);
+}
+
+}  // namespace
+}  // namespace dpb::verify::certified
