@@ -34,6 +34,13 @@ Integer pow10(unsigned e) {
 constexpr std::size_t kMaxTextLength = 2000;  // a parameter longer than this is refused, not parsed
 constexpr long kMaxExponent = 4000;
 
+// A decimal digit string as an integer. Leading zeros are dropped first: Boost's mpz_int reads a string with a
+// leading 0 as octal ("057" would be 47).
+Integer decimal_integer(std::string_view digits) {
+  const std::size_t first = digits.find_first_not_of('0');
+  return first == std::string_view::npos ? Integer(0) : Integer(std::string(digits.substr(first)));
+}
+
 std::optional<Rational> parse_decimal(std::string_view s) {
   bool negative = take_sign(s);
   std::string_view mantissa = s, exponent;
@@ -59,7 +66,7 @@ std::optional<Rational> parse_decimal(std::string_view s) {
     if (exp10 > kMaxExponent || exp10 < -kMaxExponent) return std::nullopt;
   }
   std::string digits = std::string(int_part) + std::string(frac_part);
-  Integer numerator(digits.empty() ? std::string("0") : digits);
+  Integer numerator = decimal_integer(digits);
   exp10 -= static_cast<long>(frac_part.size());
   Rational value = exp10 >= 0 ? Rational(numerator * pow10(static_cast<unsigned>(exp10)))
                               : Rational(numerator, pow10(static_cast<unsigned>(-exp10)));
@@ -74,9 +81,9 @@ std::optional<Rational> try_parse_rational(std::string_view text) {
     std::string_view num = text.substr(0, slash), den = text.substr(slash + 1);
     bool negative = take_sign(num);
     if (!all_digits(num) || !all_digits(den)) return std::nullopt;
-    Integer d{std::string(den)};
+    Integer d = decimal_integer(den);
     if (d == 0) return std::nullopt;
-    Rational value(Integer{std::string(num)}, d);
+    Rational value(decimal_integer(num), d);
     return negative ? Rational(-value) : value;
   }
   return parse_decimal(text);

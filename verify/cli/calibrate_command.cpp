@@ -1,8 +1,16 @@
-// `dpbandit calibrate VARIANT --eps E --n N --horizon T [--s S] [--p P] [--c C]`
-// Prints the exact calibration of seed 000's protocol for one batch as JSON (reference/protocols/calibration.hpp,
+// `dpbandit calibrate VARIANT --eps E --n N --horizon T [--s S] [--p P] [--c C]`            (seed 000)
+// `dpbandit calibrate ldp-gauss|p-amp|p-vec|tree|fmt [flags]`                                 (seed 001)
+// Seed 000: the exact calibration of its protocol for one batch as JSON (reference/protocols/calibration.hpp,
 // docs/protocol-000.md): g, τ, m = n·g + 2τ + 1, the noise laws, the failure probability, ⌈log₂ m⌉ bits.
-// VARIANT ∈ dist-dp, dist-rdp, dist-cdp, shuffle, central, local. Rationals are printed as "p/q" strings, integers
-// as decimal strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
+// VARIANT ∈ dist-dp, dist-rdp, dist-cdp, shuffle, central, local; --eps, --n, --horizon are required.
+// Seed 001 (reference/protocols/calibration_001.hpp, docs/privacy-001.md), flags per variant:
+//   ldp-gauss  --eps0 --delta0 (or --eps --delta)                       [--profile paper-code: --eps --delta]
+//   p-amp      --eps --delta --n B [--returning --horizon T]           [--profile paper-code]
+//   p-vec      --eps --delta --n B --d D [--vec-constant C] [--returning --horizon T] [--profile paper-code]
+//   tree       --eps --delta --horizon N [--rounds-per-user M0]       [--profile paper-code: --n n instead of N]
+//   fmt        --eps0 --delta0 --n --delta-prime
+// A flag that does not apply to the variant is refused. Rationals are printed as "p/q" strings, integers as decimal
+// strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -11,7 +19,9 @@
 #include "reference/core/errors.hpp"
 #include "reference/core/rational.hpp"
 #include "reference/protocols/calibration.hpp"
+#include "reference/protocols/calibration_001.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/protocol_checks/calibration_001_json.hpp"
 #include "verify/protocol_checks/calibration_json.hpp"
 
 namespace dpb::cli {
@@ -21,6 +31,8 @@ constexpr const char* kFn = "calibrate";
 
 struct CalibrateArgs {
   std::string variant, eps, n, horizon, s, p, c;
+  std::string delta, d, vec_constant, profile, rounds_per_user, eps0, delta0, delta_prime;
+  bool returning = false;
 };
 
 std::optional<Rational> optional_rational(const std::string& text, const char* name) {
@@ -28,19 +40,77 @@ std::optional<Rational> optional_rational(const std::string& text, const char* n
   return parse_rational(text, kFn, name);
 }
 
+std::optional<Integer> optional_integer(const std::string& text, const char* name) {
+  if (text.empty()) return std::nullopt;
+  return parse_integer(text, kFn, name);
+}
+
+// Seed 001: the flags of CalibrateArgs into the calibration's input (which checks them per variant).
+void run_001(const CalibrateArgs& a) {
+  ref::Calibration001Input in;
+  in.variant = a.variant;
+  if (!a.profile.empty()) {
+    if (a.profile == "paper-code") in.profile = ref::Profile001::PaperCode;
+    else if (a.profile != "theorem") throw_parameter_error(kFn, "profile", "theorem or paper-code", a.profile);
+  }
+  if (!a.s.empty()) throw_parameter_error(kFn, "s", "absent for " + a.variant + " (seed 000 only)", a.s);
+  if (!a.p.empty()) throw_parameter_error(kFn, "p", "absent for " + a.variant + " (seed 000 only)", a.p);
+  if (!a.c.empty()) throw_parameter_error(kFn, "c", "absent for " + a.variant + " (seed 000 only)", a.c);
+  in.eps = optional_rational(a.eps, "eps");
+  in.delta = optional_rational(a.delta, "delta");
+  in.n = optional_integer(a.n, "n");
+  in.horizon = optional_integer(a.horizon, "horizon");
+  in.d = optional_integer(a.d, "d");
+  in.vec_constant = optional_rational(a.vec_constant, "vec-constant");
+  in.returning = a.returning;
+  in.rounds_per_user = optional_integer(a.rounds_per_user, "rounds-per-user");
+  in.eps0 = optional_rational(a.eps0, "eps0");
+  in.delta0 = optional_rational(a.delta0, "delta0");
+  in.delta_prime = optional_rational(a.delta_prime, "delta-prime");
+  const std::string out = verify::to_json(ref::calibrate_001(in)).dump(2) + "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
+
 }  // namespace
 
 void add_calibrate_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<CalibrateArgs>();
   auto* cmd = app.add_subcommand("calibrate", "Print the exact calibration (g, tau, m, noise) of seed 000's protocol");
-  cmd->add_option("variant", args->variant, "dist-dp | dist-rdp | dist-cdp | shuffle | central | local")->required();
-  cmd->add_option("--eps", args->eps, "privacy parameter epsilon > 0 (exact rational: 1/2, 0.5, 5e-1)")->required();
-  cmd->add_option("--n", args->n, "batch size n >= 1")->required();
-  cmd->add_option("--horizon", args->horizon, "horizon T >= n (default p = 1/T)")->required();
+  cmd->add_option("variant", args->variant,
+                  "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | p-vec | "
+                  "tree | fmt (seed 001)")
+      ->required();
+  cmd->add_option("--eps", args->eps, "privacy parameter epsilon > 0 (exact rational: 1/2, 0.5, 5e-1)");
+  cmd->add_option("--n", args->n, "batch size n >= 1 (fmt: users; tree paper-code: horizon)");
+  cmd->add_option("--horizon", args->horizon, "horizon T >= n (seed 000: default p = 1/T; tree: leaves N)");
+  cmd->add_option("--delta", args->delta, "seed 001: delta");
+  cmd->add_option("--d", args->d, "seed 001: dimension d (p-vec)");
+  cmd->add_option("--vec-constant", args->vec_constant, "seed 001 p-vec: the main text's constant C");
+  cmd->add_option("--profile", args->profile, "seed 001: theorem (default) | paper-code");
+  cmd->add_flag("--returning", args->returning, "seed 001 p-amp, p-vec: returning users (needs --horizon)");
+  cmd->add_option("--rounds-per-user", args->rounds_per_user, "seed 001 tree: M0, rounds per user (default 1)");
+  cmd->add_option("--eps0", args->eps0, "seed 001 fmt, ldp-gauss: the local epsilon_0");
+  cmd->add_option("--delta0", args->delta0, "seed 001 fmt, ldp-gauss: the local delta_0");
+  cmd->add_option("--delta-prime", args->delta_prime, "seed 001 fmt: delta'");
   cmd->add_option("--s", args->s, "scaling factor s >= 1 (dist-rdp, dist-cdp; default 1)");
   cmd->add_option("--p", args->p, "accuracy failure probability in (0, 1) (default 1/T)");
   cmd->add_option("--c", args->c, "Lemma 5's constant c > 0 (local; default 159421/100000, ref::lemma5_constant())");
   cmd->callback([args, &context]() {
+    if (ref::is_variant_001(args->variant)) {
+      run_001(*args);
+      context.exit_code = 0;
+      return;
+    }
+    const CalibrateArgs& a = *args;
+    (void)ref::parse_variant(a.variant, kFn);  // an unknown variant is named first
+    for (const auto& [value, name] : {std::pair{a.delta, "delta"}, {a.d, "d"}, {a.vec_constant, "vec-constant"},
+                                      {a.profile, "profile"}, {a.rounds_per_user, "rounds-per-user"},
+                                      {a.eps0, "eps0"}, {a.delta0, "delta0"}, {a.delta_prime, "delta-prime"}})
+      if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (seed 001 only)", value);
+    if (a.returning) throw_parameter_error(kFn, "returning", "absent for " + a.variant + " (seed 001 only)", "set");
+    for (const auto& [value, name] : {std::pair{a.eps, "eps"}, {a.n, "n"}, {a.horizon, "horizon"}})
+      if (value.empty()) throw_parameter_error(kFn, name, "given for " + a.variant, "nothing");
     const ref::Variant variant = ref::parse_variant(args->variant, kFn);
     ref::CalibrationInput in;
     in.eps = parse_rational(args->eps, kFn, "eps");

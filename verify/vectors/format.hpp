@@ -5,7 +5,8 @@
 // docs/vectors.md lists them, ASCII only, '\n' after every line. Exact values are strings (rationals "p/q" in
 // lowest terms, decimals), integers are JSON integers.
 //
-// Categories: samplers (a), pmf (b), calibrations (c), transcripts (d), accountants (e), trajectories (f)
+// Categories: samplers (a), pmf (b), calibrations (c), transcripts (d), accountants (e), trajectories (f),
+// mechanisms001 (seed 001, docs/vectors.md §11)
 // (a category is a list of records with ids; adding one adds a generator, nothing else).
 #pragma once
 

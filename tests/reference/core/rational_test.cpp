@@ -18,6 +18,18 @@ TEST(RationalTest, ParsesDecimalExactly) {
   EXPECT_EQ(*try_parse_rational("7."), Rational(7));
 }
 
+TEST(RationalTest, LeadingZerosAreDecimalNotOctal) {
+  // Boost's mpz_int reads "057" as octal 47: the parser must strip leading zeros.
+  EXPECT_EQ(*try_parse_rational("0.57"), Rational(57, 100));
+  EXPECT_EQ(*try_parse_rational("0.57246"), Rational(57246, 100000));
+  EXPECT_EQ(*try_parse_rational("0.089"), Rational(89, 1000));
+  EXPECT_EQ(*try_parse_rational("007.5"), Rational(15, 2));
+  EXPECT_EQ(*try_parse_rational("010/3"), Rational(10, 3));
+  EXPECT_EQ(*try_parse_rational("1/010"), Rational(1, 10));
+  EXPECT_EQ(*try_parse_integer("0400"), Integer(400));
+  EXPECT_EQ(*try_parse_rational("0.0"), Rational(0));
+}
+
 TEST(RationalTest, RejectsMalformedText) {
   for (const char* bad : {"", "nan", "inf", "-inf", "1/0", "0x10", "1.2.3", "1e", "e5", "1/2/3", "abc", "1 ", " 1",
                           "+", "-", ".", "1/-2", "1e99999999", "--1"})

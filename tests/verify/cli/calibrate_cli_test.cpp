@@ -61,5 +61,56 @@ TEST(CalibrateCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
   }
 }
 
+TEST(CalibrateCliTest, Seed001VariantsPrintEveryDerivedQuantity) {
+  const auto f = run_command(kCli + " calibrate fmt --eps0 0.57246 --delta0 2.5e-8 --n 400 --delta-prime 5e-6");
+  ASSERT_EQ(f.exit_code, 0) << f.err;
+  const auto j = nlohmann::json::parse(f.out);
+  EXPECT_EQ(j["eps0"], "28623/50000");
+  EXPECT_EQ(j["applicable"], true);
+  EXPECT_EQ(j["eps_tilde"]["lower"].get<std::string>().substr(0, 7), "4.42768");
+  EXPECT_TRUE(j["delta_tilde_upper"].is_string());
+  const std::vector<std::string> args = {
+      "ldp-gauss --eps0 1/2 --delta0 1e-6", "p-amp --eps 0.1 --delta 1e-5 --n 400",
+      "p-amp --eps 0.05 --delta 1e-5 --n 400 --returning --horizon 40000", "p-vec --eps 0.2 --delta 0.1 --n 20 --d 5",
+      "p-vec --eps 1 --delta 0.1 --n 20 --d 5 --vec-constant 10", "tree --eps 1 --delta 1e-5 --horizon 1000",
+      "p-vec --eps 0.2 --delta 0.1 --n 20 --d 5 --profile paper-code"};
+  for (const auto& a : args) {
+    const auto r = run_command(kCli + " calibrate " + a);
+    ASSERT_EQ(r.exit_code, 0) << a << ": " << r.err;
+    const auto k = nlohmann::json::parse(r.out);
+    EXPECT_TRUE(k["source"].is_string()) << a;
+    EXPECT_TRUE(k["notes"].is_object()) << a;
+  }
+}
+
+TEST(CalibrateCliTest, Seed001BadInputNamesParameterAndValueOnStderrOnly) {
+  struct Case {
+    std::string args, needle;
+  };
+  const std::vector<Case> cases = {
+      {"fmt --eps0 0.5 --delta0 0 --n 0 --delta-prime 0.1", "parameter 'n' must be >= 1, got 0"},
+      {"fmt --eps0 0.5 --delta0 0 --n 10 --delta-prime 0", "parameter 'delta-prime' must be in (0, 1], got 0"},
+      {"fmt --eps0 0.5 --delta0 0 --n 10", "parameter 'delta-prime' must be given for fmt"},
+      {"p-amp --eps 0.5 --delta 0.1 --n 20", "parameter 'eps' must be in (0, sqrt(ln(2/delta)/B)]"},
+      {"p-amp --eps 0.1 --delta 0.1 --n 0", "parameter 'n' must be >= 1"},
+      {"p-vec --eps 0.2 --delta 0.5 --n 20 --d 5", "parameter 'delta' must be in (0, 1/2)"},
+      {"p-vec --eps 0.2 --delta 0.1 --n 20 --d 0", "parameter 'd' must be in [1, 65536], got 0"},
+      {"p-vec --eps 1e-9 --delta 0.1 --n 20 --d 5", "fits 63 bits"},
+      {"p-amp --eps 1 --delta 0.1 --n 20 --returning --horizon 100", "parameter 'eps' must be < 1 for returning"},
+      {"tree --eps 2 --delta 0.1 --horizon 10", "parameter 'eps' must be in (0, 1]"},
+      {"p-amp --eps 0.1 --delta 0.1 --n 20 --s 2", "parameter 's' must be absent"},
+      {"dist-dp --eps 1 --n 10 --horizon 100 --delta 0.1", "parameter 'delta' must be absent for dist-dp"},
+      {"dist-dp --eps 1 --n 10", "parameter 'horizon' must be given for dist-dp"},
+      {"p-amp --eps 0.1 --delta 0.1 --n 20 --profile x", "parameter 'profile' must be theorem or paper-code, got x"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_command(kCli + " calibrate " + c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args;
+    EXPECT_TRUE(r.out.empty()) << c.args << ": " << r.out;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+  }
+}
+
 }  // namespace
 }  // namespace dpb::test

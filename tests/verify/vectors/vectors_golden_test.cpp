@@ -48,6 +48,14 @@ TEST(VectorsGoldenTest, PythonCheckerReplaysCommittedFilesWithoutMismatch) {
   EXPECT_EQ(r.out.find("not replayed"), std::string::npos) << "a category the Python checker skips:\n" << r.out;
 }
 
+TEST(VectorsGoldenTest, PythonCheckerChecksSeed001MechanismsForConsistencyOnly) {
+  // docs/vectors.md §11: the rounded Gaussian and the sublinear binomial have no Python twin, so the category
+  // mechanisms001 is checked for consistency, never counted as replayed; the summary says so.
+  const auto r = test::run_command("python3 " + kChecker + " " + committed_vectors_dir().string());
+  EXPECT_NE(r.out.find("mechanisms001.jsonl: 15 records checked for consistency only"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(15 further records checked for consistency only)"), std::string::npos) << r.out;
+}
+
 TEST(VectorsGoldenTest, PythonCheckerRejectsACorruptedOutputAndNamesTheRecord) {
   const fs::path dir = dpb::test::fresh_temp_dir("vectors_py");
   fs::create_directories(dir);

@@ -1,0 +1,41 @@
+#include "optimized/protocols/tree_mechanism.hpp"
+
+namespace dpb::fast {
+
+namespace {
+
+Integer from_i128(tree_i128 x) {
+  const bool neg = x < 0;
+  const auto m = static_cast<detail::u128>(neg ? -x : x);
+  Integer r = Integer(static_cast<std::uint64_t>(m >> 64));
+  r <<= 64;
+  r += Integer(static_cast<std::uint64_t>(m));
+  return neg ? Integer(-r) : r;
+}
+
+}  // namespace
+
+TreeMechanism::TreeMechanism(ref::TreeParams params)
+    : checked_(params),
+      noise_(params.sigma, params.grid_bits),
+      L_(params.labels.size()),
+      m_(checked_.levels()),
+      N_(to_uint64(params.leaves)),
+      open_(m_ * L_, 0),
+      noisy_(m_ * L_, 0) {}
+
+ref::TreeStep TreeStep::to_reference(const Integer& t) const {
+  ref::TreeStep s;
+  const std::size_t L = release.size();
+  for (std::size_t c = 0; c < completed_levels.size(); ++c) {
+    ref::TreeNode node;
+    node.level = completed_levels[c];
+    node.index = t / (Integer(1) << node.level) - 1;
+    for (std::size_t k = 0; k < L; ++k) node.noise.emplace_back(completed_noise[c * L + k]);
+    s.completed.push_back(std::move(node));
+  }
+  for (tree_i128 r : release) s.release.push_back(from_i128(r));
+  return s;
+}
+
+}  // namespace dpb::fast

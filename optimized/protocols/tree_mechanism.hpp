@@ -1,0 +1,71 @@
+// Tree mechanism, optimized build: reference/protocols/tree_mechanism.hpp with int64 leaves (numerators on the grid
+// 2^−r), int64 noise (fast::RoundedNormal, same bits and values) and 128-bit sums. A level's sum adds at most
+// N <= 2^62 leaves and one noise, each below 2^63 in magnitude, so |sum| < 2^126 and a release (at most m <= 63
+// nodes) < 2^126·63 < 2^127: no overflow is possible, so no fallback is needed. Bit-identical to the reference
+// (tests/optimized/protocols/tree_mechanism_prop_test.cpp).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "optimized/samplers/rounded_normal.hpp"
+#include "reference/protocols/tree_mechanism.hpp"
+
+namespace dpb::fast {
+
+__extension__ typedef __int128 tree_i128;
+
+struct TreeStep {
+  std::vector<unsigned> completed_levels;
+  std::vector<std::int64_t> completed_noise;  // |completed| × |labels|, node-major
+  std::vector<tree_i128> release;
+  ref::TreeStep to_reference(const Integer& t) const;
+};
+
+class TreeMechanism {
+ public:
+  explicit TreeMechanism(ref::TreeParams params);
+
+  unsigned levels() const { return m_; }
+
+  template <BitSource Bits>
+  TreeStep add(std::span<const std::int64_t> leaf, Bits& bits) {
+    if (leaf.size() != L_)
+      throw_parameter_error("fast::TreeMechanism::add", "leaf", std::to_string(L_) + " label values",
+                            std::to_string(leaf.size()));
+    if (t_ >= N_)
+      throw_parameter_error("fast::TreeMechanism::add", "leaf", "at most N = " + std::to_string(N_) + " leaves",
+                            "leaf " + std::to_string(t_ + 1));
+    ++t_;
+    TreeStep step;
+    for (unsigned h = 0; h < m_; ++h)
+      for (std::size_t k = 0; k < L_; ++k) open_[h * L_ + k] += leaf[k];
+    for (unsigned h = 0; h < m_ && (t_ & ((std::uint64_t{1} << h) - 1)) == 0; ++h) {
+      step.completed_levels.push_back(h);
+      for (std::size_t k = 0; k < L_; ++k) {
+        const std::int64_t K = noise_(bits);
+        step.completed_noise.push_back(K);
+        noisy_[h * L_ + k] = open_[h * L_ + k] + K;
+        open_[h * L_ + k] = 0;
+      }
+    }
+    step.release.assign(L_, 0);
+    for (unsigned h = 0; h < m_; ++h)
+      if ((t_ >> h) & 1U)
+        for (std::size_t k = 0; k < L_; ++k) step.release[k] += noisy_[h * L_ + k];
+    return step;
+  }
+
+  std::uint64_t time() const { return t_; }
+
+ private:
+  ref::TreeMechanism checked_;  // the reference's validation
+  RoundedNormal noise_;
+  std::size_t L_;
+  unsigned m_;
+  std::uint64_t N_, t_ = 0;
+  std::vector<tree_i128> open_, noisy_;  // level-major, |labels| per level
+};
+
+}  // namespace dpb::fast

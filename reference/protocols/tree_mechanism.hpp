@@ -1,0 +1,114 @@
+// The tree-based (binary counting) mechanism of seed 001's central baselines (Chan, Shi, Song 2010; Shariff and
+// Sheffet 2018; Chowdhury & Zhou, ICML 2022, arXiv:2202.05567, App. F, Prop. F.3, and App. E.3, Prop. 4.3),
+// generic over the leaf type: a leaf is one value per label of a LabelSet (labels.hpp), i.e. a d-vector or the upper
+// triangle of a symmetric D×D matrix (the Gram of z = (φ, y), D = d + 1). docs/protocol-001.md.
+//
+// N leaves (rounds, or batch sums), m = ⌈log₂ N⌉ + 1 levels h = 0..m−1 (errata to issue 17, "Tree"). Node (h, j)
+// holds the exact sum of leaves j·2^h + 1 .. (j+1)·2^h (1-based) plus fresh noise: per label an independent rounded
+// Gaussian K·2^−r, K = RoundedNormal(σ̄, r) (for a matrix leaf the upper triangle is drawn, the lower one is its
+// mirror: symmetric noise). Node (h, j) is completed (its noise drawn) when leaf t = (j+1)·2^h arrives. The release
+// after leaf t is the prefix Σ_{s<=t} leaf_s + noise = the sum of the dyadic nodes (h, ⌊t/2^h⌋ − 1) over the set bits
+// h of t: at most m nodes, each the most recently completed node of its level.
+// Leaves are exact rationals on the grid 2^−r (checked), so a node's value s + K·2^−r = round_{2^−r}(s + σ̄X) is a
+// post-processing of the Gaussian mechanism s + σ̄X: the whole view (all nodes) is a Gaussian mechanism of ℓ₂
+// sensitivity √m·Δ_leaf (a leaf is in exactly one node per level), and every prefix is a post-processing of it.
+//
+// Bits (normative): at leaf t, for h = 0, 1, … while 2^h divides t (h <= m − 1): node (h, t/2^h − 1)'s noise, one
+// RoundedNormal draw per label in LabelSet order.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "reference/bits/bit_source.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/core/rational.hpp"
+#include "reference/protocols/labels.hpp"
+#include "reference/samplers/rounded_normal.hpp"
+
+namespace dpb::ref {
+
+// m = ⌈log₂ N⌉ + 1 for N >= 1.
+unsigned tree_levels(const Integer& leaves);
+
+struct TreeParams {
+  LabelSet labels = LabelSet::vector(1);
+  Integer leaves{1};     // N >= 1, <= 2^62
+  Rational sigma{1};     // σ̄ > 0, the node noise's standard deviation
+  Integer grid_bits{16}; // r: leaves and releases on the grid 2^−r
+};
+
+struct TreeNode {
+  unsigned level = 0;
+  Integer index;               // j
+  std::vector<Integer> noise;  // K per label (noise = K·2^−r)
+  bool operator==(const TreeNode&) const = default;
+};
+
+struct TreeStep {
+  std::vector<TreeNode> completed;  // nodes completed at this leaf, h ascending
+  std::vector<Integer> release;     // the noisy prefix, numerators on the grid 2^−r, per label
+  bool operator==(const TreeStep&) const = default;
+};
+
+class TreeMechanism {
+ public:
+  // ParameterError naming TreeMechanism for N outside [1, 2^62]; RoundedNormal's for σ̄ and r.
+  explicit TreeMechanism(TreeParams params);
+
+  const TreeParams& params() const { return params_; }
+  unsigned levels() const { return m_; }
+  const Integer& time() const { return t_; }
+
+  // Leaf as rationals on the grid 2^−r (ParameterError naming TreeMechanism::add otherwise) or as numerators.
+  template <BitSource Bits>
+  TreeStep add(std::span<const Rational> leaf, Bits& bits) {
+    return add_numerators(to_numerators(leaf), bits);
+  }
+  template <BitSource Bits>
+  TreeStep add_numerators(const std::vector<Integer>& leaf, Bits& bits);
+
+  std::vector<Integer> to_numerators(std::span<const Rational> leaf) const;
+
+ private:
+  TreeParams params_;
+  unsigned m_;
+  RoundedNormal noise_;
+  Integer t_{0};
+  std::vector<std::vector<Integer>> open_;   // per level: exact sum since the level's last completion
+  std::vector<std::vector<Integer>> noisy_;  // per level: the last completed node's noisy value
+};
+
+template <BitSource Bits>
+TreeStep TreeMechanism::add_numerators(const std::vector<Integer>& leaf, Bits& bits) {
+  const std::size_t L = params_.labels.size();
+  if (leaf.size() != L)
+    throw_parameter_error("TreeMechanism::add", "leaf", std::to_string(L) + " label values",
+                          std::to_string(leaf.size()));
+  if (t_ >= params_.leaves)
+    throw_parameter_error("TreeMechanism::add", "leaf", "at most N = " + to_string(params_.leaves) + " leaves",
+                          "leaf " + to_string(Integer(t_ + 1)));
+  ++t_;
+  TreeStep step;
+  for (unsigned h = 0; h < m_; ++h)
+    for (std::size_t k = 0; k < L; ++k) open_[h][k] += leaf[k];
+  for (unsigned h = 0; h < m_ && (t_ % (Integer(1) << h)) == 0; ++h) {
+    TreeNode node;
+    node.level = h;
+    node.index = t_ / (Integer(1) << h) - 1;
+    for (std::size_t k = 0; k < L; ++k) {
+      node.noise.push_back(noise_(bits));
+      noisy_[h][k] = open_[h][k] + node.noise.back();
+      open_[h][k] = 0;
+    }
+    step.completed.push_back(std::move(node));
+  }
+  step.release.assign(L, Integer(0));
+  for (unsigned h = 0; h < m_; ++h)
+    if (bit_test(t_, h))
+      for (std::size_t k = 0; k < L; ++k) step.release[k] += noisy_[h][k];
+  return step;
+}
+
+}  // namespace dpb::ref
