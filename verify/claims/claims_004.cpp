@@ -1,10 +1,73 @@
 // Claims of seed 004 (Rio, Barlier, Colin & Soare, "Multi-Agent Best Arm Identification with Private
-// Communications", ICML 2023, PMLR 202; docs/architecture.md §11). None registered yet: add Claim{...} entries here,
-// or in a claims_004_<topic>.cpp of your own that is called from all_claims.cpp.
+// Communications", ICML 2023, PMLR 202; docs/architecture.md §11): the learners' calibrations and the invariants of
+// their runs (issue 15). Checkers: verify/learner_checks/seed004_checks.hpp; negative controls:
+// tests/verify/learner_checks/seed004_checks_test.cpp and tests/verify/crosscheck/seed004_reduction_cross_test.cpp.
+#include "reference/learners/mase.hpp"
 #include "verify/claims/registry.hpp"
+#include "verify/learner_checks/seed004_checks.hpp"
 
 namespace dpb::verify {
 
-void register_claims_004(Registry& registry) { (void)registry; }
+void register_claims_004(Registry& registry) {
+  namespace L = learner_checks;
+  registry.add(Claim{
+      "004.eta-xi",
+      "η_ξ = max{0, 1 − (1−η)/(1−ξ)^(K−1)} (eq. 12): (1 − η_ξ)(1 − ξ)^(K−1) = 1 − η when η_ξ > 0; η_ξ = 0 exactly "
+      "from ξ* = 1 − (1−η)^(1/(K−1)); decreasing in ξ; §7.4's values",
+      {"004", "§5.2, §7.4", "Prop 5.1, eq. (12)"},
+      Method::certified,
+      "η ∈ {1/2, 3/4, 9/10} × K ∈ 2..16 × ξ ∈ {0, 1/100, 1/20, 1/10, 1/5, 1/4, 1/2, 9/10} (full: + i/100); exact "
+      "rationals, ξ* by MPFI at 256 bits; §7.4 at η = 9/10, K = 10",
+      Verdict::holds,
+      [](const RunOptions& o) { return L::check_eta_xi(ref::eta_xi, o.suite == Suite::full); }});
+  registry.add(Claim{
+      "004.vote-threshold",
+      "M = the smallest integer with ρ^M ≤ δ: ρ^M ≤ δ < ρ^(M−1) and M = ⌈ln δ/ln ρ⌉ (= ln δ/ln ρ when ρ^M = δ)",
+      {"004", "§4.3, §5.2, §7.4", "Props 4.2, 5.2 (M = log δ/log β, log δ/log η_ξ)"},
+      Method::certified,
+      "ρ, δ ∈ {1/100, 1/20, 1/10, 1/8, 1/4, 3/10, 1/3, 1/2, 2/3, 4/5, 9/10, 99/100}² (full: + i/100); exact "
+      "rationals and certified logarithms; §7.4's table at δ = 1/20",
+      Verdict::holds,
+      [](const RunOptions& o) { return L::check_vote_threshold(ref::smallest_power_below, o.suite == Suite::full); }});
+  registry.add(Claim{
+      "004.reduction.dp-se",
+      "DP-MASE with N = 1 and M = 0 eliminates as dp-se: on one reward tape and one noise stream, the same "
+      "eliminations (arm, epoch) and the same releases (arm, epoch, pulls, exact value)",
+      {"004", "§4.2–4.3", "Alg. 2 with one agent = Sajed & Sheffet's DP-SE"},
+      Method::crosscheck,
+      "P1 (Bernoulli, K = 10), β = 1/2, ε = 1/2, q = 1; both builds; quick: 3 runs each, full: 20",
+      Verdict::holds,
+      L::check_reduction_dp_se});
+  registry.add(Claim{
+      "004.reduction.feraud",
+      "corrupted elimination at ξ = 0 is Decentralized Elimination (Féraud et al. 2019) bit for bit: identical "
+      "outcome records on the same streams",
+      {"004", "§4.4, §5", "V12"},
+      Method::crosscheck,
+      "P1, δ = 1/4, η = 1/2 (M = 2), N ∈ {4, 16}, uniform P_N; quick: 3 runs each, full: 20",
+      Verdict::holds,
+      L::check_reduction_feraud});
+  registry.add(Claim{
+      "004.messages",
+      "V22: each agent sends at most K − 1 messages, one per (agent, arm); λ_k = the sent messages against k ≤ N "
+      "(masks only delete votes); a global elimination follows a vote with λ_k past the test; the returned arm is "
+      "the one left; both builds record the same run",
+      {"004", "§3.1, Alg. 1–3", "Assumption 3.4"},
+      Method::crosscheck,
+      "mase, dp-mase, corrupted-elimination (ξ = 1/20), decentralized-elimination, central-se × N ∈ {4, 16} × P1, "
+      "δ = 1/4, β = η = 1/2; quick: 2 runs capped at 2000·N rounds; full: 20 complete runs",
+      Verdict::holds,
+      L::check_messages});
+  registry.add(Claim{
+      "004.dp-mase.forgetful",
+      "DP-MASE: each reward is in exactly one release = its epoch's sum + one fresh Lap_Z(G·q/ε) draw (replayed), "
+      "ranges consecutive and disjoint of length R(e); votes only at epoch ends — what Prop 4.1's parallel "
+      "composition needs",
+      {"004", "§4.3", "Prop 4.1 (proof)"},
+      Method::certified,
+      "P1, δ = 1/4, β = 1/2, ε = 1/2, N ∈ {4, 8}; quick: 2 complete runs each, full: 10",
+      Verdict::holds,
+      L::check_dp_mase_forgetful});
+}
 
 }  // namespace dpb::verify
