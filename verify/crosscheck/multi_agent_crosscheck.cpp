@@ -48,7 +48,7 @@ MultiAgentCrosscheckReport crosscheck_multi_agent(const MultiAgentCrosscheckConf
     c.arm = a.arm ? std::to_string(*a.arm) : "-";
     c.rounds = a.rounds;
     c.messages = a.messages.size();
-    c.eliminations = a.eliminations.size();
+    c.eliminations = a.eliminations.size() + a.local_eliminations.size();
     c.releases = a.releases.size();
     c.deferred = b.deferred;
     c.difference = first_difference(a, b);

@@ -38,7 +38,7 @@ struct MultiAgentRunComparison {
   std::string arm;                // the returned arm or "-"
   std::uint64_t rounds = 0;
   std::uint64_t messages = 0;
-  std::uint64_t eliminations = 0;
+  std::uint64_t eliminations = 0;   // global ones, plus the local ones of INDEPENDENT
   std::uint64_t releases = 0;
   std::uint64_t deferred = 0;     // optimized decisions deferred to certified code
   std::string difference;         // "" when identical
