@@ -10,6 +10,7 @@
 #include "reference/core/build_info.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/vectors/accountant_vectors.hpp"
+#include "verify/vectors/multi_agent_vectors.hpp"
 #include "verify/vectors/pmf_vectors.hpp"
 #include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
@@ -18,7 +19,7 @@
 namespace dpb::verify::vectors {
 
 const std::vector<std::string>& category_names() {
-  static const std::vector<std::string> names = {"samplers", "pmf", "calibrations", "transcripts", "accountants", "trajectories"};
+  static const std::vector<std::string> names = {"samplers", "pmf", "calibrations", "transcripts", "accountants", "trajectories", "multiagent"};
   return names;
 }
 
@@ -29,6 +30,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "transcripts") return generate_transcripts(impl);
   if (category == "accountants") return generate_accountants();
   if (category == "trajectories") return generate_trajectories(impl);
+  if (category == "multiagent") return generate_multi_agent(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 
