@@ -1314,7 +1314,7 @@ def check_accountant_record(rec):
 
 
 # --------------------------------------------------------------------------------------------------------------
-# multiagent (seed 004, docs/vectors.md §10): η_ξ and M replayed exactly with Fractions; R(e) and the SE ceilings
+# multiagent (seed 004, docs/vectors.md §11): η_ξ and M replayed exactly with Fractions; R(e) and the SE ceilings
 # recomputed in double (a value within 1e-9 relative of an integer is not decided here and is skipped, counted as
 # agreeing); the run records are checked for their invariants (V22) and their M.
 

@@ -1,4 +1,4 @@
-// Golden vectors, category `multiagent` (seed 004, issue 15; docs/vectors.md §10): η_ξ and M for the paper's
+// Golden vectors, category `multiagent` (seed 004, issue 15; docs/vectors.md §11): η_ξ and M for the paper's
 // (q, δ) pairs and the errata's test sizes, DP-SE's R(e) at the paper's ε, the SE ceilings for t <= 2000, and the
 // outcome records of every multi-agent learner (K = 10, N ∈ {4, 8}, both agent laws; δ = 1/4, β = η = 1/2).
 // Calibrations are computed by the reference for both builds; the runs by the build's own engine, so
