@@ -5,6 +5,7 @@
 #include "reference/learners/mase.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/learner_checks/seed004_checks.hpp"
+#include "verify/statistical/seed004_sampled.hpp"
 
 namespace dpb::verify {
 
@@ -68,6 +69,26 @@ void register_claims_004(Registry& registry) {
       "P1, δ = 1/4, β = 1/2, ε = 1/2, N ∈ {4, 8}; quick: 2 complete runs each, full: 10",
       Verdict::holds,
       L::check_dp_mase_forgetful});
+  registry.add(Claim{
+      "004.mask.sampled",
+      "CE's masks: P(ν = 1) = 1 − ξ, one ν per (agent, arm), independent across arms (V11)",
+      {"004", "§5, App. B.2 Alg. 4", "V11"},
+      Method::statistical,
+      "CE on a sure instance (K = 5, means 1, 0, 0, 0, 0), N = 16, every vote needed, η = 1/2, ξ = 1/10; quick: 200 "
+      "runs (12800 masks), full: 2000; exact binomial tests of the ν = 1 count and of disjoint pairs both dropped "
+      "(ξ²), Holm at 1e−6",
+      Verdict::holds,
+      statistical::check_mask_sampled});
+  registry.add(Claim{
+      "004.agent-law.sampled",
+      "the agents drawn follow P_N: uniform, or P^γ(n) ∝ (n + 1 + α)^−γ (exact inversion)",
+      {"004", "§3.1, App. C.4", "Assumption 3.3"},
+      Method::statistical,
+      "activation counts with nobody finished: uniform N = 8; P^γ N = 8, γ = 4/5, α = 0; P^γ N = 16, γ = 1/2, "
+      "α = 3/2; quick: 40000 rounds each, full: 10⁶; Pearson χ² with exact critical values against certified "
+      "probabilities, Holm at 1e−6",
+      Verdict::holds,
+      statistical::check_agent_law_sampled});
 }
 
 }  // namespace dpb::verify

@@ -1,9 +1,13 @@
-// `dpbandit crosscheck` with seed 004's learners: a consistent run exits 0 and reports every run identical; bad
+// `dpbandit crosscheck` and `dpbandit simulate --learner` with seed 004's learners: a consistent run exits 0 and reports every run identical; bad
 // input names the parameter and its value on one stderr line, exit 2, nothing on stdout.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+
 #include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
 
 namespace dpb::test {
 namespace {
@@ -62,6 +66,32 @@ TEST(MultiAgentCliTest, BadInputNamesParameterAndValue) {
     EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
     EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
   }
+}
+
+}  // namespace
+}  // namespace dpb::test
+
+namespace dpb::test {
+namespace {
+
+TEST(MultiAgentCliTest, SimulateWritesOneLinePerRun) {
+  const std::filesystem::path dir = fresh_temp_dir("simulate_multiagent");
+  const auto r = run_command(kCli + " simulate --learner corrupted-elimination --xi 1/20 --agents 4 --runs 3 --seed 2 "
+                             "--quiet --out " + dir.string());
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("3/3 decided"), std::string::npos) << r.out;
+  const std::string csv = read_file(dir / "runs.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 4);
+  std::filesystem::remove_all(dir);
+  // Bad input: exit 2, nothing written.
+  const auto bad = run_command(kCli + " simulate --learner mase --agents 2 --out " + dir.string());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(bad.out.empty());
+  EXPECT_NE(bad.err.find("parameter 'agents'"), std::string::npos) << bad.err;
+  EXPECT_FALSE(std::filesystem::exists(dir));
+  const auto unknown = run_command(kCli + " simulate --learner ucb");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("parameter 'learner'"), std::string::npos) << unknown.err;
 }
 
 }  // namespace
