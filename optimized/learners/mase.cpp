@@ -446,7 +446,8 @@ ref::MultiAgentOutcome run_multi_agent(const ref::MultiAgentConfig& config, cons
   constexpr const char* f = "fast::run_multi_agent";
   if (config.agents < 1 || config.agents > (1U << 20))
     throw_parameter_error(f, "agents", "in 1..2^20", std::to_string(config.agents));
-  if (instance.arms() < 2) throw_parameter_error(f, "arms", ">= 2", std::to_string(instance.arms()));
+  if (instance.arms() < 2 || instance.arms() > (1U << 18))
+    throw_parameter_error(f, "arms", "in 2..2^18", std::to_string(instance.arms()));
   if (instance.grid() > kMaxGrid)
     throw_parameter_error(f, "grid", "<= 2^21 in the optimized build", std::to_string(instance.grid()));
   if (config.max_rounds > (std::uint64_t{1} << 40))

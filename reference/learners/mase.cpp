@@ -135,7 +135,7 @@ MultiAgentStreams multi_agent_streams(std::uint64_t seed, std::uint64_t run) {
 MultiAgentConfig configure_multi_agent(MultiAgentAlgorithm algorithm, const MultiAgentParams& p, std::uint32_t K) {
   const std::string fs = algorithm_name(algorithm);
   const char* f = fs.c_str();
-  if (K < 2) throw_parameter_error(f, "arms", ">= 2", std::to_string(K));
+  if (K < 2 || K > (1U << 18)) throw_parameter_error(f, "arms", "in 2..2^18", std::to_string(K));
   if (p.agents < 1 || p.agents > kMaxAgents)
     throw_parameter_error(f, "agents", "in 1..2^20", std::to_string(p.agents));
   if (p.max_rounds < 1 || p.max_rounds > kMaxRounds)
@@ -640,7 +640,8 @@ MultiAgentOutcome run_multi_agent(const MultiAgentConfig& config, const BanditIn
                                   const MultiAgentStreams& streams) {
   if (config.agents < 1 || config.agents > kMaxAgents)
     throw_parameter_error("run_multi_agent", "agents", "in 1..2^20", std::to_string(config.agents));
-  if (instance.arms() < 2) throw_parameter_error("run_multi_agent", "arms", ">= 2", std::to_string(instance.arms()));
+  if (instance.arms() < 2 || instance.arms() > (1U << 18))
+    throw_parameter_error("run_multi_agent", "arms", "in 2..2^18", std::to_string(instance.arms()));
   return Engine(config, instance, streams).run();
 }
 

@@ -22,6 +22,15 @@ void register_claims_004(Registry& registry) {
       Verdict::holds,
       [](const RunOptions& o) { return L::check_eta_xi(ref::eta_xi, o.suite == Suite::full); }});
   registry.add(Claim{
+      "004.eta-xi.z3",
+      "eq. 12 on nonlinear reals: (1 − η_ξ)(1 − ξ)^(K−1) = 1 − η when η_ξ > 0, 0 < η_ξ ≤ η, η_ξ ≤ 0 iff "
+      "(1 − ξ)^(K−1) ≤ 1 − η; η_ξ decreasing in ξ (induction over K, and K = 16 written out)",
+      {"004", "§5.2", "Prop 5.1, eq. (12)"},
+      Method::proof,
+      "proofs/004.eta-xi.*.smt2 (Z3, QF_NRA; unsat = proved)",
+      Verdict::holds,
+      [](const RunOptions&) { return L::check_seed004_proofs("004.eta-xi."); }});
+  registry.add(Claim{
       "004.vote-threshold",
       "M = the smallest integer with ρ^M ≤ δ: ρ^M ≤ δ < ρ^(M−1) and M = ⌈ln δ/ln ρ⌉ (= ln δ/ln ρ when ρ^M = δ)",
       {"004", "§4.3, §5.2, §7.4", "Props 4.2, 5.2 (M = log δ/log β, log δ/log η_ξ)"},
@@ -69,6 +78,16 @@ void register_claims_004(Registry& registry) {
       "P1, δ = 1/4, β = 1/2, ε = 1/2, N ∈ {4, 8}; quick: 2 complete runs each, full: 10",
       Verdict::holds,
       L::check_dp_mase_forgetful});
+  registry.add(Claim{
+      "004.votes.proofs",
+      "with one vote per (agent, arm) and the strict test λ_k > M, a global elimination needs M + 1 distinct agents "
+      "(not so for ≥: a mutant); the optimized engine's 64-bit counters cannot overflow for N ≤ 2^20, K ≤ 2^18, "
+      "G ≤ 2^21, rounds ≤ 2^40",
+      {"004", "§4.1, Alg. 1–3", "vote threshold (E7)"},
+      Method::proof,
+      "proofs/004.votes.*.smt2 (Z3, QF_LIA; lemmas unsat, the mutant sat)",
+      Verdict::holds,
+      [](const RunOptions&) { return L::check_seed004_proofs("004.votes."); }});
   registry.add(Claim{
       "004.mask.sampled",
       "CE's masks: P(ν = 1) = 1 − ξ, one ν per (agent, arm), independent across arms (V11)",
