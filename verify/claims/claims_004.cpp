@@ -4,6 +4,7 @@
 // tests/verify/learner_checks/seed004_checks_test.cpp and tests/verify/crosscheck/seed004_reduction_cross_test.cpp.
 #include "reference/learners/mase.hpp"
 #include "verify/claims/registry.hpp"
+#include "verify/certified/seed004_certified.hpp"
 #include "verify/learner_checks/seed004_checks.hpp"
 #include "verify/statistical/seed004_sampled.hpp"
 
@@ -39,6 +40,28 @@ void register_claims_004(Registry& registry) {
       "rationals and certified logarithms; §7.4's table at δ = 1/20",
       Verdict::holds,
       [](const RunOptions& o) { return L::check_vote_threshold(ref::smallest_power_below, o.suite == Suite::full); }});
+  registry.add(Claim{
+      "004.dp-se.constants",
+      "DP-SE's epoch length R(e) = 1 + ⌊max{32·4^e·ln(8|S|e²/β), 8·2^e·ln(4|S|e²/β)/ε}⌋ gives h_e ≤ 2^−e/8 and "
+      "c_e ≤ 2^−e/8, so 2(h_e + c_e) ≤ 2^−e−1; and Σ_e |S|·2·β/(4|S|e²) < β (V3)",
+      {"004", "§4.2", "Sajed & Sheffet's DP-SE constants (V3)"},
+      Method::certified,
+      "|S| ∈ 1..10 × e ∈ 1..30 × ε ∈ {1/20, 1/10, 1/4, 1/2} (full: + 1/100, 1, 2) × β ∈ {3/10, 1/2, 4/5}; MPFI at "
+      "256 bits against the reference's R(e); the union bound by the rational bound Σ 1/e² ≤ 7/4",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return certified::check_dp_se_constants(ref::dp_se_epoch_length, o.suite == Suite::full);
+      }});
+  registry.add(Claim{
+      "004.se.confidence",
+      "SE's radius α(t) = √(ln(cKt²/β)/t): P(|μ̂_k(t) − μ_k| > α(t)) ≤ 2β/(cKt²) (§4.1; Hoeffding gives the "
+      "stronger 2(β/(cKt²))², spec E9)",
+      {"004", "§4.1", "eq. (1) and its confidence statement"},
+      Method::certified,
+      "Bernoulli μ ∈ {7/10, 1/2, 3/10, 1/10} (P1), K = 10, c = 1, β ∈ {1/2, 1/4}; t ∈ 1..100 ∪ {250, 500, 1000, "
+      "2000} (full: 1..2000); exact binomial tails enclosed by MPFI at 256 bits",
+      Verdict::holds,
+      [](const RunOptions& o) { return certified::check_se_confidence(Rational(1), o.suite == Suite::full); }});
   registry.add(Claim{
       "004.reduction.dp-se",
       "DP-MASE with N = 1 and M = 0 eliminates as dp-se: on one reward tape and one noise stream, the same "
