@@ -105,4 +105,99 @@ Outcome check_se_confidence(const Rational& radius_factor, bool full) {
   return o;
 }
 
+namespace {
+
+Integer choose(std::uint32_t n, std::uint32_t k) {
+  Integer r = 1;
+  for (std::uint32_t i = 1; i <= k; ++i) r = r * (n - k + i) / i;
+  return r;
+}
+
+Integer factorial(std::uint32_t n) {
+  Integer r = 1;
+  for (std::uint32_t i = 2; i <= n; ++i) r *= i;
+  return r;
+}
+
+Rational rpow(const Rational& x, std::uint32_t k) {
+  Rational r(1);
+  for (std::uint32_t i = 0; i < k; ++i) r *= x;
+  return r;
+}
+
+// P(Bin(n, p) <= k), P(Bin(n, p) >= k): direct sums.
+Rational binomial_at_most(std::uint32_t k, std::uint32_t n, const Rational& p) {
+  Rational s(0);
+  for (std::uint32_t j = 0; j <= std::min(k, n); ++j) s += Rational(choose(n, j)) * rpow(p, j) * rpow(1 - p, n - j);
+  return s;
+}
+Rational binomial_at_least(std::uint32_t k, std::uint32_t n, const Rational& p) {
+  Rational s(0);
+  for (std::uint32_t j = k; j <= n; ++j) s += Rational(choose(n, j)) * rpow(p, j) * rpow(1 - p, n - j);
+  return s;
+}
+
+}  // namespace
+
+Rational incomplete_beta(const Rational& x, std::uint32_t a, std::uint32_t b) {
+  Rational integral(0);
+  for (std::uint32_t j = 0; j < b; ++j) {
+    const Rational term = Rational(choose(b - 1, j)) * rpow(x, a + j) / Rational(Integer(a + j));
+    integral += (j % 2 == 0) ? term : Rational(-term);
+  }
+  const Rational beta(Integer(factorial(a - 1) * factorial(b - 1)), factorial(a + b - 1));
+  return integral / beta;
+}
+
+Outcome check_identities(const IncompleteBetaFunction& I, const Rational& expanded_factor, bool full) {
+  std::vector<std::string> problems;
+  std::uint64_t cases = 0;
+  // V4.
+  for (const Rational& xi : {Rational(0), Rational(1, 20), Rational(1, 10), Rational(1, 5), Rational(1, 2)})
+    for (std::uint32_t M = 1; M <= (full ? 30U : 12U); ++M)
+      for (std::uint32_t a = 0; a <= (full ? 20U : 8U); ++a) {
+        ++cases;
+        const Rational lhs = 1 - I(xi, a + 1, M);
+        const std::string at = "V4 ξ = " + dpb::to_string(xi) + ", M = " + std::to_string(M) + ", α = " + std::to_string(a);
+        if (lhs != binomial_at_least(M, M + a, 1 - xi)) problems.push_back(at + ": ≠ P(Bin(M+α, 1−ξ) ≥ M)");
+        if (lhs != binomial_at_most(a, M + a, xi)) problems.push_back(at + ": ≠ P(Bin(M+α, ξ) ≤ α)");
+        if (a == 0 && lhs != rpow(1 - xi, M)) problems.push_back(at + ": ≠ (1−ξ)^M");
+      }
+  // V5.
+  for (const Rational& p : {Rational(1, 10), Rational(3, 10), Rational(1, 2), Rational(7, 10)})
+    for (std::uint32_t T = 1; T <= (full ? 60U : 24U); ++T)
+      for (std::uint32_t k = 0; k < T; ++k) {
+        ++cases;
+        if (binomial_at_most(k, T, p) != I(1 - p, T - k, k + 1))
+          problems.push_back("V5 p = " + dpb::to_string(p) + ", T = " + std::to_string(T) + ", k = " + std::to_string(k));
+      }
+  // V8.
+  for (const Rational& p : {Rational(1, 64), Rational(1, 16), Rational(1, 4), Rational(1, 2)})
+    for (const Rational& delta : {Rational(1, 20), Rational(1, 4)})
+      for (std::uint64_t T0 : {100, 1733, 10000}) {
+        ++cases;
+        const Interval L = Interval(1 / delta, kPrec).log();
+        const Interval half = L.div(Rational(2));
+        const Interval root = half.sqrt() + (half + Interval(Rational(4 * p * T0), kPrec)).sqrt();
+        const Interval Tstar = (root * root).div(4 * p * p);
+        const Interval f = Tstar.mul(p) - (Tstar * half).sqrt() - Interval(Rational(Integer(T0)), kPrec);
+        const Interval expanded =
+            Interval(Rational(Integer(T0)) / p, kPrec) +
+            (L + (L * L + (L.mul(expanded_factor * p * T0))).sqrt()).div(4 * p * p);
+        const std::string at = "V8 p = " + dpb::to_string(p) + ", δ = " + dpb::to_string(delta) + ", T(η) = " + std::to_string(T0);
+        if (!f.contains(Rational(0)) || f.width() > Rational(1, Integer(1) << 160)) problems.push_back(at + ": f(T*) ≠ 0");
+        if (!Tstar.overlaps(expanded) || (Tstar - expanded).width() > Rational(1, Integer(1) << 160))
+          problems.push_back(at + ": the expanded form differs");
+      }
+  Outcome o;
+  o.verdict = problems.empty() ? Verdict::holds : Verdict::violated;
+  o.key_figure = std::to_string(cases) + " cases (V4, V5 exact; V8 certified), " + std::to_string(problems.size()) +
+                 " failures";
+  o.evidence["cases"] = cases;
+  o.evidence["not_checked"] = "V6 (for integer s both sides are the same finite sum)";
+  if (problems.size() > 20) problems.resize(20);
+  o.evidence["failures"] = problems;
+  return o;
+}
+
 }  // namespace dpb::verify::certified

@@ -22,4 +22,15 @@ Outcome check_dp_se_constants(const EpochLengthFunction& R, bool full);
 // (full: 1..2000). radius_factor scales α(t) (1 for the claim; a negative control shrinks it).
 Outcome check_se_confidence(const Rational& radius_factor, bool full);
 
+// I_x(a, b) for integers a, b >= 1 and rational x ∈ [0, 1], exactly, from its definition B(x; a, b)/B(a, b):
+// ∫_0^x t^{a−1}(1 − t)^{b−1} dt = Σ_{j<b} C(b−1, j)(−1)^j x^{a+j}/(a + j), B(a, b) = (a−1)!(b−1)!/(a+b−1)!.
+Rational incomplete_beta(const Rational& x, std::uint32_t a, std::uint32_t b);
+using IncompleteBetaFunction = std::function<Rational(const Rational& x, std::uint32_t a, std::uint32_t b)>;
+// 004.identities: V4 (1 − I_ξ(α+1, M) = P(Bin(M+α, 1−ξ) >= M) = P(Bin(M+α, ξ) <= α), = (1−ξ)^M at α = 0) and V5
+// (P(Bin(T, p) <= k) = I_{1−p}(T−k, k+1)) in exact rationals, binomial sums computed directly; V8 (Lemma A.1's
+// smallest T: f(T*) = 0 for f(T) = pT − √(T·ln(1/δ)/2) − T(η), and the expanded form, whose 8 is
+// `expanded_factor`, equals T*) with MPFI at 256 bits. V6 (Poisson and Q) is not checked: for integer s both sides
+// are the same finite sum.
+Outcome check_identities(const IncompleteBetaFunction& I, const Rational& expanded_factor, bool full);
+
 }  // namespace dpb::verify::certified

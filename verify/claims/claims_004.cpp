@@ -63,6 +63,20 @@ void register_claims_004(Registry& registry) {
       Verdict::holds,
       [](const RunOptions& o) { return certified::check_se_confidence(Rational(1), o.suite == Suite::full); }});
   registry.add(Claim{
+      "004.identities",
+      "V4: 1 − I_ξ(α+1, M) = P(Bin(M+α, 1−ξ) ≥ M) = P(Bin(M+α, ξ) ≤ α) (= (1−ξ)^M at α = 0); V5: P(Bin(T, p) ≤ k) = "
+      "I_{1−p}(T−k, k+1); V8: Lemma A.1's T* = (√(½ln(1/δ)) + √(½ln(1/δ) + 4pT(η)))²/(4p²) solves "
+      "pT − √(T ln(1/δ)/2) − T(η) = 0 and equals its expanded form",
+      {"004", "§5.2, App. A", "eqs. (9), (16)–(18), Lemma A.1"},
+      Method::certified,
+      "V4: ξ ∈ {0, 1/20, 1/10, 1/5, 1/2} × M ≤ 12 × α ≤ 8 (full: 30, 20); V5: p ∈ {1/10, 3/10, 1/2, 7/10} × T ≤ 24 "
+      "(full: 60) × k < T; exact rationals, I from its integral; V8: p ∈ {1/64, 1/16, 1/4, 1/2} × δ ∈ {1/20, 1/4} × "
+      "T(η) ∈ {100, 1733, 10⁴}, MPFI at 256 bits. V6 not checked (both sides the same sum for integer s)",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return certified::check_identities(certified::incomplete_beta, Rational(8), o.suite == Suite::full);
+      }});
+  registry.add(Claim{
       "004.reduction.dp-se",
       "DP-MASE with N = 1 and M = 0 eliminates as dp-se: on one reward tape and one noise stream, the same "
       "eliminations (arm, epoch) and the same releases (arm, epoch, pulls, exact value)",
@@ -87,8 +101,9 @@ void register_claims_004(Registry& registry) {
       "the one left; both builds record the same run",
       {"004", "§3.1, Alg. 1–3", "Assumption 3.4"},
       Method::crosscheck,
-      "mase, dp-mase, corrupted-elimination (ξ = 1/20), decentralized-elimination, central-se × N ∈ {4, 16} × P1, "
-      "δ = 1/4, β = η = 1/2; quick: 2 runs capped at 2000·N rounds; full: 20 complete runs",
+      "mase, dp-mase, corrupted-elimination (ξ = 1/20), decentralized-elimination, central-se × P1, δ = 1/4, "
+      "β = η = 1/2; quick: N ∈ {4, 16}, 2 runs capped at 2000·N rounds; full: N ∈ {4, 16, 64}, 20 complete runs "
+      "(the cross-check at N = 64)",
       Verdict::holds,
       L::check_messages});
   registry.add(Claim{

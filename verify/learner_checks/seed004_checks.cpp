@@ -299,8 +299,9 @@ Outcome check_messages(const RunOptions& options) {
   std::vector<std::string> problems;
   std::uint64_t runs = 0, messages = 0;
   using A = ref::MultiAgentAlgorithm;
+  const std::vector<std::uint32_t> sizes = full ? std::vector<std::uint32_t>{4, 16, 64} : std::vector<std::uint32_t>{4, 16};
   for (A a : {A::Mase, A::DpMase, A::CorruptedElimination, A::DecentralizedElimination, A::CentralSe}) {
-    for (std::uint32_t N : {4U, 16U}) {
+    for (std::uint32_t N : sizes) {
       ref::MultiAgentParams p = voting_params(N);
       if (a == A::CorruptedElimination) p.xi = Rational(1, 20);
       if (!full) p.max_rounds = 2000 * N;

@@ -30,5 +30,19 @@ TEST(Seed004CertifiedTest, SeConfidenceHoldsAndAHalfRadiusIsRejected) {
   EXPECT_EQ(check_se_confidence(Rational(1, 2), false).verdict, Verdict::violated);
 }
 
+TEST(Seed004CertifiedTest, IdentitiesHoldAndWrongOnesAreRejected) {
+  // I from its integral agrees with known values: I_x(1, 1) = x, I_x(a, 1) = x^a, I_x(1, b) = 1 − (1−x)^b.
+  EXPECT_EQ(incomplete_beta(Rational(1, 3), 1, 1), Rational(1, 3));
+  EXPECT_EQ(incomplete_beta(Rational(1, 3), 3, 1), Rational(1, 27));
+  EXPECT_EQ(incomplete_beta(Rational(1, 3), 1, 2), Rational(5, 9));
+  EXPECT_EQ(check_identities(incomplete_beta, Rational(8), false).verdict, Verdict::holds);
+  // I with the roles of a and b swapped, and the expanded form with 4 instead of 8.
+  EXPECT_EQ(check_identities([](const Rational& x, std::uint32_t a, std::uint32_t b) { return incomplete_beta(x, b, a); },
+                             Rational(8), false)
+                .verdict,
+            Verdict::violated);
+  EXPECT_EQ(check_identities(incomplete_beta, Rational(4), false).verdict, Verdict::violated);
+}
+
 }  // namespace
 }  // namespace dpb::verify::certified
