@@ -123,6 +123,9 @@ TEST(MaseValidationTest, BadParametersAreNamed) {
     c.set(p);
     test::expect_parameter_error([&] { configure(c.algorithm, p); }, c.parameter);
   }
+  // K beyond the stream layout's 2^18 arms.
+  test::expect_parameter_error([&] { configure_multi_agent(A::Mase, voting(4), (1U << 18) + 1); }, "arms");
+  test::expect_parameter_error([&] { configure_multi_agent(A::Mase, voting(4), 1); }, "arms");
   // N = 1 is accepted where no vote is needed, and for the reduction (--votes 0).
   MultiAgentParams one = voting(1);
   EXPECT_NO_THROW(configure(A::CentralSe, one));
