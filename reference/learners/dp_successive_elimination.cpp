@@ -9,25 +9,6 @@
 
 namespace dpb::ref {
 
-namespace {
-
-// ln(c·|S|e²/β) enclosed.
-Interval log_term(std::uint64_t c, std::uint64_t active, std::uint32_t e, const Rational& beta, mpfr_prec_t prec) {
-  return Interval(Rational(Integer(c) * active * e * e) / beta, prec).log();
-}
-
-}  // namespace
-
-Integer dp_se_epoch_length(std::uint64_t active, std::uint32_t e, const Rational& beta, const Rational& eps) {
-  const Integer inv_gap = Integer(1) << e;  // 1/Δ_e
-  const std::string what = "dp_successive_elimination: R_e, epoch " + std::to_string(e);
-  const Integer a = internal::certified_floor(
-      [&](mpfr_prec_t prec) { return log_term(8, active, e, beta, prec).mul(Rational(32 * inv_gap * inv_gap)); }, what);
-  const Integer b = internal::certified_floor(
-      [&](mpfr_prec_t prec) { return log_term(4, active, e, beta, prec).mul(Rational(8 * inv_gap) / eps); }, what);
-  return 1 + std::max(a, b);
-}
-
 Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params, const RewardTape& tape,
                                      NoiseSource noise, const LearnerOptions& options) {
   constexpr const char* f = "dp_successive_elimination";
@@ -58,7 +39,8 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
       while (t < T) serve(active.front());
       break;
     }
-    const Integer R_exact = dp_se_epoch_length(active.size(), e, beta, eps);
+    const DpSeEpoch epoch(active.size(), e, beta, eps, params.rule);  // shared with DP-MASE (seed 004)
+    const Integer& R_exact = epoch.length();
     const std::uint64_t R = R_exact > T ? T + 1 : to_uint64(R_exact);
     std::vector<Rational> noisy_mean(active.size());
     bool complete = true;
@@ -82,27 +64,13 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
     if (!complete) break;
 
     const Rational top = *std::max_element(noisy_mean.begin(), noisy_mean.end());
-    // threshold − d, enclosed; eliminate when negative.
-    auto margin = [&](const Rational& d) {
-      return [&, d](mpfr_prec_t prec) {
-        if (params.rule == EliminationRule::HalfGap)
-          return Interval(Rational(Rational(1, Integer(1) << (e + 1)) - d), prec);
-        const Interval h = log_term(8, active.size(), e, beta, prec).div(Rational(2 * R_exact)).sqrt();
-        const Interval c = log_term(4, active.size(), e, beta, prec).div(Rational(eps * R_exact));
-        return (h + c).mul(Rational(2)) - Interval(d, prec);
-      };
-    };
     std::vector<std::uint32_t> next;
     for (std::size_t i = 0; i < active.size(); ++i) {
       const Rational d = top - noisy_mean[i];
-      bool keep = true;
-      if (params.rule == EliminationRule::HalfGap)
-        keep = d <= Rational(1, Integer(1) << (e + 1));  // exact rationals
-      else if (d > 0)
-        keep = internal::certified_sign(margin(d), std::string(f) + ": arm " + std::to_string(active[i]) + ", epoch " +
-                                                       std::to_string(e)) > 0;
+      const bool keep = epoch.keeps(d, std::string(f) + ": arm " + std::to_string(active[i]) + ", epoch " +
+                                           std::to_string(e));
       if (options.wants_margin(t))
-        out.margins.push_back(DecisionMargin{t, active[i], 0, internal::describe(margin(d)(256))});
+        out.margins.push_back(DecisionMargin{t, active[i], 0, internal::describe(epoch.margin(d, 256))});
       if (keep)
         next.push_back(active[i]);
       else

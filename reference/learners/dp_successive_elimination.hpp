@@ -24,12 +24,11 @@
 #include <optional>
 
 #include "reference/environments/reward_tape.hpp"
+#include "reference/learners/dp_se_epoch.hpp"
 #include "reference/learners/noise_source.hpp"
 #include "reference/learners/trajectory.hpp"
 
 namespace dpb::ref {
-
-enum class EliminationRule { ConfidenceWidths, HalfGap };
 
 struct DpSuccessiveEliminationParams {
   std::uint64_t K = 0;
@@ -44,7 +43,6 @@ struct DpSuccessiveEliminationParams {
 Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params, const RewardTape& tape,
                                      NoiseSource noise, const LearnerOptions& options = {});
 
-// R_e for |S| = active arms, exactly (certified floor).
-Integer dp_se_epoch_length(std::uint64_t active, std::uint32_t e, const Rational& beta, const Rational& eps);
+// R_e and the epoch's test: reference/learners/dp_se_epoch.hpp (DpSeEpoch, shared with seed 004's DP-MASE).
 
 }  // namespace dpb::ref

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The `mpi` test (docs/cluster.md): `mpirun -np 2 --oversubscribe dpbandit-mpi …` must give byte-identical stdout
 # and files to the single-process `dpbandit …` with the same seed (after removing timings: the "timing" objects and
-# "seconds"/"date"/"jobs" fields of JSON, which say how a run went, not what it computed), for an audit, a simulation and
+# "seconds"/"date"/"jobs"/"command_line" fields of JSON, which say how a run went, not what it computed), for an audit, a simulation and
 # a verify subset; the single process must itself give the same results at 1 and 2 threads; a failing rank must
 # end the job with exit ≠ 0, one line naming the rank, and nothing written; bad input gives exit 2 and one line.
 # Usage: mpi_test.sh BUILD_DIR
@@ -20,7 +20,7 @@ norm() {
 import json, sys
 def strip(o):
     if isinstance(o, dict):
-        return {k: strip(v) for k, v in o.items() if k not in ("timing", "seconds", "date", "jobs")}
+        return {k: strip(v) for k, v in o.items() if k not in ("timing", "seconds", "date", "jobs", "command_line")}
     if isinstance(o, list):
         return [strip(x) for x in o]
     return o

@@ -1,10 +1,151 @@
 // Claims of seed 004 (Rio, Barlier, Colin & Soare, "Multi-Agent Best Arm Identification with Private
-// Communications", ICML 2023, PMLR 202; docs/architecture.md §11). None registered yet: add Claim{...} entries here,
-// or in a claims_004_<topic>.cpp of your own that is called from all_claims.cpp.
+// Communications", ICML 2023, PMLR 202; docs/architecture.md §11): the learners' calibrations and the invariants of
+// their runs (issue 15). Checkers: verify/learner_checks/seed004_checks.hpp; negative controls:
+// tests/verify/learner_checks/seed004_checks_test.cpp and tests/verify/crosscheck/seed004_reduction_cross_test.cpp.
+#include "reference/learners/mase.hpp"
 #include "verify/claims/registry.hpp"
+#include "verify/certified/seed004_certified.hpp"
+#include "verify/learner_checks/seed004_checks.hpp"
+#include "verify/statistical/seed004_sampled.hpp"
 
 namespace dpb::verify {
 
-void register_claims_004(Registry& registry) { (void)registry; }
+void register_claims_004(Registry& registry) {
+  namespace L = learner_checks;
+  registry.add(Claim{
+      "004.eta-xi",
+      "η_ξ = max{0, 1 − (1−η)/(1−ξ)^(K−1)} (eq. 12): (1 − η_ξ)(1 − ξ)^(K−1) = 1 − η when η_ξ > 0; η_ξ = 0 exactly "
+      "from ξ* = 1 − (1−η)^(1/(K−1)); decreasing in ξ; §7.4's values",
+      {"004", "§5.2, §7.4", "Prop 5.1, eq. (12)"},
+      Method::certified,
+      "η ∈ {1/2, 3/4, 9/10} × K ∈ 2..16 × ξ ∈ {0, 1/100, 1/20, 1/10, 1/5, 1/4, 1/2, 9/10} (full: + i/100); exact "
+      "rationals, ξ* by MPFI at 256 bits; §7.4 at η = 9/10, K = 10",
+      Verdict::holds,
+      [](const RunOptions& o) { return L::check_eta_xi(ref::eta_xi, o.suite == Suite::full); }});
+  registry.add(Claim{
+      "004.eta-xi.z3",
+      "eq. 12 on nonlinear reals: (1 − η_ξ)(1 − ξ)^(K−1) = 1 − η when η_ξ > 0, 0 < η_ξ ≤ η, η_ξ ≤ 0 iff "
+      "(1 − ξ)^(K−1) ≤ 1 − η; η_ξ decreasing in ξ (induction over K, and K = 16 written out)",
+      {"004", "§5.2", "Prop 5.1, eq. (12)"},
+      Method::proof,
+      "proofs/004.eta-xi.*.smt2 (Z3, QF_NRA; unsat = proved)",
+      Verdict::holds,
+      [](const RunOptions&) { return L::check_seed004_proofs("004.eta-xi."); }});
+  registry.add(Claim{
+      "004.vote-threshold",
+      "M = the smallest integer with ρ^M ≤ δ: ρ^M ≤ δ < ρ^(M−1) and M = ⌈ln δ/ln ρ⌉ (= ln δ/ln ρ when ρ^M = δ)",
+      {"004", "§4.3, §5.2, §7.4", "Props 4.2, 5.2 (M = log δ/log β, log δ/log η_ξ)"},
+      Method::certified,
+      "ρ, δ ∈ {1/100, 1/20, 1/10, 1/8, 1/4, 3/10, 1/3, 1/2, 2/3, 4/5, 9/10, 99/100}² (full: + i/100); exact "
+      "rationals and certified logarithms; §7.4's table at δ = 1/20",
+      Verdict::holds,
+      [](const RunOptions& o) { return L::check_vote_threshold(ref::smallest_power_below, o.suite == Suite::full); }});
+  registry.add(Claim{
+      "004.dp-se.constants",
+      "DP-SE's epoch length R(e) = 1 + ⌊max{32·4^e·ln(8|S|e²/β), 8·2^e·ln(4|S|e²/β)/ε}⌋ gives h_e ≤ 2^−e/8 and "
+      "c_e ≤ 2^−e/8, so 2(h_e + c_e) ≤ 2^−e−1; and Σ_e |S|·2·β/(4|S|e²) < β (V3)",
+      {"004", "§4.2", "Sajed & Sheffet's DP-SE constants (V3)"},
+      Method::certified,
+      "|S| ∈ 1..10 × e ∈ 1..30 × ε ∈ {1/20, 1/10, 1/4, 1/2} (full: + 1/100, 1, 2) × β ∈ {3/10, 1/2, 4/5}; MPFI at "
+      "256 bits against the reference's R(e); the union bound by the rational bound Σ 1/e² ≤ 7/4",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return certified::check_dp_se_constants(ref::dp_se_epoch_length, o.suite == Suite::full);
+      }});
+  registry.add(Claim{
+      "004.se.confidence",
+      "SE's radius α(t) = √(ln(cKt²/β)/t): P(|μ̂_k(t) − μ_k| > α(t)) ≤ 2β/(cKt²) (§4.1; Hoeffding gives the "
+      "stronger 2(β/(cKt²))², spec E9)",
+      {"004", "§4.1", "eq. (1) and its confidence statement"},
+      Method::certified,
+      "Bernoulli μ ∈ {7/10, 1/2, 3/10, 1/10} (P1), K = 10, c = 1, β ∈ {1/2, 1/4}; t ∈ 1..100 ∪ {250, 500, 1000, "
+      "2000} (full: 1..2000); exact binomial tails enclosed by MPFI at 256 bits",
+      Verdict::holds,
+      [](const RunOptions& o) { return certified::check_se_confidence(Rational(1), o.suite == Suite::full); }});
+  registry.add(Claim{
+      "004.identities",
+      "V4: 1 − I_ξ(α+1, M) = P(Bin(M+α, 1−ξ) ≥ M) = P(Bin(M+α, ξ) ≤ α) (= (1−ξ)^M at α = 0); V5: P(Bin(T, p) ≤ k) = "
+      "I_{1−p}(T−k, k+1); V8: Lemma A.1's T* = (√(½ln(1/δ)) + √(½ln(1/δ) + 4pT(η)))²/(4p²) solves "
+      "pT − √(T ln(1/δ)/2) − T(η) = 0 and equals its expanded form",
+      {"004", "§5.2, App. A", "eqs. (9), (16)–(18), Lemma A.1"},
+      Method::certified,
+      "V4: ξ ∈ {0, 1/20, 1/10, 1/5, 1/2} × M ≤ 12 × α ≤ 8 (full: 30, 20); V5: p ∈ {1/10, 3/10, 1/2, 7/10} × T ≤ 24 "
+      "(full: 60) × k < T; exact rationals, I from its integral; V8: p ∈ {1/64, 1/16, 1/4, 1/2} × δ ∈ {1/20, 1/4} × "
+      "T(η) ∈ {100, 1733, 10⁴}, MPFI at 256 bits. V6 not checked (both sides the same sum for integer s)",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return certified::check_identities(certified::incomplete_beta, Rational(8), o.suite == Suite::full);
+      }});
+  registry.add(Claim{
+      "004.reduction.dp-se",
+      "DP-MASE with N = 1 and M = 0 eliminates as dp-se: on one reward tape and one noise stream, the same "
+      "eliminations (arm, epoch) and the same releases (arm, epoch, pulls, exact value)",
+      {"004", "§4.2–4.3", "Alg. 2 with one agent = Sajed & Sheffet's DP-SE"},
+      Method::crosscheck,
+      "P1 (Bernoulli, K = 10), β = 1/2, ε = 1/2, q = 1; both builds; quick: 3 runs each, full: 20",
+      Verdict::holds,
+      L::check_reduction_dp_se});
+  registry.add(Claim{
+      "004.reduction.feraud",
+      "corrupted elimination at ξ = 0 is Decentralized Elimination (Féraud et al. 2019) bit for bit: identical "
+      "outcome records on the same streams",
+      {"004", "§4.4, §5", "V12"},
+      Method::crosscheck,
+      "P1, δ = 1/4, η = 1/2 (M = 2), N ∈ {4, 16}, uniform P_N; quick: 3 runs each, full: 20",
+      Verdict::holds,
+      L::check_reduction_feraud});
+  registry.add(Claim{
+      "004.messages",
+      "V22: each agent sends at most K − 1 messages, one per (agent, arm); λ_k = the sent messages against k ≤ N "
+      "(masks only delete votes); a global elimination follows a vote with λ_k past the test; the returned arm is "
+      "the one left; both builds record the same run",
+      {"004", "§3.1, Alg. 1–3", "Assumption 3.4"},
+      Method::crosscheck,
+      "mase, dp-mase, corrupted-elimination (ξ = 1/20), decentralized-elimination, central-se × P1, δ = 1/4, "
+      "β = η = 1/2; quick: N ∈ {4, 16}, 2 runs capped at 2000·N rounds; full: N ∈ {4, 16, 64}, 20 complete runs "
+      "(the cross-check at N = 64)",
+      Verdict::holds,
+      L::check_messages});
+  registry.add(Claim{
+      "004.dp-mase.forgetful",
+      "DP-MASE: each reward is in exactly one release = its epoch's sum + one fresh Lap_Z(G·q/ε) draw (replayed), "
+      "ranges consecutive and disjoint of length R(e); votes only at epoch ends — what Prop 4.1's parallel "
+      "composition needs",
+      {"004", "§4.3", "Prop 4.1 (proof)"},
+      Method::certified,
+      "P1, δ = 1/4, β = 1/2, ε = 1/2, N ∈ {4, 8}; quick: 2 complete runs each, full: 10",
+      Verdict::holds,
+      L::check_dp_mase_forgetful});
+  registry.add(Claim{
+      "004.votes.proofs",
+      "with one vote per (agent, arm) and the strict test λ_k > M, a global elimination needs M + 1 distinct agents "
+      "(not so for ≥: a mutant); the optimized engine's 64-bit counters cannot overflow for N ≤ 2^20, K ≤ 2^18, "
+      "G ≤ 2^21, rounds ≤ 2^40",
+      {"004", "§4.1, Alg. 1–3", "vote threshold (E7)"},
+      Method::proof,
+      "proofs/004.votes.*.smt2 (Z3, QF_LIA; lemmas unsat, the mutant sat)",
+      Verdict::holds,
+      [](const RunOptions&) { return L::check_seed004_proofs("004.votes."); }});
+  registry.add(in_family("sampled-laws", Claim{
+      "004.mask.sampled",
+      "CE's masks: P(ν = 1) = 1 − ξ, one ν per (agent, arm), independent across arms (V11)",
+      {"004", "§5, App. B.2 Alg. 4", "V11"},
+      Method::statistical,
+      "CE on a sure instance (K = 5, means 1, 0, 0, 0, 0), N = 16, every vote needed, η = 1/2, ξ = 1/10; quick: 200 "
+      "runs (12800 masks), full: 2000; exact binomial tests of the ν = 1 count and of disjoint pairs both dropped "
+      "(ξ²), Holm at the claim's α",
+      Verdict::holds,
+      statistical::check_mask_sampled}));
+  registry.add(in_family("sampled-laws", Claim{
+      "004.agent-law.sampled",
+      "the agents drawn follow P_N: uniform, or P^γ(n) ∝ (n + 1 + α)^−γ (exact inversion)",
+      {"004", "§3.1, App. C.4", "Assumption 3.3"},
+      Method::statistical,
+      "activation counts with nobody finished: uniform N = 8; P^γ N = 8, γ = 4/5, α = 0; P^γ N = 16, γ = 1/2, "
+      "α = 3/2; quick: 40000 rounds each, full: 10⁶; Pearson χ² with exact critical values against certified "
+      "probabilities, Holm at the claim's α",
+      Verdict::holds,
+      statistical::check_agent_law_sampled}));
+}
 
 }  // namespace dpb::verify

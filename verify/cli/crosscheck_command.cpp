@@ -6,7 +6,9 @@
 
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/learners_crosscheck.hpp"
+#include "verify/crosscheck/multi_agent_crosscheck.hpp"
 
 namespace dpb::cli {
 
@@ -21,6 +23,7 @@ struct CrosscheckArgs {
   std::string env;
   std::uint32_t arms = 10;
   bool list = false;
+  MultiAgentCliArgs multi_agent;  // seed 004's learners (--agents, --delta, ...)
 };
 
 }  // namespace
@@ -38,14 +41,34 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
                   "default: the learner's");
   cmd->add_option("--arms", args->arms, "K for the seed000 environments (default 10)");
   cmd->add_flag("--list", args->list, "List the learners and their status");
+  add_multi_agent_options(cmd, args->multi_agent);
   cmd->callback([args, &context]() {
     if (args->list) {
       dpb::verify::print_learner_list(std::cout);
+      std::cout << "seed 004 multi-agent learners (--agents N, --max-rounds, --env p1|p2; both builds' outcome "
+                   "records compared event by event):\n";
+      for (const auto& name : dpb::verify::multi_agent_learner_names()) std::cout << "  " << name << "\n";
       context.exit_code = 0;
       return;
     }
     if (args->learner.empty())
       throw_parameter_error("crosscheck", "learner", "given (see `dpbandit crosscheck --list`)", "nothing");
+    if (dpb::verify::is_multi_agent_learner(args->learner)) {
+      dpb::verify::MultiAgentCrosscheckConfig ma;
+      ma.algorithm = *ref::parse_multi_agent_algorithm(args->learner);
+      MultiAgentCliArgs cli = args->multi_agent;
+      cli.eps = args->eps;
+      ma.params = parse_multi_agent_params(cli, "crosscheck");
+      ma.environment = args->env.empty() ? "p1" : args->env;
+      ma.sigma = parse_rational(cli.sigma, "crosscheck", "sigma");
+      ma.shift = parse_rational(cli.shift, "crosscheck", "shift");
+      ma.runs = args->runs;
+      ma.seed = args->seed;
+      const auto report = dpb::verify::crosscheck_multi_agent(ma);  // validates before any output
+      dpb::verify::print_multi_agent_report(report, std::cout);
+      context.exit_code = report.ok() ? 0 : 1;
+      return;
+    }
     dpb::verify::CrosscheckConfig config;
     config.learner = args->learner;
     config.horizon = args->horizon;

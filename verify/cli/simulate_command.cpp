@@ -1,15 +1,22 @@
-// `dpbandit simulate`: runs an experiment of testdata/experiments/ (verify/experiments/; docs/experiments.md) and
+// `dpbandit simulate`: runs an experiment of testdata/experiments/ (verify/experiments/; docs/experiments.md), or
+// (`--learner`) seed 004's multi-agent learners (docs/learners.md § multi-agent), and
 // writes its curves (CSV), summary (JSON) and plots (PNG, SVG; gnuplot) into --out. A progress bar goes to stderr,
 // the final regret table to stdout. Exit 0; 2 on usage errors (unknown experiment, bad option values), before
 // anything is written.
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 
+#include "optimized/learners/mase.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cli/multi_agent_options.hpp"
+#include "verify/crosscheck/multi_agent_crosscheck.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/output.hpp"
@@ -34,7 +41,65 @@ struct SimulateArgs {
   bool list = false;
   bool no_plots = false;
   bool quiet = false;
+  std::string learner;  // seed 004's multi-agent learners (instead of an experiment)
+  std::string env;
+  MultiAgentCliArgs multi_agent;
 };
+
+// `simulate --learner L`: seed 004's multi-agent learners, run by the optimized engine (bit-identical to the
+// reference; `dpbandit crosscheck`). One line per run on stdout, a summary, and, with --out, runs.csv.
+void simulate_multi_agent(const SimulateArgs& args) {
+  MultiAgentCliArgs cli = args.multi_agent;
+  cli.eps = args.eps;
+  const ref::MultiAgentAlgorithm algorithm = *ref::parse_multi_agent_algorithm(args.learner);
+  const ref::MultiAgentParams params = parse_multi_agent_params(cli, "simulate");
+  const std::string env = args.env.empty() ? "p1" : args.env;
+  const ref::BanditInstance instance = verify::make_seed004_instance(
+      env, parse_rational(cli.sigma, "simulate", "sigma"), parse_rational(cli.shift, "simulate", "shift"));
+  const ref::MultiAgentConfig config = ref::configure_multi_agent(algorithm, params, instance.arms());
+  const std::uint32_t runs = args.runs.value_or(10);
+  if (runs < 1 || runs > 100000) throw_parameter_error("simulate", "runs", "in 1..100000", std::to_string(runs));
+  const std::uint64_t seed = args.seed.value_or(1);
+  if (!args.out.empty() && std::filesystem::exists(args.out) && !std::filesystem::is_directory(args.out))
+    throw_parameter_error("simulate", "out", "a directory (or a new path)", args.out);
+  std::ostringstream csv;
+  csv << "run,reason,arm,correct,rounds,pulls,wasted,messages,global_eliminations,releases,first_finish_round\n";
+  std::printf("%s on %s: N = %u, M = %llu%s, ρ = %s, seed %llu\n", args.learner.c_str(), env.c_str(), config.agents,
+              static_cast<unsigned long long>(config.votes_threshold), config.votes_overridden ? " (--votes)" : "",
+              to_string(config.rho).c_str(), static_cast<unsigned long long>(seed));
+  std::uint64_t decided = 0, correct = 0;
+  double rounds = 0, pulls = 0;
+  for (std::uint32_t r = 0; r < runs; ++r) {
+    const ref::MultiAgentOutcome o = fast::run_multi_agent(config, instance, ref::multi_agent_streams(seed, r));
+    const bool ok = o.arm && *o.arm == instance.best_arm();
+    decided += o.reason == ref::EndReason::Decided;
+    correct += ok;
+    rounds += static_cast<double>(o.rounds);
+    pulls += static_cast<double>(o.pulls);
+    const std::string arm = o.arm ? std::to_string(*o.arm) : "-";
+    const std::string first = o.first_finish_round ? std::to_string(*o.first_finish_round) : "-";
+    std::printf("run %u: %s, arm %s, %llu rounds, %llu pulls\n", r, ref::end_reason_name(o.reason).c_str(), arm.c_str(),
+                static_cast<unsigned long long>(o.rounds), static_cast<unsigned long long>(o.pulls));
+    csv << r << "," << ref::end_reason_name(o.reason) << "," << arm << "," << (ok ? 1 : 0) << "," << o.rounds << ","
+        << o.pulls << "," << o.wasted_rounds << "," << o.messages.size() << "," << o.eliminations.size() << ","
+        << o.releases.size() << "," << first << "\n";
+  }
+  std::printf("%llu/%u decided, %llu returned the best arm; mean rounds %.1f, mean pulls %.1f\n",
+              static_cast<unsigned long long>(decided), runs, static_cast<unsigned long long>(correct),
+              rounds / runs, pulls / runs);
+  if (!args.out.empty()) {
+    const std::filesystem::path dir(args.out);
+    std::filesystem::create_directories(dir);
+    const auto target = dir / "runs.csv";
+    const auto temp = dir / (".runs.csv.tmp." + std::to_string(::getpid()));
+    {
+      std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+      out << csv.str();
+    }
+    std::filesystem::rename(temp, target);
+    std::printf("wrote %s\n", target.string().c_str());
+  }
+}
 
 std::vector<Rational> parse_eps_list(const std::string& text) {
   std::vector<Rational> out;
@@ -87,6 +152,11 @@ void add_simulate_command(CLI::App& app, Context& context) {
   cmd->add_flag("--no-plots", args->no_plots, "Do not draw plots");
   cmd->add_flag("--quiet", args->quiet, "No progress bar");
   cmd->add_flag("--list", args->list, "List the experiments");
+  cmd->add_option("--learner", args->learner,
+                  "Seed 004 multi-agent learner instead of an experiment: mase, dp-mase, corrupted-elimination, "
+                  "decentralized-elimination, central-se, independent-se");
+  cmd->add_option("--env", args->env, "Multi-agent learners: p1 (default) or p2");
+  add_multi_agent_options(cmd, args->multi_agent);
   cmd->callback([args, &context]() {
     namespace ex = dpb::verify::experiments;
     if (args->list) {
@@ -96,6 +166,13 @@ void add_simulate_command(CLI::App& app, Context& context) {
         std::cout << c.name << "  T=" << c.horizon << " runs=" << c.runs << " eps={" << eps << "} "
                   << c.algorithms.size() << " algorithms  " << c.description << "\n";
       }
+      context.exit_code = 0;
+      return;
+    }
+    if (!args->learner.empty()) {
+      if (!dpb::verify::is_multi_agent_learner(args->learner))
+        throw_parameter_error("simulate", "learner", "a seed 004 multi-agent learner", "'" + args->learner + "'");
+      simulate_multi_agent(*args);
       context.exit_code = 0;
       return;
     }

@@ -1481,6 +1481,83 @@ def check_mechanism001_record(rec):
         return _m1_tree(rec)
     if kind == "calibration001":
         return _m1_calibration(rec)
+# multiagent (seed 004, docs/vectors.md §12): η_ξ and M replayed exactly with Fractions; R(e) and the SE ceilings
+# recomputed in double (a value within 1e-9 relative of an integer is not decided here and is skipped, counted as
+# agreeing); the run records are checked for their invariants (V22) and their M.
+
+
+def _ma_eta_xi(eta, xi, K):
+    v = 1 - (1 - eta) / (1 - xi) ** (K - 1)
+    return v if v > 0 else Fraction(0)
+
+
+def _ma_smallest_power(q, delta):
+    M, p = 0, Fraction(1)
+    while p > delta:
+        M, p = M + 1, p * q
+    return M
+
+
+def _ma_floor_or_none(x):
+    n = round(x)
+    if abs(x - n) <= 1e-9 * max(1.0, abs(x)):
+        return None
+    return math.floor(x)
+
+
+def check_multiagent_record(rec):
+    kind = rec["kind"]
+    if kind == "eta-xi":
+        v = _ma_eta_xi(Fraction(rec["eta"]), Fraction(rec["xi"]), rec["K"])
+        return None if v == Fraction(rec["eta_xi"]) else "eta_xi: expected %s" % v
+    if kind == "vote-threshold":
+        M = _ma_smallest_power(Fraction(rec["q"]), Fraction(rec["delta"]))
+        return None if M == rec["M"] else "M: expected %d, recorded %d" % (M, rec["M"])
+    if kind == "dp-se-epoch-length":
+        S, e, beta, eps = rec["active"], rec["e"], float(Fraction(rec["beta"])), float(Fraction(rec["eps"]))
+        a = _ma_floor_or_none(32 * 4 ** e * math.log(8 * S * e * e / beta))
+        b = _ma_floor_or_none(8 * 2 ** e * math.log(4 * S * e * e / beta) / eps)
+        if a is None or b is None:
+            return None
+        R = 1 + max(a, b)
+        return None if R == int(rec["R"]) else "R: expected %d" % R
+    if kind == "se-threshold":
+        K, G, c, rho = rec["K"], rec["G"], float(Fraction(rec["c"])), float(Fraction(rec["rho"]))
+        factor = 4 if rec["radius"] == "t" else 2
+        for t, recorded in enumerate(rec["thresholds"], start=1):
+            f = _ma_floor_or_none(math.sqrt(factor * G * G * t * math.log(c * K * t * t / rho)))
+            if f is not None and f + 1 != int(recorded):
+                return "threshold at t = %d: expected %d" % (t, f + 1)
+        return None
+    if kind == "multi-agent-run":
+        K, N = 10, rec["N"]
+        p = rec["params"]
+        learner = rec["learner"]
+        delta = Fraction(p["delta"])
+        q = {"mase": Fraction(p["beta"]), "dp-mase": Fraction(p["beta"]), "decentralized-elimination": Fraction(p["eta"]),
+             "corrupted-elimination": _ma_eta_xi(Fraction(p["eta"]), Fraction(p["xi"]), K)}.get(learner)
+        if q is not None and _ma_smallest_power(q, delta) != rec["M"]:
+            return "M: expected %d" % _ma_smallest_power(q, delta)
+        seen, per_agent, sent = set(), [0] * N, [0] * K
+        for rnd, agent, arm, ok in rec["messages"]:
+            if (agent, arm) in seen:
+                return "two messages for (agent %d, arm %d)" % (agent, arm)
+            seen.add((agent, arm))
+            per_agent[agent] += 1
+            sent[arm] += ok
+        if max(per_agent) > K - 1:
+            return "an agent sent more than K - 1 messages"
+        if sent != rec["votes"]:
+            return "votes differ from the sent messages"
+        if rec["rounds"] != sum(rec["activations"]) + rec["wasted"]:
+            return "rounds != activations + wasted"
+        gone = [arm for _, arm, _, _ in rec["eliminations"]]
+        if len(set(gone)) != len(gone):
+            return "an arm eliminated twice"
+        if rec["reason"] == "decided" and learner != "independent-se":
+            if len(gone) != K - 1 or rec["arm"] in gone:
+                return "the returned arm is not the one left"
+        return None
     return "unknown kind %r" % kind
 
 
@@ -1495,6 +1572,7 @@ CHECKERS = {
     "trajectories": check_trajectory_record,
     "accountants": check_accountant_record,
     "mechanisms001": check_mechanism001_record,
+    "multiagent": check_multiagent_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).

@@ -11,6 +11,7 @@
 #include "reference/core/errors.hpp"
 #include "verify/vectors/accountant_vectors.hpp"
 #include "verify/vectors/mechanism001_vectors.hpp"
+#include "verify/vectors/multi_agent_vectors.hpp"
 #include "verify/vectors/pmf_vectors.hpp"
 #include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
@@ -19,7 +20,8 @@
 namespace dpb::verify::vectors {
 
 const std::vector<std::string>& category_names() {
-  static const std::vector<std::string> names = {"samplers", "pmf", "calibrations", "transcripts", "accountants", "trajectories", "mechanisms001"};
+  static const std::vector<std::string> names = {"samplers",     "pmf",           "calibrations", "transcripts",
+                                                 "accountants",  "trajectories",  "mechanisms001", "multiagent"};
   return names;
 }
 
@@ -31,6 +33,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "accountants") return generate_accountants();
   if (category == "trajectories") return generate_trajectories(impl);
   if (category == "mechanisms001") return generate_mechanisms001(impl);
+  if (category == "multiagent") return generate_multi_agent(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 

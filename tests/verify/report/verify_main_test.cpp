@@ -203,7 +203,7 @@ TEST_F(VerifyMainTest, ListPrintsClaimsWithoutRunningThem) {
   a.format = "markdown";
   a.only = "core.holds";
   EXPECT_EQ(run(a), 0);
-  EXPECT_NE(out_.str().find("| core.holds | statement of core.holds | core §0, eq. 0 | certified | holds | no grid |"),
+  EXPECT_NE(out_.str().find("| core.holds | statement of core.holds | core §0, eq. 0 | certified | holds | — | no grid |"),
             std::string::npos)
       << out_.str();
 }

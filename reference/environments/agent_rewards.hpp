@@ -1,0 +1,61 @@
+// Rewards of a multi-agent run (seed 004): a lazy tape indexed by (agent, arm, pull). Agent n's rewards from arm a
+// are drawn in order from ChaCha20Source(seed, reward_base + n·K + a) with the arm's exact sampler, so every
+// algorithm of a run (and both builds) sees the same rewards: the j-th pull of arm a by agent n is the j-th draw of
+// that stream, whatever else happens. Streams are opened on first use; only their position is kept (no table), so
+// memory is O(N·K) streams, not O(pulls). Stream layout: docs/bits.md § "Multi-agent runs".
+//
+// Sampler is ref::ArmSampler (reference) or fast::ArmSampler (optimized build); both draw the same bits and return
+// the same values (tests/verify/crosscheck/reward_tape_cross_test.cpp).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "reference/bits/chacha20.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/environments/bandit_instance.hpp"
+
+namespace dpb::ref {
+
+template <class Sampler>
+class AgentRewardStreams {
+ public:
+  // agents·K <= 2^26 streams (the memory cap; docs/learners.md § multi-agent).
+  AgentRewardStreams(const BanditInstance& instance, std::uint32_t agents, std::uint64_t seed,
+                     std::uint64_t reward_base)
+      : K_(instance.arms()), seed_(seed), base_(reward_base) {
+    if (agents == 0 || static_cast<std::uint64_t>(agents) * K_ > (std::uint64_t{1} << 26))
+      throw_parameter_error("AgentRewardStreams", "agents", ">= 1 with agents·K <= 2^26", std::to_string(agents));
+    streams_.resize(static_cast<std::size_t>(agents) * K_);
+    samplers_.reserve(K_);
+    for (std::uint32_t a = 0; a < K_; ++a) samplers_.emplace_back(instance.law(a), instance.grid());
+  }
+
+  // The next reward (in units of 1/G) of arm a for agent n.
+  std::int32_t next(std::uint32_t n, std::uint32_t a) {
+    auto& s = streams_[static_cast<std::size_t>(n) * K_ + a];
+    if (!s) s = std::make_unique<Stream>(seed_, base_ + static_cast<std::uint64_t>(n) * K_ + a);
+    ++s->count;
+    return samplers_[a](s->bits);
+  }
+  // How many rewards of (n, a) have been read.
+  std::uint64_t drawn(std::uint32_t n, std::uint32_t a) const {
+    const auto& s = streams_[static_cast<std::size_t>(n) * K_ + a];
+    return s ? s->count : 0;
+  }
+
+ private:
+  struct Stream {
+    Stream(std::uint64_t seed, std::uint64_t stream) : bits(seed, stream) {}
+    ChaCha20Source bits;
+    std::uint64_t count = 0;
+  };
+  std::uint32_t K_;
+  std::uint64_t seed_, base_;
+  std::vector<std::unique_ptr<Stream>> streams_;
+  std::vector<Sampler> samplers_;
+};
+
+}  // namespace dpb::ref

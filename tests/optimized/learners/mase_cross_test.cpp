@@ -1,0 +1,101 @@
+// Seed 004's multi-agent learners: the optimized engine records exactly the reference's outcome (agents drawn,
+// releases, masks, messages, votes, global eliminations, result, rounds) on the same streams — every algorithm,
+// both agent laws, P1 and P2, N ∈ {1, 4, 16}. P1: 20 runs each, complete at N <= 4, capped by max_rounds at
+// N = 16 (the cap is part of the record; capped runs still reach votes and global eliminations). P2 (exact
+// discrete-Gaussian rewards, about 20× P1's cost per pull): 10 runs at N <= 4 and 5 at N = 16, capped, none for
+// DP-MASE at N = 16 (its first epoch ends after ~10⁴ rounds). `dpbandit crosscheck` runs larger grids (N = 64).
+#include <gtest/gtest.h>
+
+#include <ostream>
+
+#include "optimized/learners/mase.hpp"
+#include "reference/core/errors.hpp"
+#include "verify/crosscheck/multi_agent_crosscheck.hpp"
+
+namespace dpb {
+namespace {
+
+using ref::MultiAgentAlgorithm;
+
+struct Grid {
+  MultiAgentAlgorithm algorithm;
+  std::uint32_t agents;
+  std::uint64_t cap_p1;
+  std::uint64_t cap_p2;   // 0: P2 not run
+  std::uint32_t runs_p2;
+};
+
+void PrintTo(const Grid& g, std::ostream* os) {
+  *os << ref::algorithm_name(g.algorithm) << ", N = " << g.agents << ", caps " << g.cap_p1 << "/" << g.cap_p2;
+}
+
+class MaseCrossTest : public ::testing::TestWithParam<Grid> {};
+
+TEST_P(MaseCrossTest, OptimizedRecordsTheReferenceOutcome) {
+  const Grid g = GetParam();
+  std::uint64_t eliminations = 0, releases = 0;
+  for (const std::string env : {"p1", "p2"})
+    for (ref::AgentLawKind law : {ref::AgentLawKind::Uniform, ref::AgentLawKind::Power}) {
+      if (env == "p2" && g.cap_p2 == 0) continue;
+      verify::MultiAgentCrosscheckConfig c;
+      c.algorithm = g.algorithm;
+      c.environment = env;
+      c.runs = env == "p1" ? 20 : g.runs_p2;
+      c.seed = 15;
+      c.params.agents = g.agents;
+      c.params.delta = Rational(1, 4);
+      c.params.beta = Rational(1, 2);
+      c.params.eta = Rational(1, 2);
+      c.params.xi = Rational(1, 20);
+      c.params.law = law;
+      c.params.max_rounds = env == "p1" ? g.cap_p1 : g.cap_p2;
+      const auto report = verify::crosscheck_multi_agent(c);
+      for (const auto& r : report.runs) {
+        EXPECT_EQ(r.difference, "") << env << " run " << r.run;
+        eliminations += r.eliminations;
+        releases += r.releases;
+      }
+    }
+  EXPECT_GT(eliminations, 0u);  // the comparison reached global eliminations
+  if (g.algorithm == MultiAgentAlgorithm::DpMase) {
+    EXPECT_GT(releases, 0u);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Seed004, MaseCrossTest,
+    ::testing::Values(Grid{MultiAgentAlgorithm::CentralSe, 1, 1 << 20, 1 << 20, 10},
+                      Grid{MultiAgentAlgorithm::IndependentSe, 1, 1 << 20, 1 << 20, 10},
+                      Grid{MultiAgentAlgorithm::Mase, 4, 1 << 20, 1500, 10},
+                      Grid{MultiAgentAlgorithm::DpMase, 4, 1 << 20, 2700, 10},
+                      Grid{MultiAgentAlgorithm::CorruptedElimination, 4, 1 << 20, 1500, 10},
+                      Grid{MultiAgentAlgorithm::DecentralizedElimination, 4, 1 << 20, 1500, 10},
+                      Grid{MultiAgentAlgorithm::CentralSe, 16, 1 << 20, 1 << 20, 5},
+                      Grid{MultiAgentAlgorithm::IndependentSe, 16, 4000, 2400, 5},
+                      Grid{MultiAgentAlgorithm::Mase, 16, 4000, 2400, 5},
+                      Grid{MultiAgentAlgorithm::DpMase, 16, 12000, 0, 0},
+                      Grid{MultiAgentAlgorithm::CorruptedElimination, 16, 4000, 2400, 5},
+                      Grid{MultiAgentAlgorithm::DecentralizedElimination, 16, 4000, 2400, 5}),
+    [](const ::testing::TestParamInfo<Grid>& info) {
+      std::string name = ref::algorithm_name(info.param.algorithm) + "_N" + std::to_string(info.param.agents);
+      for (char& ch : name)
+        if (ch == '-') ch = '_';
+      return name;
+    });
+
+TEST(MaseOverflowTest, NoisySumBoundFitsWithTheLargestAcceptedParameters) {
+  // The optimized DP-MASE holds q·Σk + noise in 128 bits: R <= 2^40 (an epoch that ends within max_rounds),
+  // G <= 2^21, q <= 2^20, |noise| < 2^63.
+  const fast::i128 largest = (static_cast<fast::i128>(1) << 40) * (static_cast<fast::i128>(1) << 21) *
+                                 (static_cast<fast::i128>(1) << 20) +
+                             (static_cast<fast::i128>(1) << 63);
+  EXPECT_LE(largest, fast::dp_mase_noisy_sum_bound());
+  EXPECT_LT(fast::dp_mase_noisy_sum_bound(), static_cast<fast::i128>(1) << 126);
+  // The optimized build refuses what does not fit its integers.
+  ref::MultiAgentConfig c;
+  c.max_rounds = (std::uint64_t{1} << 40) + 1;
+  EXPECT_THROW(fast::run_multi_agent(c, ref::seed004_problem1(), ref::multi_agent_streams(1, 0)), ParameterError);
+}
+
+}  // namespace
+}  // namespace dpb

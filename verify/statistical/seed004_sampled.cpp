@@ -1,0 +1,166 @@
+#include "verify/statistical/seed004_sampled.hpp"
+
+#include <cmath>
+
+#include "optimized/learners/mase.hpp"
+#include "reference/learners/agent_law.hpp"
+#include "reference/learners/mase.hpp"
+#include "verify/stats/binomial_tests.hpp"
+#include "verify/stats/holm.hpp"
+
+namespace dpb::verify::statistical {
+
+namespace {
+
+stats::ProbabilityEnclosure exact(const Rational& p) {
+  const double d = p.convert_to<double>();
+  return {std::nextafter(d, 0.0), std::nextafter(d, 1.0)};
+}
+
+}  // namespace
+
+Outcome test_masks(const std::vector<std::vector<bool>>& masks, const Rational& xi, double family_alpha) {
+  std::uint64_t n = 0, sent = 0, pairs = 0, both = 0;
+  for (const auto& m : masks) {
+    for (bool b : m) {
+      ++n;
+      sent += b;
+    }
+    for (std::size_t i = 0; i + 1 < m.size(); i += 2) {
+      ++pairs;
+      both += !m[i] && !m[i + 1];
+    }
+  }
+  const stats::BinomialTest freq = stats::binomial_test(sent, n, exact(1 - xi));
+  const stats::BinomialTest pair = stats::binomial_test(both, pairs, exact(xi * xi));
+  const std::vector<double> p{freq.p_value, pair.p_value};
+  const std::vector<bool> reject = stats::holm_reject(p, family_alpha);
+  Outcome o;
+  o.verdict = (n == 0 || pairs == 0) ? Verdict::inconclusive
+                                     : (reject[0] || reject[1] ? Verdict::violated : Verdict::holds);
+  char buf[200];
+  std::snprintf(buf, sizeof buf, "%llu masks, ν = 1: %llu (p = %.3g); %llu pairs both dropped: %llu (p = %.3g)",
+                static_cast<unsigned long long>(n), static_cast<unsigned long long>(sent), freq.p_value,
+                static_cast<unsigned long long>(pairs), static_cast<unsigned long long>(both), pair.p_value);
+  o.key_figure = buf;
+  o.evidence["masks"] = n;
+  o.evidence["sent"] = sent;
+  o.evidence["p_value_frequency"] = freq.p_value;
+  o.evidence["pairs"] = pairs;
+  o.evidence["pairs_both_dropped"] = both;
+  o.evidence["p_value_pairs"] = pair.p_value;
+  o.evidence["xi"] = dpb::to_string(xi);
+  o.evidence["family_alpha"] = family_alpha;
+  return o;
+}
+
+Outcome test_agent_laws(const std::vector<AgentLawCase>& cases, double family_alpha) {
+  std::vector<double> p;
+  Outcome o;
+  o.evidence["family_alpha"] = family_alpha;
+  for (const auto& c : cases) {
+    const stats::GofStatistic g = stats::pearson_statistic(c.counts, c.p);
+    p.push_back(g.p_value);
+    std::uint64_t n = 0;
+    for (auto x : c.counts) n += x;
+    o.evidence["tests"].push_back({{"name", c.name}, {"draws", n}, {"statistic", g.conservative}, {"df", g.df},
+                                   {"p_value", g.p_value}});
+  }
+  const std::vector<bool> reject = stats::holm_reject(p, family_alpha);
+  bool any = false;
+  for (bool r : reject) any |= r;
+  o.verdict = cases.empty() ? Verdict::inconclusive : (any ? Verdict::violated : Verdict::holds);
+  double min_p = 1;
+  for (double x : p) min_p = std::min(min_p, x);
+  char buf[120];
+  std::snprintf(buf, sizeof buf, "%zu χ² tests, smallest p = %.3g (Holm at %.0e)", cases.size(), min_p, family_alpha);
+  o.key_figure = buf;
+  return o;
+}
+
+std::vector<stats::ProbabilityEnclosure> agent_law_probabilities(std::uint32_t N, const Rational& gamma,
+                                                                 const Rational& offset) {
+  std::vector<stats::ProbabilityEnclosure> p;
+  if (gamma == 0) {
+    for (std::uint32_t n = 0; n < N; ++n) p.push_back(exact(Rational(1, N)));
+    return p;
+  }
+  const ref::PowerAgentLaw law(N, gamma, offset);
+  Interval previous(Rational(0), 128);
+  for (std::uint32_t k = 0; k < N; ++k) {
+    const Interval F = law.cdf(k, 128);
+    const Interval d = F - previous;
+    p.push_back({std::nextafter(d.lower().convert_to<double>(), 0.0), std::nextafter(d.upper().convert_to<double>(), 1.0)});
+    previous = F;
+  }
+  return p;
+}
+
+std::vector<std::uint64_t> sampled_agent_counts(std::uint32_t N, const Rational& gamma, const Rational& offset,
+                                                std::uint64_t rounds, std::uint64_t seed, bool optimized) {
+  ref::MultiAgentConfig c;
+  c.algorithm = ref::MultiAgentAlgorithm::DecentralizedElimination;
+  c.agents = N;
+  c.routine = ref::LocalRoutine::Coin;
+  c.coin_activation = std::uint64_t{1} << 40;  // never fires: nobody finishes, every draw is an activation
+  c.rho = Rational(1, 2);
+  c.sync = ref::SyncPolicy::EachActivation;
+  c.votes_threshold = N;
+  c.law = gamma == 0 ? ref::AgentLawKind::Uniform : ref::AgentLawKind::Power;
+  c.gamma = gamma == 0 ? Rational(1, 2) : gamma;
+  c.agent_offset = offset;
+  c.max_rounds = rounds;
+  const ref::BanditInstance instance = ref::BanditInstance::bernoulli({Rational(1, 2), Rational(1, 2)});
+  const ref::MultiAgentStreams s = ref::multi_agent_streams(seed, 0);
+  const ref::MultiAgentOutcome o = optimized ? fast::run_multi_agent(c, instance, s) : ref::run_multi_agent(c, instance, s);
+  return o.activations;
+}
+
+std::vector<std::vector<bool>> sampled_masks(const Rational& xi, std::uint32_t runs, std::uint64_t seed) {
+  ref::MultiAgentParams p;
+  p.agents = 16;
+  p.delta = Rational(1, 4);
+  p.eta = Rational(1, 2);
+  p.xi = xi;
+  p.votes = 15;  // all 16 votes needed: every agent eliminates its four suboptimal arms before the run ends
+  const ref::BanditInstance sure =
+      ref::BanditInstance::bernoulli({Rational(1), Rational(0), Rational(0), Rational(0), Rational(0)});
+  const ref::MultiAgentConfig cfg =
+      ref::configure_multi_agent(ref::MultiAgentAlgorithm::CorruptedElimination, p, sure.arms());
+  std::vector<std::vector<bool>> masks;
+  for (std::uint32_t r = 0; r < runs; ++r) {
+    const ref::MultiAgentOutcome o = fast::run_multi_agent(cfg, sure, ref::multi_agent_streams(seed, r));
+    std::vector<std::vector<bool>> per_agent(p.agents);
+    for (const auto& m : o.messages) per_agent[m.agent].push_back(m.sent);
+    for (auto& m : per_agent) masks.push_back(std::move(m));
+  }
+  return masks;
+}
+
+Outcome check_mask_sampled(const RunOptions& options) {
+  const bool full = options.suite == Suite::full;
+  const Rational xi(1, 10);
+  // The claim's α (its family's share); the default when called outside the registry (tests).
+  Outcome o = test_masks(sampled_masks(xi, full ? 2000 : 200, options.seed), xi,
+                         options.alpha > 0 ? options.alpha : kSeed004Alpha);
+  o.evidence["build"] = "optimized (bit-identical to the reference: 004.messages, crosscheck)";
+  return o;
+}
+
+Outcome check_agent_law_sampled(const RunOptions& options) {
+  const std::uint64_t rounds = options.suite == Suite::full ? 1000000 : 40000;
+  std::vector<AgentLawCase> cases;
+  struct Law {
+    std::string name;
+    std::uint32_t N;
+    Rational gamma, offset;
+  };
+  for (const Law& l : {Law{"uniform N = 8", 8, Rational(0), Rational(0)},
+                       Law{"P^γ N = 8, γ = 4/5, α = 0", 8, Rational(4, 5), Rational(0)},
+                       Law{"P^γ N = 16, γ = 1/2, α = 3/2", 16, Rational(1, 2), Rational(3, 2)}})
+    cases.push_back({l.name, sampled_agent_counts(l.N, l.gamma, l.offset, rounds, options.seed, true),
+                     agent_law_probabilities(l.N, l.gamma, l.offset)});
+  return test_agent_laws(cases, options.alpha > 0 ? options.alpha : kSeed004Alpha);
+}
+
+}  // namespace dpb::verify::statistical

@@ -1,0 +1,45 @@
+// Statistical claims of seed 004's engine (issue 15): 004.mask.sampled (CE's masks ν ~ Bernoulli(1 − ξ), one per
+// (agent, arm), independent) and 004.agent-law.sampled (the agents drawn follow P_N: uniform or P^γ). Exact
+// binomial tails and χ² with exact critical values (verify/stats), Holm at family-wise α = 1e−6. The test
+// functions take the observations, so the negative controls in tests/verify/statistical/seed004_sampled_stat_test
+// feed them a wrong ξ, a mask reused across arms, or a wrong law.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "reference/core/rational.hpp"
+#include "verify/claims/claim.hpp"
+#include "verify/stats/chi_squared.hpp"
+
+namespace dpb::verify::statistical {
+
+inline constexpr double kSeed004Alpha = 1e-6;
+
+// masks[n] = agent n's masks in elimination order. Tests: the count of ν = 1 against Bin(n, 1 − ξ) (two-sided,
+// exact), and, on disjoint consecutive pairs of one agent's masks, the count of pairs with both dropped against
+// Bin(pairs, ξ²) (a mask shared across arms makes it ξ). Holm over the two.
+Outcome test_masks(const std::vector<std::vector<bool>>& masks, const Rational& xi, double family_alpha = kSeed004Alpha);
+
+// One χ² test of agent counts against a law; several are decided together by Holm.
+struct AgentLawCase {
+  std::string name;
+  std::vector<std::uint64_t> counts;
+  std::vector<stats::ProbabilityEnclosure> p;
+};
+Outcome test_agent_laws(const std::vector<AgentLawCase>& cases, double family_alpha = kSeed004Alpha);
+// P^γ's probabilities (n + 1 + α)^−γ / Σ, enclosed (certified, rounded outward to doubles); uniform when gamma = 0.
+std::vector<stats::ProbabilityEnclosure> agent_law_probabilities(std::uint32_t N, const Rational& gamma,
+                                                                 const Rational& offset);
+// Activation counts of N agents over `rounds` rounds of the engine (coin routine that never fires: nobody
+// finishes), law uniform (gamma = 0) or P^γ.
+std::vector<std::uint64_t> sampled_agent_counts(std::uint32_t N, const Rational& gamma, const Rational& offset,
+                                                std::uint64_t rounds, std::uint64_t seed, bool optimized);
+// CE's masks over `runs` runs (sure instance K = 5, N = 16, every vote needed so that every agent eliminates all
+// four suboptimal arms).
+std::vector<std::vector<bool>> sampled_masks(const Rational& xi, std::uint32_t runs, std::uint64_t seed);
+
+Outcome check_mask_sampled(const RunOptions& options);
+Outcome check_agent_law_sampled(const RunOptions& options);
+
+}  // namespace dpb::verify::statistical
