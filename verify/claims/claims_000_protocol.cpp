@@ -1,16 +1,11 @@
 // Claims of seed 000's protocol arithmetic (issue 4): decode correctness (Z3 lemmas and an exhaustive check),
 // accuracy of the calibrated τ, and communication cost. The checkers live in verify/protocol_checks/; the Z3
 // lemmas in proofs/ (one SMT-LIB2 file per lemma, each with its expected answer).
-#include <z3++.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <regex>
-#include <sstream>
 
-#include "reference/core/build_info.hpp"
 #include "verify/certified/common.hpp"
+#include "verify/certified/proof_files.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/protocol_checks/accuracy_check.hpp"
 #include "verify/protocol_checks/comm_bits_check.hpp"
@@ -18,41 +13,6 @@
 
 namespace dpb::verify {
 namespace {
-
-// Runs every proofs/<prefix>*.smt2 through Z3 (in process) and compares each first answer with the file's
-// "; expect: sat|unsat" line. holds iff every file answers as expected (lemmas unsat, mutants and witnesses sat).
-Outcome check_proof_files(const std::string& prefix) {
-  namespace fs = std::filesystem;
-  const fs::path dir = dpb::data_dir() / "proofs";
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dir))
-    if (e.path().extension() == ".smt2" && e.path().filename().string().rfind(prefix, 0) == 0) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  Outcome outcome;
-  outcome.verdict = files.empty() ? Verdict::inconclusive : Verdict::holds;
-  nlohmann::json lemmas = nlohmann::json::array();
-  int as_expected = 0;
-  for (const auto& f : files) {
-    std::ifstream in(f);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
-    std::smatch m;
-    std::string expected = std::regex_search(text, m, std::regex("\n; expect: (sat|unsat)\n")) ? m[1].str() : "";
-    z3::context ctx;
-    ctx.set("timeout", 120000);
-    std::string answer = Z3_eval_smtlib2_string(ctx, text.c_str());
-    answer = answer.substr(0, answer.find_first_of(" \n"));
-    const bool ok = !expected.empty() && answer == expected;
-    as_expected += ok ? 1 : 0;
-    if (!ok) outcome.verdict = answer == "unknown" || expected.empty() ? combine(outcome.verdict, Verdict::inconclusive)
-                                                                       : Verdict::violated;
-    lemmas.push_back({{"file", "proofs/" + f.filename().string()}, {"expected", expected}, {"z3", answer}});
-  }
-  outcome.key_figure = std::to_string(as_expected) + "/" + std::to_string(files.size()) + " Z3 files as expected";
-  outcome.evidence = {{"z3_version", Z3_get_full_version()}, {"lemmas", lemmas}};
-  return outcome;
-}
 
 }  // namespace
 
@@ -65,7 +25,7 @@ void register_claims_000_protocol(Registry& registry) {
       Method::proof,
       "every proofs/000.*.smt2 lemma (Z3; unsat = proved, sat = witness/mutant as expected)",
       Verdict::holds,
-      [](const RunOptions&) { return check_proof_files("000."); }});
+      [](const RunOptions&) { return certified::check_proof_files("000."); }});
   registry.add(Claim{
       "000.decode",
       "A(Σ y_i mod m) = Σ(x̂_i + η_i) exactly inside the window −τ ≤ S ≤ n·g + τ, and wrongly just outside",

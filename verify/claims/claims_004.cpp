@@ -3,6 +3,7 @@
 // their runs (issue 15). Checkers: verify/learner_checks/seed004_checks.hpp; negative controls:
 // tests/verify/learner_checks/seed004_checks_test.cpp and tests/verify/crosscheck/seed004_reduction_cross_test.cpp.
 #include "reference/learners/mase.hpp"
+#include "verify/certified/proof_files.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/certified/seed004_certified.hpp"
 #include "verify/learner_checks/seed004_checks.hpp"
@@ -30,7 +31,7 @@ void register_claims_004(Registry& registry) {
       Method::proof,
       "proofs/004.eta-xi.*.smt2 (Z3, QF_NRA; unsat = proved)",
       Verdict::holds,
-      [](const RunOptions&) { return L::check_seed004_proofs("004.eta-xi."); }});
+      [](const RunOptions&) { return certified::check_proof_files("004.eta-xi."); }});
   registry.add(Claim{
       "004.vote-threshold",
       "M = the smallest integer with ρ^M ≤ δ: ρ^M ≤ δ < ρ^(M−1) and M = ⌈ln δ/ln ρ⌉ (= ln δ/ln ρ when ρ^M = δ)",
@@ -125,7 +126,7 @@ void register_claims_004(Registry& registry) {
       Method::proof,
       "proofs/004.votes.*.smt2 (Z3, QF_LIA; lemmas unsat, the mutant sat)",
       Verdict::holds,
-      [](const RunOptions&) { return L::check_seed004_proofs("004.votes."); }});
+      [](const RunOptions&) { return certified::check_proof_files("004.votes."); }});
   registry.add(in_family("sampled-laws", Claim{
       "004.mask.sampled",
       "CE's masks: P(ν = 1) = 1 − ξ, one ν per (agent, arm), independent across arms (V11)",

@@ -1,19 +1,13 @@
 #include "verify/learner_checks/seed004_checks.hpp"
 
-#include <z3++.h>
 
 #include <algorithm>
-#include <filesystem>
-#include <fstream>
 #include <map>
-#include <regex>
 #include <set>
-#include <sstream>
 #include <utility>
 
 #include "optimized/learners/mase.hpp"
 #include "reference/bits/chacha20.hpp"
-#include "reference/core/build_info.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/environments/reward_tape.hpp"
 #include "reference/samplers/discrete_laplace.hpp"
@@ -227,39 +221,6 @@ Outcome reduction_outcome(const ReductionResult& r, const std::string& what) {
 }
 
 }  // namespace
-
-Outcome check_seed004_proofs(const std::string& prefix) {
-  namespace fs = std::filesystem;
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(dpb::data_dir() / "proofs"))
-    if (e.path().extension() == ".smt2" && e.path().filename().string().rfind(prefix, 0) == 0) files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  Outcome o;
-  o.verdict = files.empty() ? Verdict::inconclusive : Verdict::holds;
-  nlohmann::json lemmas = nlohmann::json::array();
-  int as_expected = 0;
-  for (const auto& f : files) {
-    std::ifstream in(f);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    const std::string text = ss.str();
-    std::smatch m;
-    const std::string expected =
-        std::regex_search(text, m, std::regex("\n; expect: (sat|unsat)\n")) ? m[1].str() : "";
-    z3::context ctx;
-    ctx.set("timeout", 60000);
-    std::string answer = Z3_eval_smtlib2_string(ctx, text.c_str());
-    answer = answer.substr(0, answer.find_first_of(" \n"));
-    const bool ok = !expected.empty() && answer == expected;
-    as_expected += ok ? 1 : 0;
-    if (!ok)
-      o.verdict = answer == "unknown" || expected.empty() ? combine(o.verdict, Verdict::inconclusive) : Verdict::violated;
-    lemmas.push_back({{"file", "proofs/" + f.filename().string()}, {"expected", expected}, {"z3", answer}});
-  }
-  o.key_figure = std::to_string(as_expected) + "/" + std::to_string(files.size()) + " Z3 files as expected";
-  o.evidence = {{"z3_version", Z3_get_full_version()}, {"lemmas", lemmas}};
-  return o;
-}
 
 Outcome check_reduction_dp_se(const RunOptions& options) {
   const bool full = options.suite == Suite::full;

@@ -40,10 +40,6 @@ std::string message_problems(const ref::MultiAgentOutcome& outcome, const ref::M
 std::string forgetful_problems(const ref::MultiAgentOutcome& outcome, const ref::MultiAgentConfig& config,
                                const ref::BanditInstance& instance, const ref::MultiAgentStreams& streams);
 
-// Runs every proofs/<prefix>*.smt2 through Z3 (in process) and compares its first answer with the file's
-// "; expect: sat|unsat" line (004.eta-xi.z3: prefix "004.eta-xi."; 004.votes.proofs: "004.votes.").
-Outcome check_seed004_proofs(const std::string& prefix);
-
 Outcome check_reduction_dp_se(const RunOptions& options);
 Outcome check_reduction_feraud(const RunOptions& options);
 Outcome check_messages(const RunOptions& options);

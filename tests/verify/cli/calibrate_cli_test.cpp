@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tests/support/cli_path.hpp"
+#include "tests/support/cli_refusal.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace dpb::test {
@@ -52,13 +53,7 @@ TEST(CalibrateCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
       {"central --eps 1 --n 10 --horizon 100", "parameter 'eps' must be < 1"},
       {"dist-dp --eps 1 --n 10000000000000 --horizon 100000000000000", "2^62"},
   };
-  for (const auto& c : cases) {
-    const auto r = run_command(kCli + " calibrate " + c.args);
-    EXPECT_EQ(r.exit_code, 2) << c.args;
-    EXPECT_TRUE(r.out.empty()) << c.args << ": " << r.out;
-    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
-  }
+  for (const auto& c : cases) expect_cli_refusal(kCli + " calibrate " + c.args, c.needle);
 }
 
 TEST(CalibrateCliTest, Seed001VariantsPrintEveryDerivedQuantity) {
@@ -103,13 +98,7 @@ TEST(CalibrateCliTest, Seed001BadInputNamesParameterAndValueOnStderrOnly) {
       {"dist-dp --eps 1 --n 10", "parameter 'horizon' must be given for dist-dp"},
       {"p-amp --eps 0.1 --delta 0.1 --n 20 --profile x", "parameter 'profile' must be theorem or paper-code, got x"},
   };
-  for (const auto& c : cases) {
-    const auto r = run_command(kCli + " calibrate " + c.args);
-    EXPECT_EQ(r.exit_code, 2) << c.args;
-    EXPECT_TRUE(r.out.empty()) << c.args << ": " << r.out;
-    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
-  }
+  for (const auto& c : cases) expect_cli_refusal(kCli + " calibrate " + c.args, c.needle);
 }
 
 }  // namespace

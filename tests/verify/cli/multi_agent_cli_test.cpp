@@ -6,6 +6,7 @@
 #include <filesystem>
 
 #include "tests/support/cli_path.hpp"
+#include "tests/support/cli_refusal.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
 
@@ -59,13 +60,7 @@ TEST(MultiAgentCliTest, BadInputNamesParameterAndValue) {
       {"--learner mase --env p3", "parameter 'env'"},
       {"--learner mase --votes 1048577", "parameter 'votes'"},
   };
-  for (const auto& c : cases) {
-    const auto r = run_command(kCli + " crosscheck --runs 1 " + c.args);
-    EXPECT_EQ(r.exit_code, 2) << c.args;
-    EXPECT_TRUE(r.out.empty()) << c.args << ": " << r.out;
-    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
-    EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
-  }
+  for (const auto& c : cases) expect_cli_refusal(kCli + " crosscheck --runs 1 " + c.args, c.needle);
 }
 
 }  // namespace
