@@ -19,7 +19,7 @@ TEST(Seed004ChecksTest, EtaXiHoldsAndRejectsWrongFormulas) {
   EXPECT_EQ(check_eta_xi([](const Rational& eta, const Rational& xi, std::uint32_t K) {
                            Rational p(1);
                            for (std::uint32_t i = 1; i < K; ++i) p *= 1 - xi;
-                           return 1 - (1 - eta) / p;
+                           return Rational(1 - (1 - eta) / p);  // a value, not an expression template over p
                          },
                          false)
                 .verdict,
