@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "optimized/learners/internal/common.hpp"
+#include "reference/learners/dp_se_epoch.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/learners/internal/validation.hpp"
 
@@ -136,9 +137,23 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
       bool keep;
       if (exact) {
         const DpSeTest test = dp_se_test_exact(params.rule, e, R, unit, threshold, noisy[top] - noisy[i]);
-        if (params.rule != EliminationRule::HalfGap && test.d > 0 && std::abs(test.gap) <= kRelativeError * threshold)
-          out.near_ties.push_back(NearTie{t, active[i], active[i], test.gap, kRelativeError * threshold});
         keep = test.keep;
+        const double bound = kRelativeError * threshold * options.near_tie_scale;
+        if (params.rule != EliminationRule::HalfGap && test.d > 0 && std::abs(test.gap) <= bound) {
+          // A near tie: the reference's certified test on the exact d = (noisy_top − noisy_i)/(unit·R) decides
+          // (reference/learners/dp_se_epoch.hpp, the same code the reference learner runs).
+          NearTie tie{t, active[i], active[i], test.gap, bound};
+          if (options.defer_near_ties) {
+            const ref::DpSeEpoch epoch(n, e, beta, eps, params.rule);
+            const Rational d(Integer(noisy[top] - noisy[i]), Integer(unit) * Integer(R));
+            keep = epoch.keeps(d, "dp_successive_elimination (deferred near tie)");
+            tie.deferred = true;
+            ++out.deferrals;
+          } else if (options.fault_at_near_ties) {
+            keep = !keep;
+          }
+          out.near_ties.push_back(tie);
+        }
       } else {
         const double d = (noisy_float[top] - noisy_float[i]) / Rd;
         keep = d <= 0 || threshold - d > 0;
