@@ -32,6 +32,7 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const ref::Rewar
   ref::internal::require_arms_and_horizon(f, params.K, params.T, tape);
   const Rational& eps = ref::internal::require_eps(params.eps, f);
   const std::int64_t q = ref::internal::require_noise_refinement(params.noise_refinement, f);
+  internal::require_int64_headroom(params.T, tape.grid(), q, f);
   const auto K = static_cast<std::uint32_t>(params.K);
   const std::uint64_t T = params.T;
   const std::int64_t unit = tape.grid() * q;
@@ -56,7 +57,7 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const ref::Rewar
   };
   for (std::uint64_t t = 1; t <= T && t <= K; ++t) {
     const auto j = static_cast<std::uint32_t>(t - 1);
-    arm[j].noisy = tape.units(j, 0) * q + laplace(noise);
+    arm[j].noisy = internal::noisy_value(tape.units(j, 0), q, laplace(noise), f);
     arm[j].pulls = 1;
     if (options.record_actions) out.actions.push_back(j);
     complete(t, j);
@@ -90,7 +91,7 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const ref::Rewar
     if (options.record_actions) out.actions.push_back(J);
     if (s.filled == (std::uint64_t{1} << (s.r + 1))) {
       ++s.r;
-      s.noisy = s.sum * q + laplace(noise);
+      s.noisy = internal::noisy_value(s.sum, q, laplace(noise), f);
       s.filled = 0;
       s.sum = 0;
       key[J] = {s.noisy, s.r};

@@ -68,6 +68,7 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
   const Rational& eps = ref::internal::require_eps(params.eps, f);
   const Rational beta = ref::internal::confidence_or_default(params.beta, params.T, f, "beta");
   const std::int64_t q = ref::internal::require_noise_refinement(params.noise_refinement, f);
+  internal::require_int64_headroom(params.T, tape.grid(), q, f);
   const auto K = static_cast<std::uint32_t>(params.K);
   const std::uint64_t T = params.T;
   const std::int64_t unit = tape.grid() * q;
@@ -109,7 +110,7 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
       for (std::int32_t k : tape.row(a).subspan(first, R)) sum += k;
       serve(a, R);
       if (exact) {
-        noisy[i] = sum * q + laplace(noise);
+        noisy[i] = internal::noisy_value(sum, q, laplace(noise), f);
         if (options.record_releases) {
           const double v = static_cast<double>(noisy[i]) / static_cast<double>(unit);
           out.releases.push_back(Release{t, a, e, first, R, noisy[i], unit, v});

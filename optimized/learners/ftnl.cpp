@@ -20,6 +20,7 @@ Trajectory ftnl(const FtnlParams& params, const ref::RewardTape& tape, NoiseSour
   if (params.initial_action >= params.K)
     throw_parameter_error(f, "initial_action", "< K", std::to_string(params.initial_action));
   const std::int64_t q = ref::internal::require_noise_refinement(params.noise_refinement, f);
+  internal::require_int64_headroom(params.T, tape.grid(), q, f);
   const auto K = static_cast<std::uint32_t>(params.K);
   const std::uint64_t T = params.T;
   const std::int64_t unit = tape.grid() * q;
@@ -42,7 +43,7 @@ Trajectory ftnl(const FtnlParams& params, const ref::RewardTape& tape, NoiseSour
     for (std::uint32_t j = 0; j < K; ++j) {
       std::int64_t gain = 0;
       for (std::int32_t x : tape.row(j).subspan(start - 1, length)) gain += x;
-      const std::int64_t noisy = gain * q + laplace(noise);
+      const std::int64_t noisy = internal::noisy_value(gain, q, laplace(noise), f);
       if (options.record_releases)
         out.releases.push_back(
             Release{end, j, s, start - 1, start, noisy, unit, static_cast<double>(noisy) / static_cast<double>(unit)});

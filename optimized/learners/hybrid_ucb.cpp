@@ -39,6 +39,7 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
   ref::internal::require_arms_and_horizon(f, params.K, params.T, tape);
   const Rational& eps = ref::internal::require_eps(params.eps, f);
   const std::int64_t q = ref::internal::require_noise_refinement(params.noise_refinement, f);
+  internal::require_int64_headroom(params.T, tape.grid(), q, f);
   const auto K = static_cast<std::uint32_t>(params.K);
   const std::uint64_t T = params.T;
   const std::int64_t unit = tape.grid() * q;
@@ -65,7 +66,7 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
     ArmState& s = arm[j];
     const double O = static_cast<double>(s.pulls);
     const auto floor_log = static_cast<double>(63 - __builtin_clzll(s.pulls + 1));  // ⌊log₂(O + 1)⌋
-    const std::int64_t total = s.first_group + s.tree_noisy;
+    const std::int64_t total = internal::checked_add(s.first_group, s.tree_noisy, f);
     s.mean = static_cast<double>(total) / (static_cast<double>(unit) * O);
     s.c_sqrt = std::sqrt(3 / O);
     s.c_lin = six_root8_over_eps * floor_log / O;
@@ -73,7 +74,7 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
   };
   for (std::uint64_t t = 1; t <= T && t <= K; ++t) {
     const auto j = static_cast<std::uint32_t>(t - 1);
-    arm[j].first_group = tape.units(j, 0) * q + array_noise(noise);
+    arm[j].first_group = internal::noisy_value(tape.units(j, 0), q, array_noise(noise), f);
     arm[j].pulls = 1;
     if (options.record_actions) out.actions.push_back(j);
     if (options.record_releases)
@@ -110,8 +111,8 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
     const auto r = static_cast<std::uint32_t>(63 - __builtin_clzll(n));
     const std::uint64_t m = n - (std::uint64_t{1} << r) + 1;
     if (m == 1 && r >= 2) {
-      const std::int64_t noisy = s.array_raw * q + array_noise(noise);
-      s.first_group += noisy;
+      const std::int64_t noisy = internal::noisy_value(s.array_raw, q, array_noise(noise), f);
+      s.first_group = internal::checked_add(s.first_group, noisy, f);
       if (options.record_releases) {
         const std::uint64_t size = std::uint64_t{1} << (r - 1);
         out.releases.push_back(
@@ -129,11 +130,11 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
     for (unsigned k = 0; k < low; ++k) {
       const Block& top = s.blocks[--s.depth];
       raw += top.raw;
-      s.tree_noisy -= top.noisy;
+      s.tree_noisy = internal::checked_add(s.tree_noisy, -top.noisy, f);
     }
-    const std::int64_t noisy = raw * q + node_sampler(r)(noise);
+    const std::int64_t noisy = internal::noisy_value(raw, q, node_sampler(r)(noise), f);
     s.blocks[s.depth++] = Block{raw, noisy};
-    s.tree_noisy += noisy;
+    s.tree_noisy = internal::checked_add(s.tree_noisy, noisy, f);
     s.array_raw += x;
     if (options.record_releases) {
       const std::uint64_t size = std::uint64_t{1} << low;

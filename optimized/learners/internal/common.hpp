@@ -3,16 +3,53 @@
 #pragma once
 
 #include <cmath>
+#include <stdexcept>
+#include <string>
 #include <cstdint>
 #include <vector>
 
 #include "optimized/learners/trajectory.hpp"
+#include "reference/core/errors.hpp"
 #include "reference/core/rational.hpp"
 #include "reference/environments/reward_tape.hpp"
 
 namespace dpb::fast::internal {
 
 inline double to_double(const Rational& q) { return q.convert_to<double>(); }
+
+// The optimized learners hold noisy statistics raw·q + noise in int64 (issue 11 §5: legal parameters used to overflow
+// silently). raw is a sum of at most T rewards of at most G units, so T·G·q ≤ 2^60 keeps raw·q ≤ 2^60; the noise
+// is added with a check (|noise| > 2^60 has probability below e^{−2^60/scale}, but it is checked, not assumed), and
+// every noisy value is kept within ±2^61 so that sums of up to 4 of them and their differences stay in range; longer
+// sums use checked_add. Parameters beyond the bound are refused at construction (ParameterError naming
+// `noise_refinement`: the reference build has no such limit).
+inline constexpr std::int64_t kNoisyLimit = std::int64_t{1} << 61;
+__extension__ typedef __int128 wide_int;  // GCC/Clang's 128-bit integer (ISO C++ has none)
+
+inline void require_int64_headroom(std::uint64_t T, std::int64_t grid, std::int64_t q, const char* function) {
+  const wide_int bound = static_cast<wide_int>(T) * grid * q;
+  if (bound > (static_cast<wide_int>(1) << 60))
+    throw_parameter_error(function, "noise_refinement",
+                          "such that T·grid·noise_refinement <= 2^60 (the optimized build's 64-bit noisy sums; T = " +
+                              std::to_string(T) + ", grid = " + std::to_string(grid) + ")",
+                          std::to_string(q));
+}
+
+// raw·q + noise, checked to lie within ±kNoisyLimit (std::overflow_error naming `function` otherwise).
+inline std::int64_t noisy_value(std::int64_t raw, std::int64_t q, std::int64_t noise, const char* function) {
+  const wide_int v = static_cast<wide_int>(raw) * q + noise;
+  if (v > kNoisyLimit || v < -kNoisyLimit)
+    throw std::overflow_error(std::string(function) + ": a noisy statistic left the optimized build's range ±2^61");
+  return static_cast<std::int64_t>(v);
+}
+
+// a + b, checked (std::overflow_error naming `function`).
+inline std::int64_t checked_add(std::int64_t a, std::int64_t b, const char* function) {
+  std::int64_t r = 0;
+  if (__builtin_add_overflow(a, b, &r))
+    throw std::overflow_error(std::string(function) + ": a sum of noisy statistics overflows int64");
+  return r;
+}
 
 inline std::vector<double> means_of(const ref::RewardTape& tape) {
   std::vector<double> means;
