@@ -164,8 +164,9 @@ TEST(HostileInputCliTest, SignalledDpbanditKillsItsCommandsProcessGroup) {
   for (const char* signal : {"TERM", "INT"}) {
     const std::string sleeper = unique_sleep();
     const auto r = run_command(kCli + " audit external --command '" + sleeper +
-                               "' --claimed-eps 1 > /dev/null 2>&1 & pid=$!; sleep 1; pgrep -f '[s]" +
-                               sleeper.substr(1) + "' > /dev/null && echo running; kill -" + signal +
+                               "' --claimed-eps 1 > /dev/null 2>&1 & pid=$!; for i in $(seq 100); do pgrep -f '[s]" +
+                               sleeper.substr(1) + "' > /dev/null && echo running && break; sleep 0.1; done; kill -" +
+                               signal +
                                " $pid; wait $pid; echo status $?");
     EXPECT_EQ(r.out.rfind("running\n", 0), 0U) << "the command did not start: " << r.out;
     EXPECT_EQ(r.out.find("status 0"), std::string::npos) << signal << ": " << r.out;
