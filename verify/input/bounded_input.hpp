@@ -18,7 +18,7 @@ inline constexpr std::size_t kMaxOutputLine = 4096;
 
 // How much longer than the regenerated file a committed vectors file may be before `vectors check` stops reading
 // it (a longer file cannot match; the committed files' longest line is about 19 KB).
-inline constexpr std::size_t kMaxRecordLine = std::size_t{1} << 20;
+inline constexpr std::size_t kVectorsFileSlack = std::size_t{1} << 20;
 
 // `text` as printable ASCII in double quotes: quotes, backslashes and non-printable bytes escaped (\", \\, \xNN),
 // cut once the escaped text reaches `max` characters (at most 3 more), then "..." and the total length in bytes.

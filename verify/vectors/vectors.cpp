@@ -87,7 +87,7 @@ CheckResult check_directory(const std::filesystem::path& dir, Impl impl, const s
     // Bounded (docs/reliability.md): a committed file more than 1 MiB longer than the regenerated one cannot
     // match, and reading it whole (/dev/zero, a record file without newlines) would exhaust memory.
     const std::string expected = regenerated.text();
-    const std::size_t limit = expected.size() + input::kMaxRecordLine;
+    const std::size_t limit = expected.size() + input::kVectorsFileSlack;
     const std::string committed = input::read_at_most(in, limit);
     if (committed.size() > limit)
       throw_parameter_error(function, "dir",
