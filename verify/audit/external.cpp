@@ -1,99 +1,352 @@
 #include "verify/audit/external.hpp"
 
-#include <array>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <sys/wait.h>
+#include <cstring>
+#include <vector>
 
 #include "reference/core/errors.hpp"
+#include "verify/input/bounded_input.hpp"
+
+extern char** environ;
 
 namespace dpb::verify::audit {
 
 namespace {
 constexpr const char* kFn = "audit external";
+using Clock = std::chrono::steady_clock;
 
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
+std::optional<Clock::time_point> deadline_after(std::uint64_t seconds) {
+  if (seconds == 0) return std::nullopt;
+  return Clock::now() + std::chrono::seconds(seconds);
 }
+
+// Lines of a file descriptor, each at most input::kMaxOutputLine bytes, read with poll() so that a deadline holds
+// even when nothing arrives (a FIFO without writer, a command that sleeps).
+class FdLineReader {
+ public:
+  enum class Status { line, end, too_long, timed_out, error };
+  FdLineReader(int fd, std::optional<Clock::time_point> deadline) : fd_(fd), deadline_(deadline) {}
+
+  Status next(std::string& line) {
+    line.clear();
+    bool any = false;
+    for (;;) {
+      if (pos_ == len_) {
+        const Status s = fill();
+        if (s == Status::end) return any ? Status::line : Status::end;
+        if (s != Status::line) return s;
+      }
+      any = true;
+      const char* begin = buf_.data() + pos_;
+      const char* nl = static_cast<const char*>(std::memchr(begin, '\n', len_ - pos_));
+      const std::size_t take = nl ? static_cast<std::size_t>(nl - begin) : len_ - pos_;
+      if (line.size() + take > input::kMaxOutputLine) {
+        line.append(begin, input::kMaxOutputLine - line.size());
+        return Status::too_long;
+      }
+      line.append(begin, take);
+      pos_ += take;
+      if (nl) {
+        ++pos_;
+        return Status::line;
+      }
+    }
+  }
+
+ private:
+  Status fill() {
+    for (;;) {
+      int wait_ms = -1;
+      if (deadline_) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(*deadline_ - Clock::now()).count();
+        if (left <= 0) return Status::timed_out;
+        wait_ms = static_cast<int>(std::min<long long>(left, 1000 * 1000));
+      }
+      pollfd p{fd_, POLLIN, 0};
+      const int ready = ::poll(&p, 1, wait_ms);
+      if (ready < 0 && errno == EINTR) continue;
+      if (ready < 0) return Status::error;
+      if (ready == 0) continue;  // the loop checks the deadline
+      const ssize_t got = ::read(fd_, buf_.data(), buf_.size());
+      if (got > 0) {
+        pos_ = 0;
+        len_ = static_cast<std::size_t>(got);
+        return Status::line;
+      }
+      if (got == 0) return Status::end;
+      if (errno == EINTR || errno == EAGAIN) continue;
+      return Status::error;
+    }
+  }
+
+  int fd_;
+  std::optional<Clock::time_point> deadline_;
+  std::vector<char> buf_ = std::vector<char>(65536);
+  std::size_t pos_ = 0, len_ = 0;
+};
+
+std::string line_origin(const std::string& origin, std::uint64_t number) {
+  return origin + ", line " + std::to_string(number);
+}
+
+[[noreturn]] void too_long(const std::string& parameter, const std::string& origin, std::uint64_t number,
+                           const std::string& prefix) {
+  throw_parameter_error(kFn, parameter,
+                        "lines of at most " + std::to_string(input::kMaxOutputLine) + " bytes (" +
+                            line_origin(origin, number) + ")",
+                        "a longer line starting " + input::quoted_prefix(std::string_view(prefix).substr(0, 16)) +
+                            "...");
+}
+
+// The process group of the command being run, for the SIGINT/SIGTERM handler (0: none).
+volatile sig_atomic_t g_child_group = 0;
+
+extern "C" void kill_child_group_and_die(int sig) {
+  const pid_t group = static_cast<pid_t>(g_child_group);
+  if (group > 0) ::kill(-group, SIGKILL);
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+// One run of the command: /bin/sh -c CMD in its own process group, stdout to a pipe. The destructor kills the whole
+// group and reaps the shell on every path (enough outputs, error, timeout, exception).
+class ChildRun {
+ public:
+  ChildRun(const std::string& command, const std::vector<std::string>& extra_env) {
+    std::vector<std::string> env_strings = extra_env;
+    for (char** e = environ; e && *e; ++e) {
+      const std::string_view entry(*e);
+      const bool overridden = std::any_of(extra_env.begin(), extra_env.end(), [&](const std::string& x) {
+        return entry.substr(0, entry.find('=') + 1) == std::string_view(x).substr(0, x.find('=') + 1);
+      });
+      if (!overridden) env_strings.emplace_back(entry);
+    }
+    std::vector<char*> envp;
+    for (auto& s : env_strings) envp.push_back(s.data());
+    envp.push_back(nullptr);
+    std::string cmd = command;
+    char sh[] = "/bin/sh", sh_name[] = "sh", dash_c[] = "-c";
+    char* argv[] = {sh_name, dash_c, cmd.data(), nullptr};
+
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0)
+      throw_parameter_error(kFn, "command", "a command that /bin/sh can start (pipe failed)", input::quoted_prefix(command));
+    // Block SIGINT/SIGTERM until the group is registered, so that no signal leaves it running.
+    sigset_t block, old;
+    sigemptyset(&block);
+    sigaddset(&block, SIGINT);
+    sigaddset(&block, SIGTERM);
+    ::pthread_sigmask(SIG_BLOCK, &block, &old);
+    pid_ = ::fork();
+    if (pid_ == 0) {  // the child: async-signal-safe calls only
+      ::setpgid(0, 0);
+      ::signal(SIGINT, SIG_DFL);
+      ::signal(SIGTERM, SIG_DFL);
+      ::signal(SIGPIPE, SIG_DFL);
+      ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+      ::dup2(fds[1], STDOUT_FILENO);
+      ::execve(sh, argv, envp.data());
+      ::_exit(127);
+    }
+    if (pid_ < 0) {
+      ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+      ::close(fds[0]);
+      ::close(fds[1]);
+      throw_parameter_error(kFn, "command", "a command that /bin/sh can start (fork failed)", input::quoted_prefix(command));
+    }
+    ::setpgid(pid_, pid_);  // also here: whichever of parent and child runs first
+    ::close(fds[1]);
+    fd_ = fds[0];
+    g_child_group = static_cast<sig_atomic_t>(pid_);
+    struct sigaction sa {};
+    sa.sa_handler = kill_child_group_and_die;
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, &old_int_);
+    ::sigaction(SIGTERM, &sa, &old_term_);
+    ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  }
+  ChildRun(const ChildRun&) = delete;
+  ChildRun& operator=(const ChildRun&) = delete;
+
+  int fd() const { return fd_; }
+
+  // Closes the pipe, waits for the shell to end (or ends it first when `kill_first`), kills what is left of its
+  // group, and returns the shell's wait status.
+  int finish(bool kill_first) {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+    if (kill_first) ::kill(-pid_, SIGKILL);
+    siginfo_t info{};
+    while (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOWAIT) != 0 && errno == EINTR) {
+    }
+    ::kill(-pid_, SIGKILL);  // background processes of the command: the shell is a zombie, so the group id is ours
+    int status = 0;
+    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+    }
+    g_child_group = 0;
+    ::sigaction(SIGINT, &old_int_, nullptr);
+    ::sigaction(SIGTERM, &old_term_, nullptr);
+    done_ = true;
+    return status;
+  }
+
+  ~ChildRun() {
+    if (!done_) finish(true);
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int fd_ = -1;
+  bool done_ = false;
+  struct sigaction old_int_ {}, old_term_ {};
+};
+
 }  // namespace
 
-std::vector<double> parse_outputs(const std::string& text, const std::string& parameter, const std::string& origin) {
-  std::vector<double> out;
-  std::istringstream in(text);
-  std::string line;
-  std::uint64_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    const auto b = line.find_first_not_of(" \t\r");
-    if (b == std::string::npos || line[b] == '#') continue;
-    const auto e = line.find_last_not_of(" \t\r");
-    const std::string field = line.substr(b, e - b + 1);
-    char* end = nullptr;
-    const double v = std::strtod(field.c_str(), &end);
-    if (end != field.c_str() + field.size() || !std::isfinite(v))
-      throw_parameter_error(kFn, parameter, "one finite number per line (" + origin + ", line " +
-                                                std::to_string(number) + ")",
-                            field);
-    out.push_back(v);
-  }
-  return out;
-}
-
-std::vector<double> read_outputs_file(const std::string& path, const std::string& parameter) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw_parameter_error(kFn, parameter, "a readable file", path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  std::vector<double> v = parse_outputs(s.str(), parameter, path);
-  if (v.size() < 20) throw_parameter_error(kFn, parameter, "a file with at least 20 outputs", path);
+std::optional<double> parse_output_line(std::string_view line, const std::string& parameter,
+                                        const std::string& origin, std::uint64_t line_number) {
+  const auto b = line.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos || line[b] == '#') return std::nullopt;
+  const auto e = line.find_last_not_of(" \t\r");
+  const std::string field(line.substr(b, e - b + 1));
+  char* end = nullptr;
+  const double v = std::strtod(field.c_str(), &end);
+  if (end != field.c_str() + field.size() || !std::isfinite(v))
+    throw_parameter_error(kFn, parameter,
+                          "one finite number per line (" + line_origin(origin, line_number) + ")",
+                          input::quoted_prefix(field));
   return v;
 }
 
-std::vector<double> run_command_outputs(const std::string& command, int neighbour, const std::string& split,
-                                        std::uint64_t count, std::uint64_t seed) {
-  std::vector<double> out;
-  for (std::uint64_t run = 0; out.size() < count; ++run) {
-    const std::string full = "DPB_NEIGHBOUR=" + std::to_string(neighbour) + " DPB_SPLIT=" + split +
-                             " DPB_SAMPLES=" + std::to_string(count - out.size()) +
-                             " DPB_SEED=" + std::to_string(seed * 1000003 + run * 2 + static_cast<std::uint64_t>(neighbour)) +
-                             " /bin/sh -c " + shell_quote(command);
-    FILE* pipe = popen(full.c_str(), "r");
-    if (!pipe) throw_parameter_error(kFn, "command", "a command that /bin/sh can start", command);
-    std::string text;
-    std::array<char, 65536> buf{};
-    std::size_t got = 0;
-    while ((got = std::fread(buf.data(), 1, buf.size(), pipe)) > 0) text.append(buf.data(), got);
-    const int status = pclose(pipe);
-    if (status != 0)
+void HistogramBuilder::add(double value) {
+  auto it = counts_.find(value);
+  if (it == counts_.end()) {
+    if (counts_.size() == kMaxDistinctOutputs)
+      throw_parameter_error(kFn, parameter_,
+                            "outputs with at most " + std::to_string(kMaxDistinctOutputs) +
+                                " distinct values per neighbour and split",
+                            "more");
+    it = counts_.emplace(value, 0).first;
+  }
+  ++it->second;
+  ++total_;
+}
+
+Histogram HistogramBuilder::histogram() const {
+  Histogram h;
+  h.counts.assign(counts_.begin(), counts_.end());
+  h.total = total_;
+  return h;
+}
+
+SplitHistograms read_outputs_file(const std::string& path, const std::string& parameter,
+                                  std::uint64_t timeout_seconds) {
+  const std::string shown = input::quoted_prefix(path, 80);
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw_parameter_error(kFn, parameter, "a readable file", shown);
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  FdLineReader reader(fd, deadline_after(timeout_seconds));
+  HistogramBuilder search(parameter), final_split(parameter);
+  std::uint64_t number = 0, outputs = 0;
+  std::string line;
+  for (;;) {
+    const auto status = reader.next(line);
+    if (status == FdLineReader::Status::end) break;
+    ++number;
+    if (status == FdLineReader::Status::too_long) too_long(parameter, shown, number, line);
+    if (status == FdLineReader::Status::timed_out)
+      throw_parameter_error(kFn, parameter,
+                            "a file read within --timeout " + std::to_string(timeout_seconds) + " s",
+                            shown + " (" + std::to_string(number - 1) + " lines read)");
+    if (status == FdLineReader::Status::error) throw_parameter_error(kFn, parameter, "a readable file", shown);
+    const auto v = parse_output_line(line, parameter, shown, number);
+    if (!v) continue;
+    (outputs % 10 == 0 ? search : final_split).add(*v);
+    ++outputs;
+  }
+  if (outputs < 20) throw_parameter_error(kFn, parameter, "a file with at least 20 outputs", shown);
+  return SplitHistograms{search.histogram(), final_split.histogram(), outputs};
+}
+
+Histogram run_command_outputs(const std::string& command, int neighbour, const std::string& split,
+                              std::uint64_t count, std::uint64_t seed, std::uint64_t timeout_seconds) {
+  const std::string shown = input::quoted_prefix(command);
+  HistogramBuilder out("command");
+  for (std::uint64_t run = 0; out.total() < count; ++run) {
+    ChildRun child(command, {"DPB_NEIGHBOUR=" + std::to_string(neighbour), "DPB_SPLIT=" + split,
+                             "DPB_SAMPLES=" + std::to_string(count - out.total()),
+                             "DPB_SEED=" + std::to_string(seed * 1000003 + run * 2 + static_cast<std::uint64_t>(neighbour))});
+    FdLineReader reader(child.fd(), deadline_after(timeout_seconds));
+    const std::uint64_t before = out.total();
+    std::uint64_t number = 0;
+    std::string line;
+    bool timed_out = false;
+    while (out.total() < count) {  // stop reading as soon as enough outputs arrived
+      const auto status = reader.next(line);
+      if (status == FdLineReader::Status::end || status == FdLineReader::Status::error) break;
+      ++number;
+      if (status == FdLineReader::Status::timed_out) {
+        timed_out = true;
+        break;
+      }
+      if (status == FdLineReader::Status::too_long) too_long("command", "its output", number, line);
+      if (const auto v = parse_output_line(line, "command", "its output", number)) out.add(*v);
+    }
+    const bool enough = out.total() >= count;
+    const int status = child.finish(enough || timed_out);
+    if (timed_out)
+      throw_parameter_error(kFn, "command",
+                            "a command that finishes within --timeout " + std::to_string(timeout_seconds) +
+                                " s (DPB_NEIGHBOUR=" + std::to_string(neighbour) + "; its process group was killed)",
+                            shown);
+    if (enough) break;  // the rest of this run's output is not needed; its status neither
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
       throw_parameter_error(kFn, "command", "a command that exits with status 0 (DPB_NEIGHBOUR=" +
                                                 std::to_string(neighbour) + ")",
-                            command);
-    const std::vector<double> v = parse_outputs(text, "command", "its output");
-    if (v.empty()) throw_parameter_error(kFn, "command", "a command that prints at least one output", command);
-    out.insert(out.end(), v.begin(), v.end());
+                            shown);
+    if (out.total() == before)
+      throw_parameter_error(kFn, "command", "a command that prints at least one output", shown);
   }
-  out.resize(count);
-  return out;
+  return out.histogram();
+}
+
+AuditResult audit_files(const std::string& d_path, const std::string& d_prime_path, double eps_claimed,
+                        const AuditSettings& settings, std::uint64_t timeout_seconds) {
+  const auto start = Clock::now();
+  const SplitHistograms d = read_outputs_file(d_path, "d", timeout_seconds);
+  const SplitHistograms dp = read_outputs_file(d_prime_path, "d-prime", timeout_seconds);
+  AuditResult r = audit_histograms("external", d.search, dp.search, d.final_split, dp.final_split, eps_claimed,
+                                   std::nullopt, settings);
+  r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  r.samples_per_second = r.seconds > 0 ? static_cast<double>(d.total + dp.total) / r.seconds : 0;
+  r.details = {{"mode", "files"}, {"d", d_path}, {"d_prime", d_prime_path}};
+  return r;
 }
 
 AuditResult audit_command(const std::string& command, std::uint64_t samples, std::uint64_t seed, double eps_claimed,
-                          const AuditSettings& settings) {
-  const auto start = std::chrono::steady_clock::now();
+                          const AuditSettings& settings, std::uint64_t timeout_seconds) {
+  const auto start = Clock::now();
   const std::uint64_t n_search = std::max<std::uint64_t>(samples / 10, 100);
-  const auto sd = run_command_outputs(command, 0, "search", n_search, seed);
-  const auto sdp = run_command_outputs(command, 1, "search", n_search, seed);
-  const auto fd = run_command_outputs(command, 0, "final", samples, seed + 1);
-  const auto fdp = run_command_outputs(command, 1, "final", samples, seed + 1);
-  AuditResult r = audit_histograms("external", Histogram::from_values(sd), Histogram::from_values(sdp),
-                                   Histogram::from_values(fd), Histogram::from_values(fdp), eps_claimed, std::nullopt,
-                                   settings);
-  r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const Histogram sd = run_command_outputs(command, 0, "search", n_search, seed, timeout_seconds);
+  const Histogram sdp = run_command_outputs(command, 1, "search", n_search, seed, timeout_seconds);
+  const Histogram fd = run_command_outputs(command, 0, "final", samples, seed + 1, timeout_seconds);
+  const Histogram fdp = run_command_outputs(command, 1, "final", samples, seed + 1, timeout_seconds);
+  AuditResult r = audit_histograms("external", sd, sdp, fd, fdp, eps_claimed, std::nullopt, settings);
+  r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   r.samples_per_second = r.seconds > 0 ? static_cast<double>(2 * (samples + n_search)) / r.seconds : 0;
   r.details = {{"mode", "command"}, {"command", command}};
   return r;

@@ -5,28 +5,69 @@
 //     enough outputs arrive (each run must print at least one).
 // Samples from files are split by position (every 10th line is the search split); command outputs are drawn
 // separately for the two splits.
+//
+// Hostile input (docs/reliability.md): outputs are read streaming into histograms (never every sample kept), a
+// line holds at most kMaxOutputLine bytes, a histogram at most kMaxDistinctOutputs distinct values, and a command
+// stops being read as soon as enough outputs arrived (its process group is then killed).
 #pragma once
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
-#include <vector>
+#include <string_view>
 
 #include "verify/audit/black_box.hpp"
 
 namespace dpb::verify::audit {
 
-// Parses one output per line (blank lines and lines starting with '#' are skipped). Throws ParameterError
-// naming `parameter` with the file and line number for anything that is not a finite number, or an unreadable or
-// empty file.
-std::vector<double> read_outputs_file(const std::string& path, const std::string& parameter);
-std::vector<double> parse_outputs(const std::string& text, const std::string& parameter, const std::string& origin);
+// The most distinct output values one histogram (one side of one split) may hold.
+inline constexpr std::size_t kMaxDistinctOutputs = 10'000'000;
 
-// Runs `command` until `count` outputs are collected. Throws ParameterError naming "command" if it exits with a
-// non-zero status, prints something that is not a number, or prints nothing.
-std::vector<double> run_command_outputs(const std::string& command, int neighbour, const std::string& split,
-                                        std::uint64_t count, std::uint64_t seed);
+// The output on one line, or nothing for a blank line or a `#` comment. Throws ParameterError naming `parameter`
+// (with `origin` and the line number, and a bounded, escaped prefix of the line) for anything that is not one
+// finite number.
+std::optional<double> parse_output_line(std::string_view line, const std::string& parameter,
+                                        const std::string& origin, std::uint64_t line_number);
+
+// Counts outputs one at a time; refuses (ParameterError naming `parameter`) more than kMaxDistinctOutputs distinct
+// values.
+class HistogramBuilder {
+ public:
+  explicit HistogramBuilder(std::string parameter) : parameter_(std::move(parameter)) {}
+  void add(double value);
+  std::uint64_t total() const { return total_; }
+  Histogram histogram() const;
+
+ private:
+  std::string parameter_;
+  std::map<double, std::uint64_t> counts_;
+  std::uint64_t total_ = 0;
+};
+
+// The search (every 10th output, index ≡ 0 mod 10) and final (the rest) histograms of one file.
+struct SplitHistograms {
+  Histogram search, final_split;
+  std::uint64_t total = 0;
+};
+
+// Reads a file of outputs streaming. `timeout_seconds` (0 = none) bounds the whole read (a FIFO with no writer).
+// Throws ParameterError naming `parameter` for an unreadable file, a line that is not a number or longer than
+// kMaxOutputLine, too many distinct values, fewer than 20 outputs, or the timeout.
+SplitHistograms read_outputs_file(const std::string& path, const std::string& parameter,
+                                  std::uint64_t timeout_seconds = 0);
+
+// Runs `command` (in its own process group) until `count` outputs are collected; each run is bounded by
+// `timeout_seconds` (0 = none), after which its whole process group is killed. Throws ParameterError naming
+// "command" if a run exits with a non-zero status before enough outputs arrived, prints something that is not a
+// number (or a line longer than kMaxOutputLine), prints nothing, or passes the timeout.
+Histogram run_command_outputs(const std::string& command, int neighbour, const std::string& split,
+                              std::uint64_t count, std::uint64_t seed, std::uint64_t timeout_seconds = 0);
+
+AuditResult audit_files(const std::string& d_path, const std::string& d_prime_path, double eps_claimed,
+                        const AuditSettings& settings, std::uint64_t timeout_seconds = 0);
 
 AuditResult audit_command(const std::string& command, std::uint64_t samples, std::uint64_t seed, double eps_claimed,
-                          const AuditSettings& settings);
+                          const AuditSettings& settings, std::uint64_t timeout_seconds = 0);
 
 }  // namespace dpb::verify::audit

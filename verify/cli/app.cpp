@@ -1,5 +1,8 @@
 // `dpbandit`'s command line (README.md, `dpbandit --help`), shared by the two executables.
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <string>
 #include <exception>
 #include <iostream>
 
@@ -10,7 +13,9 @@
 
 namespace dpb::cli {
 
-int run(int argc, char** argv) {
+namespace {
+
+int run_command_line(int argc, char** argv) {
   CLI::App app{"dpbandit: exact private-bandit mechanisms and their verification"};
   app.set_version_flag("--version", dpb::version_line() + "\ndata directory: " + dpb::data_dir().string());
   app.require_subcommand(1);
@@ -58,5 +63,22 @@ int run(int argc, char** argv) {
   }
   return context.exit_code;
 }
+
+// Output that did not reach its destination (a full device, EIO, a closed stdout) is a failed run, not a silent
+// success: exit 3 (README, "Exit codes"; docs/reliability.md).
+int check_standard_output(int code) {
+  std::cout.flush();
+  errno = 0;
+  const bool flushed = std::fflush(stdout) == 0;
+  const int error = errno;
+  if (flushed && !std::ferror(stdout) && !std::cout.fail()) return code;
+  std::cerr << "dpbandit: error: cannot write standard output"
+            << (error != 0 ? std::string(": ") + std::strerror(error) : std::string(" (a write failed)")) << "\n";
+  return 3;
+}
+
+}  // namespace
+
+int run(int argc, char** argv) { return check_standard_output(run_command_line(argc, argv)); }
 
 }  // namespace dpb::cli

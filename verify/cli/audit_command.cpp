@@ -2,9 +2,10 @@
 //   dpbandit audit --list
 //   dpbandit audit TARGET [--eps E] [--samples N] [--confidence C] [--seed S] [--n N] [--horizon T] [--delta D]
 //                         [--borderline P] [--threads K] [--json]
-//   dpbandit audit external --d FILE --d-prime FILE --claimed-eps E [--delta D] [--confidence C] [--json]
-//   dpbandit audit external --command 'CMD' --claimed-eps E [--samples N] [--delta D] [--confidence C] [--seed S]
+//   dpbandit audit external --d FILE --d-prime FILE --claimed-eps E [--delta D] [--confidence C] [--timeout S]
 //                           [--json]
+//   dpbandit audit external --command 'CMD' --claimed-eps E [--samples N] [--delta D] [--confidence C] [--seed S]
+//                           [--timeout S] [--json]
 // Output: a one-line summary and the final split's events (or JSON with --json) on stdout; progress on stderr.
 // Exit codes: 0 when the verdict is TIGHT or WEAK, or a VIOLATION of a non-private target's nominal ε (the
 // expected outcome of a negative control); 1 on a VIOLATION or MODEL-MISMATCH of a real claim; 2 on usage errors
@@ -30,7 +31,7 @@ constexpr const char* kFn = "audit";
 
 struct AuditArgs {
   std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline, threads;
-  std::string d, d_prime, command, claimed_eps;
+  std::string d, d_prime, command, claimed_eps, timeout;
   bool list = false, json = false;
 };
 
@@ -102,6 +103,9 @@ void add_audit_command(CLI::App& app, Context& context) {
   cmd->add_option("--d-prime", args->d_prime, "external: file of outputs on D', one per line");
   cmd->add_option("--command", args->command, "external: shell command printing outputs (DPB_NEIGHBOUR=0|1)");
   cmd->add_option("--claimed-eps", args->claimed_eps, "external: the claimed epsilon");
+  cmd->add_option("--timeout", args->timeout,
+                  "external: seconds each run of --command (or the reading of each --d file) may take before its "
+                  "process group is killed and the audit ends with exit 2 (default 3600; 0 = none)");
   cmd->add_option("--threads", args->threads,
                   "worker threads of this process, 1 to 256 (default: CPUs / processes on this machine); the result "
                   "does not depend on it");
@@ -132,6 +136,8 @@ void add_audit_command(CLI::App& app, Context& context) {
       if (args->claimed_eps.empty()) throw_parameter_error(kFn, "claimed-eps", "given", "nothing");
       const double claimed = parse_real(args->claimed_eps, "claimed-eps", 0, 1e6, true, false);
       settings.delta = delta.value_or(0);
+      const std::uint64_t timeout =
+          args->timeout.empty() ? 3600 : parse_count(args->timeout, "timeout", 0, 1000000000);
       const bool files = !args->d.empty() || !args->d_prime.empty();
       if (files == !args->command.empty())
         throw_parameter_error(kFn, "command", "given alone, or --d and --d-prime instead (not both modes)",
@@ -139,16 +145,15 @@ void add_audit_command(CLI::App& app, Context& context) {
       if (files) {
         if (args->d.empty()) throw_parameter_error(kFn, "d", "a file", "nothing");
         if (args->d_prime.empty()) throw_parameter_error(kFn, "d-prime", "a file", "nothing");
-        const auto d = verify::audit::read_outputs_file(args->d, "d");
-        const auto dp = verify::audit::read_outputs_file(args->d_prime, "d-prime");
-        r = verify::audit::audit_samples("external", d, dp, claimed, settings);
-        r.details = {{"mode", "files"}, {"d", args->d}, {"d_prime", args->d_prime}};
+        r = verify::audit::audit_files(args->d, args->d_prime, claimed, settings, timeout);
       } else {
-        r = verify::audit::audit_command(args->command, samples, seed, claimed, settings);
+        r = verify::audit::audit_command(args->command, samples, seed, claimed, settings, timeout);
       }
     } else {
-      if (!args->d.empty() || !args->d_prime.empty() || !args->command.empty() || !args->claimed_eps.empty())
-        throw_parameter_error(kFn, "target", "`external` when --d, --d-prime, --command or --claimed-eps is given",
+      if (!args->d.empty() || !args->d_prime.empty() || !args->command.empty() || !args->claimed_eps.empty() ||
+          !args->timeout.empty())
+        throw_parameter_error(kFn, "target",
+                              "`external` when --d, --d-prime, --command, --claimed-eps or --timeout is given",
                               args->target);
       verify::audit::TargetOptions o;
       if (!args->eps.empty()) o.eps = parse_rational(args->eps, kFn, "eps");

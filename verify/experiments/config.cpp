@@ -6,6 +6,7 @@
 
 #include "reference/core/build_info.hpp"
 #include "reference/core/errors.hpp"
+#include "verify/input/bounded_input.hpp"
 
 namespace dpb::verify::experiments {
 
@@ -196,11 +197,18 @@ ExperimentConfig parse_experiment_config(const nlohmann::json& j, const std::str
 }
 
 ExperimentConfig load_experiment_config(const std::filesystem::path& file) {
-  std::ifstream in(file);
+  std::ifstream in(file, std::ios::binary);
   if (!in) throw_parameter_error("simulate", "config", "a readable JSON file", file.string());
+  // Bounded before parsing (docs/reliability.md): a file of at most 1 MiB, nested at most 64 deep.
+  const std::string text = input::read_at_most(in, input::kMaxConfigBytes);
+  if (text.size() > input::kMaxConfigBytes)
+    throw_parameter_error("simulate", "config",
+                          "a JSON file of at most " + std::to_string(input::kMaxConfigBytes) + " bytes",
+                          input::quoted_prefix(file.string(), 80));
+  input::require_json_depth(text, "simulate", "config", input::quoted_prefix(file.string(), 80));
   nlohmann::json j;
   try {
-    in >> j;
+    j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
     throw_parameter_error("simulate", "config", "valid JSON (" + std::string(e.what()) + ")", file.string());
   }

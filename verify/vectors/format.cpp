@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "reference/core/build_info.hpp"
+#include "verify/input/bounded_input.hpp"
 
 namespace dpb::verify::vectors {
 
@@ -18,6 +19,13 @@ std::string CategoryFile::text() const {
 }
 
 namespace {
+
+// A committed line as JSON, or `discarded` when it is not JSON or nests deeper than input::kMaxJsonDepth (a
+// hostile line must not exhaust the stack of anything that walks the value).
+Json parse_line(std::string_view line) {
+  if (input::json_depth(line) > input::kMaxJsonDepth) return Json(Json::value_t::discarded);
+  return Json::parse(line, nullptr, false);
+}
 
 // Compact, ASCII-only (non-ASCII escaped as \uXXXX), keys in insertion order.
 std::string dump(const Json& j) { return j.dump(-1, ' ', true); }
@@ -100,7 +108,7 @@ bool first_difference(const Json& a, const Json& b, const std::string& path, std
 }
 
 std::string record_id_of(std::string_view line) {
-  Json j = Json::parse(line, nullptr, false);
+  Json j = parse_line(line);
   if (j.is_object() && j.contains("id") && j["id"].is_string()) return j["id"].get<std::string>();
   return "";
 }
@@ -132,7 +140,7 @@ std::string Mismatch::describe() const {
 }
 
 std::string describe_difference(std::string_view committed_line, std::string_view regenerated_line) {
-  Json a = Json::parse(committed_line, nullptr, false);
+  Json a = parse_line(committed_line);
   Json b = Json::parse(regenerated_line, nullptr, false);
   if (!a.is_discarded() && !b.is_discarded()) {
     std::string where, va, vb;
@@ -143,8 +151,8 @@ std::string describe_difference(std::string_view committed_line, std::string_vie
   std::size_t i = 0;
   while (i < committed_line.size() && i < regenerated_line.size() && committed_line[i] == regenerated_line[i]) ++i;
   return "byte " + std::to_string(i + 1) + " differs" + (a.is_discarded() ? " (the committed line is not JSON)" : "") +
-         ": committed \"" + shorten(std::string(committed_line.substr(i)), 60) + "\", regenerated \"" +
-         shorten(std::string(regenerated_line.substr(i)), 60) + "\"";
+         ": committed " + input::quoted_prefix(committed_line.substr(i), 60) + ", regenerated " +
+         input::quoted_prefix(regenerated_line.substr(i), 60);
 }
 
 std::optional<Mismatch> compare_file(const CategoryFile& regenerated, std::string_view committed,
@@ -160,7 +168,7 @@ std::optional<Mismatch> compare_file(const CategoryFile& regenerated, std::strin
   const std::size_t n = std::min(lines.size(), records.size());
   for (std::size_t i = 0; i < n; ++i) {
     if (i == 0) {  // the header, without its informational "generator" field
-      Json a = Json::parse(lines[0], nullptr, false), b = Json::parse(records[0].line, nullptr, false);
+      Json a = parse_line(lines[0]), b = Json::parse(records[0].line, nullptr, false);
       if (a.is_object() && a.contains("generator") && a["generator"].is_string()) a["generator"] = "";
       b["generator"] = "";
       if (a.is_discarded() || dump(a) != dump(b))

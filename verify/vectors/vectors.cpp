@@ -9,6 +9,7 @@
 
 #include "reference/core/build_info.hpp"
 #include "reference/core/errors.hpp"
+#include "verify/input/bounded_input.hpp"
 #include "verify/vectors/accountant_vectors.hpp"
 #include "verify/vectors/mechanism001_vectors.hpp"
 #include "verify/vectors/multi_agent_vectors.hpp"
@@ -83,10 +84,18 @@ CheckResult check_directory(const std::filesystem::path& dir, Impl impl, const s
       result.mismatch = Mismatch{regenerated.file_name(), 0, "", "missing file " + path.string()};
       return result;
     }
-    std::stringstream ss;
-    ss << in.rdbuf();
+    // Bounded (docs/reliability.md): a committed file more than 1 MiB longer than the regenerated one cannot
+    // match, and reading it whole (/dev/zero, a record file without newlines) would exhaust memory.
+    const std::string expected = regenerated.text();
+    const std::size_t limit = expected.size() + input::kVectorsFileSlack;
+    const std::string committed = input::read_at_most(in, limit);
+    if (committed.size() > limit)
+      throw_parameter_error(function, "dir",
+                            "a directory whose " + regenerated.file_name() + " has at most " + std::to_string(limit) +
+                                " bytes (the regenerated file's size + 1 MiB)",
+                            input::quoted_prefix(path.string(), 80));
     std::size_t matched = 0;
-    result.mismatch = compare_file(regenerated, ss.str(), &matched);
+    result.mismatch = compare_file(regenerated, committed, &matched);
     result.records_checked += matched;
     if (result.mismatch) return result;
   }

@@ -1,0 +1,204 @@
+// Issue 14 ("hostile input never hurts"), run as a hostile user would: deeply nested JSON (class 1), unbounded
+// reads (class 2), hangs (class 3), stdout on a full device (class 8). The contract (README "Exit codes", docs/reliability.md): exit 2 for bad input, 3 for an
+// output that could not be written; one bounded line on stderr naming the option; nothing on stdout.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <chrono>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "tests/support/cli_path.hpp"
+#include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
+
+namespace dpb::test {
+namespace {
+
+const std::string kCli = cli_path();
+
+// Exactly one line on stderr, at most 300 bytes, all printable ASCII or UTF-8 (no raw control bytes).
+void expect_one_bounded_line(const std::string& err) {
+  ASSERT_FALSE(err.empty());
+  EXPECT_EQ(err.find('\n'), err.size() - 1) << err;
+  EXPECT_LE(err.size(), 300U) << err.substr(0, 300);
+  for (const char c : err) {
+    if (c == '\n') continue;
+    EXPECT_GE(static_cast<unsigned char>(c), 0x20U) << "control byte in: " << err.substr(0, 300);
+  }
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  ASSERT_TRUE(out.good()) << path;
+}
+
+// Class 1: a deeply nested value used to overflow the stack (SIGSEGV: the config check printed it recursively).
+TEST(HostileInputCliTest, DeeplyNestedConfigIsRefusedNamingTheOptionAndTheLimit) {
+  const auto dir = fresh_temp_dir("nested_config");
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "deep.json";
+  write_file(file, "{\"runs\": " + std::string(200000, '[') + std::string(200000, ']') + "}");
+  const auto r = run_command(kCli + " simulate --config " + file.string() + " --out " + (dir / "out").string());
+  EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
+  EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 300);
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("'config'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("64"), std::string::npos) << r.err;
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(HostileInputCliTest, NestingAtTheLimitIsNotRefusedForDepth) {
+  // 64 levels pass the depth bound (and then fail as a config for an ordinary reason, not for their depth).
+  const auto dir = fresh_temp_dir("nested_config_ok");
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "deep.json";
+  write_file(file, "{\"runs\": " + std::string(63, '[') + std::string(63, ']') + "}");
+  const auto r = run_command(kCli + " simulate --config " + file.string() + " --out " + (dir / "out").string());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.find("nested at most"), std::string::npos) << r.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(HostileInputCliTest, EndlessConfigFileIsRefusedWithoutReadingItAll) {
+  const auto r = run_command(kCli + " simulate --config /dev/zero");
+  EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("'config'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("1048576 bytes"), std::string::npos) << r.err;
+}
+
+// Class 2: a line without end (/dev/zero) used to be read until memory ran out. `ulimit -v` keeps a regression from
+// taking the machine with it; `timeout` from hanging the test.
+const std::string kBounded = "ulimit -v 3000000; timeout -s KILL 60 ";
+
+TEST(HostileInputCliTest, ExternalAuditOfDevZeroStopsAtTheLineLimit) {
+  const auto r = run_command(kBounded + kCli + " audit external --d /dev/zero --d-prime /dev/zero --claimed-eps 1");
+  EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
+  EXPECT_TRUE(r.out.empty());
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("'d'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("4096 bytes"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("\\x00"), std::string::npos) << r.err;  // an escaped prefix, not raw bytes
+}
+
+TEST(HostileInputCliTest, ExternalCommandWithAHugeLineIsRefusedWithABoundedMessage) {
+  const auto r = run_command(kBounded + kCli +
+                             " audit external --command 'head -c 5000000 /dev/zero | tr \"\\000\" 7' --claimed-eps 1");
+  EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("'command'"), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("4096 bytes"), std::string::npos) << r.err.substr(0, 300);
+}
+
+TEST(HostileInputCliTest, EndlessCommandIsReadOnlyUntilEnoughOutputsArrived) {
+  const auto r = run_command(kBounded + kCli + " audit external --command 'yes 1' --claimed-eps 1 --samples 1000");
+  EXPECT_EQ(r.exit_code, 0) << r.err.substr(0, 300);
+  EXPECT_EQ(r.out.rfind("AUDIT external", 0), 0U) << r.out;
+  EXPECT_NE(r.out.find("n=1000/side"), std::string::npos) << r.out;
+}
+
+TEST(HostileInputCliTest, VectorsCheckOfAnEndlessRecordFileIsRefused) {
+  const auto dir = fresh_temp_dir("vectors_zero");
+  std::filesystem::create_directories(dir);
+  for (const char* name : {"accountants", "calibrations", "mechanisms001", "multiagent", "pmf", "samplers",
+                           "trajectories", "transcripts"})
+    std::filesystem::create_symlink("/dev/zero", dir / (std::string(name) + ".jsonl"));
+  const auto r = run_command(kBounded + kCli + " vectors check --dir " + dir.string());
+  EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
+  EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 300);
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("'dir'"), std::string::npos) << r.err;
+  std::filesystem::remove_all(dir);
+}
+
+// Class 3: no timeout used to exist, and an interrupted dpbandit left its command's processes running.
+// "[s]leep ...": the regular expression does not match the command line of the shell that runs pgrep.
+bool process_running(const std::string& command) {
+  return run_command("pgrep -f '[" + command.substr(0, 1) + "]" + command.substr(1) + "' > /dev/null").exit_code == 0;
+}
+
+// A sleep this test alone runs (its argument carries the pid) and that ends by itself within 20 s, so that a
+// regression leaves nothing behind for long.
+std::string unique_sleep() {
+  static int n = 0;
+  return "sleep 20." + std::to_string(::getpid()) + std::to_string(n++);
+}
+
+TEST(HostileInputCliTest, ExternalCommandPastItsTimeoutIsKilledWithItsProcessGroup) {
+  const std::string sleeper = unique_sleep();
+  const auto start = std::chrono::steady_clock::now();
+  // The sleeper runs in the background of the shell and holds its stdout: the whole group must go.
+  const auto r = run_command(kBounded + kCli + " audit external --command '" + sleeper +
+                             " & echo 1; wait' --claimed-eps 1 --samples 100 --timeout 1");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("'command'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--timeout 1 s"), std::string::npos) << r.err;
+  EXPECT_LT(seconds, 10) << r.err;
+  EXPECT_FALSE(process_running(sleeper)) << "the command's process group outlived dpbandit";
+}
+
+TEST(HostileInputCliTest, FifoWithoutWriterPastTheTimeoutIsRefused) {
+  const auto dir = fresh_temp_dir("fifo");
+  std::filesystem::create_directories(dir);
+  const auto fifo = dir / "d.fifo";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const auto r = run_command(kBounded + kCli + " audit external --d " + fifo.string() + " --d-prime " +
+                             fifo.string() + " --claimed-eps 1 --timeout 1");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("'d'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("--timeout 1 s"), std::string::npos) << r.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(HostileInputCliTest, SignalledDpbanditKillsItsCommandsProcessGroup) {
+  for (const char* signal : {"TERM", "INT"}) {
+    const std::string sleeper = unique_sleep();
+    const auto r = run_command(kCli + " audit external --command '" + sleeper +
+                               "' --claimed-eps 1 > /dev/null 2>&1 & pid=$!; for i in $(seq 100); do pgrep -f '[s]" +
+                               sleeper.substr(1) + "' > /dev/null && echo running && break; sleep 0.1; done; kill -" +
+                               signal +
+                               " $pid; wait $pid; echo status $?");
+    EXPECT_EQ(r.out.rfind("running\n", 0), 0U) << "the command did not start: " << r.out;
+    EXPECT_EQ(r.out.find("status 0"), std::string::npos) << signal << ": " << r.out;
+    EXPECT_FALSE(process_running(sleeper)) << "SIG" << signal << " left the command running";
+  }
+}
+
+TEST(HostileInputCliTest, TimeoutOptionIsRangeCheckedAndExternalOnly) {
+  const auto negative = run_command(kCli + " audit external --command 'echo 1' --claimed-eps 1 --timeout -1");
+  EXPECT_EQ(negative.exit_code, 2);
+  EXPECT_NE(negative.err.find("'timeout'"), std::string::npos) << negative.err;
+  const auto other = run_command(kCli + " audit dist-dp --timeout 5");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_NE(other.err.find("--timeout"), std::string::npos) << other.err;
+}
+
+// Class 8: every command used to exit 0 with its output lost.
+TEST(HostileInputCliTest, StdoutOnAFullDeviceIsAnErrorOfEveryCommand) {
+  if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  for (const std::string args :
+       {"sample dlaplace --scale 3 --count 5 --seed 1", "pmf dlaplace --scale 3 --from -3 --to 3",
+        "calibrate dist-dp --eps 1 --n 1000 --horizon 1000000", "simulate --list", "verify --list",
+        "sample bernoulli --p 1/2 --count 100000 --seed 1", "--version", "--help"}) {
+    const auto ok = run_command(kCli + " " + args + " > /dev/null");
+    ASSERT_EQ(ok.exit_code, 0) << args << ": " << ok.err;
+    const auto r = run_command(kCli + " " + args + " > /dev/full");
+    EXPECT_EQ(r.exit_code, 3) << args << ": " << r.err;
+    expect_one_bounded_line(r.err);
+    EXPECT_NE(r.err.find("standard output"), std::string::npos) << args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty());
+  }
+}
+
+}  // namespace
+}  // namespace dpb::test
