@@ -1,7 +1,8 @@
 # `cmake --install build --prefix P` (docs/library.md): the dpbandit binary, the three static libraries, the public
 # headers under include/dpbandit/, a CMake package (find_package(dpbandit CONFIG): dpbandit::reference,
 # dpbandit::optimized, dpbandit::verify), a pkg-config file, and the data files (experiment configs, the LETOR
-# sample, the golden vectors, the Z3 proofs) under share/dpbandit/, where an installed binary finds them
+# sample, the golden vectors, the report schema, the stored evidence, the Z3 proofs) under share/dpbandit/, where an
+# installed binary finds them
 # (reference/core/build_info.hpp: data_dir()).
 include(CMakePackageConfigHelpers)
 
@@ -29,7 +30,8 @@ endforeach()
 
 # Data files, in the repository's relative layout.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/testdata/experiments ${PROJECT_SOURCE_DIR}/testdata/letor
-                  ${PROJECT_SOURCE_DIR}/testdata/vectors
+                  ${PROJECT_SOURCE_DIR}/testdata/vectors ${PROJECT_SOURCE_DIR}/testdata/schema
+                  ${PROJECT_SOURCE_DIR}/testdata/evidence
         DESTINATION ${CMAKE_INSTALL_DATADIR}/dpbandit/testdata)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/proofs/ DESTINATION ${CMAKE_INSTALL_DATADIR}/dpbandit/proofs
         FILES_MATCHING PATTERN "*.smt2" PATTERN "selftest" EXCLUDE)
