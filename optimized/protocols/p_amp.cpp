@@ -2,19 +2,6 @@
 
 namespace dpb::fast {
 
-namespace {
-
-Integer from_i128(amp_i128 x) {
-  const bool neg = x < 0;
-  const auto m = static_cast<detail::u128>(neg ? -x : x);
-  Integer r = Integer(static_cast<std::uint64_t>(m >> 64));
-  r <<= 64;
-  r += Integer(static_cast<std::uint64_t>(m));
-  return neg ? Integer(-r) : r;
-}
-
-}  // namespace
-
 ref::PAmpTranscript PAmpTranscript::to_reference() const {
   ref::PAmpTranscript t;
   t.output_grid_bits = output_grid_bits;

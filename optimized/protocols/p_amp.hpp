@@ -10,13 +10,14 @@
 #include <span>
 #include <vector>
 
+#include "optimized/internal/wide_int.hpp"
 #include "optimized/samplers/rounded_normal.hpp"
 #include "reference/bits/uniform.hpp"
 #include "reference/protocols/p_amp.hpp"
 
 namespace dpb::fast {
 
-__extension__ typedef __int128 amp_i128;
+using amp_i128 = i128;  // optimized/internal/wide_int.hpp
 
 struct PAmpTranscript {
   unsigned output_grid_bits = 0;

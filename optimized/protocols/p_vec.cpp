@@ -18,15 +18,6 @@ i128 to_i128(const Integer& x) {  // precondition |x| < 2^126
   return neg ? -v : v;
 }
 
-Integer from_i128(i128 x) {
-  const bool neg = x < 0;
-  const auto m = static_cast<detail::u128>(neg ? -x : x);
-  Integer r = Integer(static_cast<std::uint64_t>(m >> 64));
-  r <<= 64;
-  r += Integer(static_cast<std::uint64_t>(m));
-  return neg ? Integer(-r) : r;
-}
-
 void require_below(const Integer& x, const Integer& limit, std::string_view what, const ref::PVecParams& p) {
   if (x >= limit)
     throw_parameter_error("fast::PVec", "params",

@@ -14,6 +14,7 @@
 #include <span>
 #include <vector>
 
+#include "optimized/internal/wide_int.hpp"
 #include "optimized/samplers/bernoulli.hpp"
 #include "optimized/samplers/binomial_large.hpp"
 #include "reference/bits/bit_source.hpp"
@@ -22,7 +23,7 @@
 
 namespace dpb::fast {
 
-__extension__ typedef __int128 i128;
+// i128: optimized/internal/wide_int.hpp
 
 struct PVecTranscript {
   ref::PVecParams params;

@@ -2,19 +2,6 @@
 
 namespace dpb::fast {
 
-namespace {
-
-Integer from_i128(tree_i128 x) {
-  const bool neg = x < 0;
-  const auto m = static_cast<detail::u128>(neg ? -x : x);
-  Integer r = Integer(static_cast<std::uint64_t>(m >> 64));
-  r <<= 64;
-  r += Integer(static_cast<std::uint64_t>(m));
-  return neg ? Integer(-r) : r;
-}
-
-}  // namespace
-
 TreeMechanism::TreeMechanism(ref::TreeParams params)
     : checked_(params),
       noise_(params.sigma, params.grid_bits),

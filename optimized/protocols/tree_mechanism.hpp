@@ -9,12 +9,13 @@
 #include <span>
 #include <vector>
 
+#include "optimized/internal/wide_int.hpp"
 #include "optimized/samplers/rounded_normal.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
 
 namespace dpb::fast {
 
-__extension__ typedef __int128 tree_i128;
+using tree_i128 = i128;  // optimized/internal/wide_int.hpp
 
 struct TreeStep {
   std::vector<unsigned> completed_levels;
