@@ -348,14 +348,7 @@ class Engine {
     }
   }
 
-  static Integer to_integer(i128 v) {
-    const bool neg = v < 0;
-    u128_t m = neg ? -static_cast<u128_t>(v) : static_cast<u128_t>(v);
-    Integer r = static_cast<std::uint64_t>(m >> 64);
-    r <<= 64;
-    r += static_cast<std::uint64_t>(m);
-    return neg ? Integer(-r) : r;
-  }
+  static Integer to_integer(i128 v) { return from_i128(v); }
 
   void global_check(std::uint32_t n, bool propagate) {
     for (std::uint32_t a : voted_) {

@@ -14,13 +14,11 @@
 //    continues in the reference's certified inversion with the chunk it read, counted.
 #pragma once
 
+#include "optimized/internal/wide_int.hpp"
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/learners/mase.hpp"
 
 namespace dpb::fast {
-
-__extension__ typedef __int128 i128;
-__extension__ typedef unsigned __int128 u128_t;
 
 ref::MultiAgentOutcome run_multi_agent(const ref::MultiAgentConfig& config, const ref::BanditInstance& instance,
                                        const ref::MultiAgentStreams& streams);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "optimized/internal/wide_int.hpp"
 #include "optimized/learners/trajectory.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/core/rational.hpp"
@@ -24,11 +25,10 @@ inline double to_double(const Rational& q) { return q.convert_to<double>(); }
 // sums use checked_add. Parameters beyond the bound are refused at construction (ParameterError naming
 // `noise_refinement`: the reference build has no such limit).
 inline constexpr std::int64_t kNoisyLimit = std::int64_t{1} << 61;
-__extension__ typedef __int128 wide_int;  // GCC/Clang's 128-bit integer (ISO C++ has none)
 
 inline void require_int64_headroom(std::uint64_t T, std::int64_t grid, std::int64_t q, const char* function) {
-  const wide_int bound = static_cast<wide_int>(T) * grid * q;
-  if (bound > (static_cast<wide_int>(1) << 60))
+  const i128 bound = static_cast<i128>(T) * grid * q;
+  if (bound > (static_cast<i128>(1) << 60))
     throw_parameter_error(function, "noise_refinement",
                           "such that T·grid·noise_refinement <= 2^60 (the optimized build's 64-bit noisy sums; T = " +
                               std::to_string(T) + ", grid = " + std::to_string(grid) + ")",
@@ -37,7 +37,7 @@ inline void require_int64_headroom(std::uint64_t T, std::int64_t grid, std::int6
 
 // raw·q + noise, checked to lie within ±kNoisyLimit (std::overflow_error naming `function` otherwise).
 inline std::int64_t noisy_value(std::int64_t raw, std::int64_t q, std::int64_t noise, const char* function) {
-  const wide_int v = static_cast<wide_int>(raw) * q + noise;
+  const i128 v = static_cast<i128>(raw) * q + noise;
   if (v > kNoisyLimit || v < -kNoisyLimit)
     throw std::overflow_error(std::string(function) + ": a noisy statistic left the optimized build's range ±2^61");
   return static_cast<std::int64_t>(v);
