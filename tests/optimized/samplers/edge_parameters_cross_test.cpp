@@ -5,6 +5,7 @@
 // counts, draw by draw (tests/support/bit_identity.hpp).
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 #include <tuple>
 
@@ -14,6 +15,7 @@
 #include "optimized/samplers/poisson.hpp"
 #include "optimized/samplers/polya.hpp"
 #include "optimized/samplers/skellam.hpp"
+#include "reference/bits/chacha20.hpp"
 #include "reference/samplers/discrete_gaussian.hpp"
 #include "reference/samplers/discrete_gaussian_inversion.hpp"
 #include "reference/samplers/discrete_laplace.hpp"
@@ -33,6 +35,20 @@ TEST(EdgeParametersCrossTest, PoissonLargeMeans) {
     ref::Poisson reference(mean);
     fast::Poisson fast(mean);
     expect_bit_identical(reference, fast, 1301, "poisson(mean=" + to_string(mean) + ")", draws);
+  }
+}
+
+// Beyond λ ≈ 7·10⁸, e^{−λ} is below MPFR's default exponent range (issue 11 §5): both builds must still sample, alike,
+// with every draw within λ ± 10√λ (a sanity bound: P[|X − λ| > 10√λ] < 10⁻²¹ by Chernoff).
+TEST(EdgeParametersCrossTest, PoissonMeansBeyondTheDefaultExponentRange) {
+  for (const Rational& mean : {Rational(800000000)}) {
+    ref::Poisson reference(mean);
+    fast::Poisson fast(mean);
+    expect_bit_identical(reference, fast, 1308, "poisson(mean=" + to_string(mean) + ")", 2);
+    ChaCha20Source bits(1309);
+    const double m = mean.convert_to<double>();
+    const double x = reference(bits).convert_to<double>();  // test arithmetic
+    EXPECT_LT(std::abs(x - m), 10 * std::sqrt(m)) << x;
   }
 }
 
