@@ -12,7 +12,7 @@ void add_verify_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<dpb::verify::VerifyArgs>();
   auto* cmd = app.add_subcommand("verify", "Run the registered claims and report their verdicts");
   cmd->add_option("--suite", args->suite, "quick (default) or full: the size of the parameter grids");
-  cmd->add_option("--only", args->only, "Glob on claim ids, e.g. '000.*' or '*.fact1' (default: all claims)");
+  auto* only = cmd->add_option("--only", args->only, "Glob on claim ids, e.g. '000.*' or '*.fact1' (default: all claims)");
   cmd->add_option("--out", args->out,
                   "Directory for report.json, report.html and junit.xml (default: report; created if missing)");
   cmd->add_option("--jobs", args->jobs,
@@ -25,8 +25,9 @@ void add_verify_command(CLI::App& app, Context& context) {
                   "Seconds each claim may run before it is stopped and reported as `error` (default 600; 0: no "
                   "limit)");
   cmd->add_option("--seed", args->seed, "Seed for the claims that sample (default 20261121)");
-  cmd->callback([args, &context]() {
+  cmd->callback([args, only, &context]() {
     args->command_line = context.command_line;
+    args->only_given = only->count() > 0;
     context.exit_code = dpb::verify::verify_main(*args, dpb::verify::all_claims(), std::cout, std::cerr);
   });
 }

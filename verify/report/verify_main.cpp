@@ -127,6 +127,9 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
     return usage_error(err, "parameter '--claim-timeout' must be a number of seconds from 0 (no limit) to 1e7, got '" +
                                 args.claim_timeout + "'");
 
+  if (args.only_given && args.only.empty())
+    return usage_error(err, "parameter '--only' must be a non-empty glob on claim ids, got ''");
+
   std::vector<const Claim*> selected;
   if (args.only.empty()) {
     for (const auto& c : registry.claims()) selected.push_back(&c);

@@ -27,6 +27,7 @@ namespace dpb::verify {
 struct VerifyArgs {
   std::string suite = "quick";
   std::string only;  // empty: every claim
+  bool only_given = false;  // --only was on the command line (an empty value is then a usage error, not "all")
   std::string out = "report";
   bool list = false;
   std::string format = "text";

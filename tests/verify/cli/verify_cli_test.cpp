@@ -68,6 +68,17 @@ TEST(VerifyCliTest, AClaimPastItsLimitFailsTheRunAndIsReportedAsAnError) {
   fs::remove_all(dir);
 }
 
+// `--only ''` is "given but empty" (errata, issue 14), not "every claim": a usage error before anything runs.
+TEST(VerifyCliTest, EmptyOnlyIsAUsageErrorNotEveryClaim) {
+  const fs::path dir = fresh_dir("emptyonly");
+  const auto r = run_command(kCli + " verify --only '' --out " + dir.string());
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("parameter '--only' must be a non-empty glob"), std::string::npos) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line: " << r.err;
+  EXPECT_TRUE(r.out.empty());
+  EXPECT_FALSE(fs::exists(dir));
+}
+
 TEST(VerifyCliTest, UnknownSuiteAndUnwritableOutAreUsageErrors) {
   const fs::path dir = fresh_dir("usage");
   auto r = run_command(kCli + " verify --suite medium --out " + dir.string());
