@@ -79,6 +79,41 @@ Outcome check_thm32_sigma(const AmpSigmaFn& sigma) {
   return o;
 }
 
+// ---------------------------------------------------------------- the errata's Theorem 3.2 grid
+namespace {
+
+// One point of the errata's grid for 001.thm3.2.privacy and 001.amp.ldp: B ∈ {20, 200, 400, 1000, 10⁴} ×
+// δ ∈ {0.1, 10⁻⁵} × ε at ¼, ½, 1 of the allowed maximum √(ln(2/δ)/B) (rounded down to the grid 2^−40, inside the
+// theorem's range), with σ̄ from `sigma_bar`, Cor. B.3's (ε₀, δ₀) and R_Amp's exact Gaussian δ(ε₀) at the joint
+// sensitivity 2√2, enclosed from both sides (δ_G is decreasing in ε: dg_up ≥ δ_G(ε₀) ≥ dg_lo).
+struct Thm32Point {
+  Integer B;
+  Rational delta, frac, eps, sigma_bar, delta0;
+  Interval eps0, dg_up, dg_lo;
+};
+
+std::vector<Thm32Point> thm32_grid(const SigmaBarFn& sigma_bar, const std::string& what) {
+  std::vector<Thm32Point> points;
+  const Integer scale = Integer(1) << 40;
+  const Interval sens = Interval(8L, 256).sqrt();
+  for (const Integer& B : {Integer(20), Integer(200), Integer(400), Integer(1000), Integer(10000)})
+    for (const Rational& delta : {Rational(1, 10), Rational(1, 100000)})
+      for (const Rational& frac : {Rational(1, 4), Rational(1, 2), Rational(1)}) {
+        const auto k = certified_floor([&](mpfr_prec_t p) {
+          return (Interval(Rational(2 / delta), p).log().div(Rational(B))).sqrt().mul(Rational(frac * scale));
+        });
+        if (!k) throw std::runtime_error(what + ": could not round eps");
+        const Rational eps(*k, scale), sb = sigma_bar(eps, delta, B);
+        const Interval eps0 = (Interval(B, 256) / Interval(Rational(2 / delta), 256).log()).sqrt().mul(eps);
+        points.push_back({B, delta, frac, eps, sb, Rational(delta / B), eps0,
+                          ref::gaussian_delta(sens, Interval(sb, 256), eps0.lower(), 256),
+                          ref::gaussian_delta(sens, Interval(sb, 256), eps0.upper(), 256)});
+      }
+  return points;
+}
+
+}  // namespace
+
 // ---------------------------------------------------------------- thm3.2.privacy
 Outcome check_thm32_privacy(const SigmaBarFn& sigma_bar, Suite suite) {
   (void)suite;  // the errata grid is small enough for both suites
@@ -86,65 +121,52 @@ Outcome check_thm32_privacy(const SigmaBarFn& sigma_bar, Suite suite) {
   o.verdict = Verdict::holds;
   nlohmann::json rows = nlohmann::json::array();
   int holds = 0, inconclusive = 0, violated = 0;
-  const Integer scale = Integer(1) << 40;
-  for (const Integer& B : {Integer(20), Integer(200), Integer(400), Integer(1000), Integer(10000)})
-    for (const Rational& delta : {Rational(1, 10), Rational(1, 100000)})
-      for (const Rational& frac : {Rational(1, 4), Rational(1, 2), Rational(1)}) {
-        // ε = frac·√(ln(2/δ)/B) rounded down to the grid 2^−40 (inside the theorem's range).
-        const auto k = certified_floor([&](mpfr_prec_t p) {
-          return (Interval(Rational(2 / delta), p).log().div(Rational(B))).sqrt().mul(Rational(frac * scale));
-        });
-        if (!k) throw std::runtime_error("thm3.2.privacy: could not round eps");
-        const Rational eps(*k, scale);
-        const Rational sb = sigma_bar(eps, delta, B);
-        const Interval eps0 = (Interval(B, 256) / Interval(Rational(2 / delta), 256).log()).sqrt().mul(eps);
-        const Rational delta0 = delta / B;
-        const Interval sens = Interval(8L, 256).sqrt();
-        // δ_G is decreasing in ε: δ_G(ε₀) ≤ δ_G(lower(ε₀)) and ≥ δ_G(upper(ε₀)).
-        const Interval dg_up = ref::gaussian_delta(sens, Interval(sb, 256), eps0.lower(), 256);
-        const Interval dg_lo = ref::gaussian_delta(sens, Interval(sb, 256), eps0.upper(), 256);
-        Verdict v;
-        nlohmann::json row = {{"B", dpb::to_string(B)}, {"delta", rational_text(delta)}, {"eps", rational_text(eps)},
-                              {"eps_fraction_of_max", rational_text(frac)}, {"sigma_bar", rational_text(sb)},
-                              {"eps0", enc(eps0)}, {"delta0", rational_text(delta0)},
-                              {"ldp_delta_exact_upper", upper_text(dg_up)}};
-        if (dg_lo.certainly_greater(delta0)) {
-          v = Verdict::violated;
-          row["reason"] = "R_Amp is not (eps0, delta0)-LDP: the exact Gaussian delta(eps0) exceeds delta0";
-        } else if (!dg_up.certainly_less_equal(Interval(delta0, 256))) {
-          v = Verdict::inconclusive;
-          row["reason"] = "R_Amp's LDP could not be certified";
-        } else {
-          const ref::FmtBound f = ref::fmt_amplification(
-              [&](mpfr_prec_t p) {
-                return (Interval(B, p) / Interval(Rational(2 / delta), p).log()).sqrt().mul(eps);
-              },
-              delta0, B, Rational(delta / 2));
-          if (!f.applicable) {
-            v = Verdict::inconclusive;
-            row["reason"] = "Lemma B.4's precondition fails: no shuffle bound";
-          } else {
-            v = Verdict::holds;
-            row["eps_tilde"] = enc(f.eps_tilde);
-            row["delta_tilde"] = enc(f.delta_tilde);
-            row["eps_tilde_over_eps"] = upper_text(f.eps_tilde.div(eps), 4);
-            row["delta_tilde_over_delta"] = upper_text(f.delta_tilde.div(delta), 4);
-          }
-        }
-        row["verdict"] = std::string(to_string(v));
-        holds += v == Verdict::holds;
-        inconclusive += v == Verdict::inconclusive;
-        violated += v == Verdict::violated;
-        o.verdict = combine(o.verdict, v);
-        rows.push_back(row);
+  for (const Thm32Point& pt : thm32_grid(sigma_bar, "thm3.2.privacy")) {
+    const Integer& B = pt.B;
+    const Rational &delta = pt.delta, &frac = pt.frac, &eps = pt.eps, &sb = pt.sigma_bar, &delta0 = pt.delta0;
+    const Interval &eps0 = pt.eps0, &dg_up = pt.dg_up, &dg_lo = pt.dg_lo;
+    Verdict v;
+    nlohmann::json row = {{"B", dpb::to_string(B)}, {"delta", rational_text(delta)}, {"eps", rational_text(eps)},
+                          {"eps_fraction_of_max", rational_text(frac)}, {"sigma_bar", rational_text(sb)},
+                          {"eps0", enc(eps0)}, {"delta0", rational_text(delta0)},
+                          {"ldp_delta_exact_upper", upper_text(dg_up)}};
+    if (dg_lo.certainly_greater(delta0)) {
+      v = Verdict::violated;
+      row["reason"] = "R_Amp is not (eps0, delta0)-LDP: the exact Gaussian delta(eps0) exceeds delta0";
+    } else if (!dg_up.certainly_less_equal(Interval(delta0, 256))) {
+      v = Verdict::inconclusive;
+      row["reason"] = "R_Amp's LDP could not be certified";
+    } else {
+      const ref::FmtBound f = ref::fmt_amplification(
+          [&](mpfr_prec_t p) {
+            return (Interval(B, p) / Interval(Rational(2 / delta), p).log()).sqrt().mul(eps);
+          },
+          delta0, B, Rational(delta / 2));
+      if (!f.applicable) {
+        v = Verdict::inconclusive;
+        row["reason"] = "Lemma B.4's precondition fails: no shuffle bound";
+      } else {
+        v = Verdict::holds;
+        row["eps_tilde"] = enc(f.eps_tilde);
+        row["delta_tilde"] = enc(f.delta_tilde);
+        row["eps_tilde_over_eps"] = upper_text(f.eps_tilde.div(eps), 4);
+        row["delta_tilde_over_delta"] = upper_text(f.delta_tilde.div(delta), 4);
       }
+    }
+    row["verdict"] = std::string(to_string(v));
+    holds += v == Verdict::holds;
+    inconclusive += v == Verdict::inconclusive;
+    violated += v == Verdict::violated;
+    o.verdict = combine(o.verdict, v);
+    rows.push_back(row);
+  }
   o.key_figure = std::to_string(holds) + " hold, " + std::to_string(inconclusive) + " inconclusive (B.4 fails), " +
                  std::to_string(violated) + " violated of 30";
   o.evidence = {{"points", rows},
                 {"statement", "(eps~, delta~)-SDP by Lemma B.4 where its precondition holds; 'O(eps, delta)' is "
                               "reported as the ratios eps~/eps, delta~/delta"},
                 {"decides", "the inconclusive points are those where Lemma B.4 does not apply; only an exact "
-                            "shuffled-view computation (not implemented) could decide them"}};
+                            "shuffled-view computation could decide them (not in dpbandit yet: issue 17, open)"}};
   return o;
 }
 
@@ -568,29 +590,20 @@ Outcome check_amp_ldp(const SigmaBarFn& sigma_bar) {
   Outcome o;
   o.verdict = Verdict::holds;
   nlohmann::json rows = nlohmann::json::array();
-  const Integer scale = Integer(1) << 40;
   int holds = 0;
-  for (const Integer& B : {Integer(20), Integer(200), Integer(400), Integer(1000), Integer(10000)})
-    for (const Rational& delta : {Rational(1, 10), Rational(1, 100000)})
-      for (const Rational& frac : {Rational(1, 4), Rational(1, 2), Rational(1)}) {
-        const auto k = certified_floor([&](mpfr_prec_t p) {
-          return (Interval(Rational(2 / delta), p).log().div(Rational(B))).sqrt().mul(Rational(frac * scale));
-        });
-        if (!k) throw std::runtime_error("amp.ldp: could not round eps");
-        const Rational eps(*k, scale), sb = sigma_bar(eps, delta, B), delta0 = delta / B;
-        const Interval eps0 = (Interval(B, 256) / Interval(Rational(2 / delta), 256).log()).sqrt().mul(eps);
-        const Interval sens = Interval(8L, 256).sqrt();
-        const Interval up = ref::gaussian_delta(sens, Interval(sb, 256), eps0.lower(), 256);
-        const Interval lo = ref::gaussian_delta(sens, Interval(sb, 256), eps0.upper(), 256);
-        const Verdict v = lo.certainly_greater(delta0)                       ? Verdict::violated
-                          : up.certainly_less_equal(Interval(delta0, 256)) ? Verdict::holds
-                                                                           : Verdict::inconclusive;
-        holds += v == Verdict::holds;
-        o.verdict = combine(o.verdict, v);
-        rows.push_back({{"B", dpb::to_string(B)}, {"delta", rational_text(delta)}, {"eps", rational_text(eps)},
-                        {"eps0", enc(eps0)}, {"delta0", rational_text(delta0)}, {"sigma_bar", rational_text(sb)},
-                        {"exact_delta_at_eps0", enc(up.join(lo))}, {"verdict", std::string(to_string(v))}});
-      }
+  for (const Thm32Point& pt : thm32_grid(sigma_bar, "amp.ldp")) {
+    const Integer& B = pt.B;
+    const Rational &delta = pt.delta, &eps = pt.eps, &sb = pt.sigma_bar, &delta0 = pt.delta0;
+    const Interval &eps0 = pt.eps0, &up = pt.dg_up, &lo = pt.dg_lo;
+    const Verdict v = lo.certainly_greater(delta0)                       ? Verdict::violated
+                      : up.certainly_less_equal(Interval(delta0, 256)) ? Verdict::holds
+                                                                       : Verdict::inconclusive;
+    holds += v == Verdict::holds;
+    o.verdict = combine(o.verdict, v);
+    rows.push_back({{"B", dpb::to_string(B)}, {"delta", rational_text(delta)}, {"eps", rational_text(eps)},
+                    {"eps0", enc(eps0)}, {"delta0", rational_text(delta0)}, {"sigma_bar", rational_text(sb)},
+                    {"exact_delta_at_eps0", enc(up.join(lo))}, {"verdict", std::string(to_string(v))}});
+  }
   o.key_figure = std::to_string(holds) + "/30 points: exact Gaussian δ(ε₀) ≤ δ₀ at sensitivity 2√2";
   o.evidence = {{"points", rows}, {"sensitivity", "2 sqrt 2: (phi y, triu(phi phi^T)) jointly, 2 per part"}};
   return o;
