@@ -74,3 +74,32 @@ TEST(DecisionLawEliminationTest, BadCountsAndVariantsAreRefusedNamingTheParamete
 
 }  // namespace
 }  // namespace dpb::verify::audit
+
+namespace dpb::verify::audit {
+namespace {
+
+// TargetOptions::leak_factor (the leaky twins of the audit claims' controls): below 1 is refused, and so is any
+// leak on a mechanism target (twins are learners only), each naming the parameter.
+TEST(TargetOptionsTest, LeakFactorIsValidated) {
+  for (const Rational& bad : {Rational(1, 2), Rational(0), Rational(-2)}) {
+    TargetOptions o;
+    o.leak_factor = bad;
+    try {
+      prepare_target("dp-se", o, 1);
+      ADD_FAILURE() << "leak_factor " << bad << " accepted";
+    } catch (const ParameterError& e) {
+      EXPECT_NE(std::string(e.what()).find("parameter 'leak_factor'"), std::string::npos) << e.what();
+    }
+  }
+  TargetOptions o;
+  o.leak_factor = Rational(2);
+  try {
+    prepare_target("dist-dp", o, 1);
+    ADD_FAILURE() << "a leak on a mechanism accepted";
+  } catch (const ParameterError& e) {
+    EXPECT_NE(std::string(e.what()).find("parameter 'leak_factor'"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace dpb::verify::audit
