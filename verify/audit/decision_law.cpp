@@ -21,6 +21,7 @@ constexpr long kGrid = 4096;              // ε grid step 1/4096
 constexpr long kMaxGridPoints = 64 * kGrid;  // ε ≤ 64: beyond it the view is reported as unbounded
 
 double upper_double(const Interval& x) { return mpfr_get_d(&x.get()->right, MPFR_RNDU); }
+double lower_double(const Interval& x) { return mpfr_get_d(&x.get()->left, MPFR_RNDD); }
 
 // Σ_y max(0, P[y] − e^ε Q[y]) as an enclosure.
 Interval hockey(const std::vector<Interval>& P, const std::vector<Interval>& Q, const Rational& eps) {
@@ -48,6 +49,7 @@ DecisionEps decision_eps(const DecisionLaw& law, double delta) {
     for (std::size_t i = 0; i < law.p_d.size(); ++i)
       best = ref::internal::max_of(best, (law.p_d[i].log() - law.p_d_prime[i].log()).abs());
     out.eps = upper_double(best);
+    out.eps_lower = lower_double(best);
     out.enclosure = "[" + best.lower_string(10) + ", " + best.upper_string(10) + "]";
     return out;
   }

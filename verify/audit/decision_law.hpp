@@ -31,6 +31,7 @@ struct DecisionLaw {
 
 struct DecisionEps {
   double eps = 0;         // the white-box ε of Y, rounded up (display / comparison)
+  double eps_lower = 0;   // delta = 0: the enclosure's lower end, rounded down (a certified lower bound); else 0
   std::string enclosure;  // delta = 0: "[lo, hi]" of max_y |ln(P_D[y] / P_D′[y])|; else the ε(δ) bound used
 };
 

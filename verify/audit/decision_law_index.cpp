@@ -72,22 +72,32 @@ Interval laplace_difference_at_least(const Rational& scale, std::int64_t k, mpfr
   return beta.pow(static_cast<unsigned long>(k)) * bracket / one_plus.sqr();
 }
 
-DecisionLaw argmax_law(const Rational& scale, const IndexAuditTable& table, mpfr_prec_t prec) {
+namespace {
+
+DecisionLaw argmax_law_impl(const Rational& scale, const std::vector<std::int32_t>& r_d,
+                            const std::vector<std::int32_t>& r_d_prime, mpfr_prec_t prec, std::string table) {
   constexpr const char* f = "argmax_law";
   if (scale <= 0) throw_parameter_error(f, "scale", "> 0", to_string(scale));
-  if (table.arms < 2 || table.arms > kMaxArms)
-    throw_parameter_error(f, "table.arms", "in [2, 64]", std::to_string(table.arms));
-  for (const std::int32_t r : {table.others, table.arm1_d, table.arm1_d_prime})
-    if (r < -1000 || r > 1000) throw_parameter_error(f, "table reward", "in [-1000, 1000]", std::to_string(r));
+  if (r_d.size() != r_d_prime.size())
+    throw_parameter_error(f, "r_d_prime", "as many rewards as r_d (" + std::to_string(r_d.size()) + ")",
+                          std::to_string(r_d_prime.size()));
+  if (r_d.size() < 2 || r_d.size() > kMaxArms)
+    throw_parameter_error(f, "table.arms", "in [2, 64]", std::to_string(r_d.size()));
+  const auto arms = static_cast<std::uint32_t>(r_d.size());
+  std::int32_t lo = r_d.front(), hi = r_d.front();
+  for (const auto* v : {&r_d, &r_d_prime})
+    for (const std::int32_t r : *v) {
+      if (r < -1000 || r > 1000) throw_parameter_error(f, "table reward", "in [-1000, 1000]", std::to_string(r));
+      lo = std::min(lo, r);
+      hi = std::max(hi, r);
+    }
   const ref::DiscreteLaplacePmf noise(scale);
   // M: P[|N| > M] = 2β^{M+1}/(1 + β) ≤ 2^−100 once (M + 1)/s ≥ 100 ln 2 ≈ 69.3; capped at kMaxTerms.
   const Rational want = 70 * scale;
   const Integer floor_want = numerator(want) / denominator(want);
   const std::int64_t M = want >= kMaxTerms ? kMaxTerms : floor_want.convert_to<std::int64_t>() + 1;
   // cdf arguments r_j + n − r_i − [i < j] lie within M + span of 0.
-  const std::int64_t span = std::max(std::abs(std::int64_t{table.others} - table.arm1_d),
-                                     std::abs(std::int64_t{table.others} - table.arm1_d_prime)) +
-                            1;
+  const std::int64_t span = static_cast<std::int64_t>(hi) - lo + 1;
   // pmf(n) for |n| ≤ M and cdf(k) for |k| ≤ M + span, each computed once.
   std::vector<Interval> pmf, cdf;
   pmf.reserve(static_cast<std::size_t>(2 * M + 1));
@@ -96,20 +106,18 @@ DecisionLaw argmax_law(const Rational& scale, const IndexAuditTable& table, mpfr
   cdf.reserve(static_cast<std::size_t>(2 * C + 1));
   for (std::int64_t k = -C; k <= C; ++k) cdf.push_back(noise.cdf(Integer(k), prec));
   const Interval tail = noise.upper_tail(Integer(M + 1), prec).mul(Rational(2));
-  const Interval rest = Interval::hull(Rational(0), tail.upper(), prec) + machine_slack(scale, table.arms, prec);
+  const Interval rest = Interval::hull(Rational(0), tail.upper(), prec) + machine_slack(scale, arms, prec);
 
-  auto law_of = [&](std::int32_t arm1) {
-    std::vector<std::int64_t> r(table.arms, table.others);
-    r[1] = arm1;
+  auto law_of = [&](const std::vector<std::int32_t>& r) {
     std::vector<Interval> out;
-    for (std::uint32_t j = 0; j < table.arms; ++j) {
+    for (std::uint32_t j = 0; j < arms; ++j) {
       Interval sum(0L, prec);
       for (std::int64_t n = -M; n <= M; ++n) {
         Interval term = pmf[static_cast<std::size_t>(n + M)];
-        for (std::uint32_t i = 0; i < table.arms; ++i) {
+        for (std::uint32_t i = 0; i < arms; ++i) {
           if (i == j) continue;
           // arm j is chosen over arm i iff r_i + N_i < r_j + n (i < j: ties go to i) or ≤ (i > j).
-          const std::int64_t k = r[j] + n - r[i] - (i < j ? 1 : 0);
+          const std::int64_t k = std::int64_t{r[j]} + n - r[i] - (i < j ? 1 : 0);
           term *= cdf[static_cast<std::size_t>(k + C)];
         }
         sum += term;
@@ -118,14 +126,36 @@ DecisionLaw argmax_law(const Rational& scale, const IndexAuditTable& table, mpfr
     }
     return out;
   };
+  auto text = [](const std::vector<std::int32_t>& r) {
+    std::string s = "(";
+    for (std::size_t i = 0; i < r.size(); ++i) s += (i ? "," : "") + std::to_string(r[i]);
+    return s + ")";
+  };
+  if (table.empty()) table = "first rewards " + text(r_d) + " (D) / " + text(r_d_prime) + " (D')";
   DecisionLaw law;
-  for (std::uint32_t j = 0; j < table.arms; ++j) law.outcomes.push_back(j);
-  law.p_d = law_of(table.arm1_d);
-  law.p_d_prime = law_of(table.arm1_d_prime);
+  for (std::uint32_t j = 0; j < arms; ++j) law.outcomes.push_back(j);
+  law.p_d = law_of(r_d);
+  law.p_d_prime = law_of(r_d_prime);
   law.conditional = false;
-  law.method = "Y = first argmax_j (r_j + N_j), N_j iid Lap_Z(" + to_string(scale) + "), " + table_text(table) +
+  law.method = "Y = first argmax_j (r_j + N_j), N_j iid Lap_Z(" + to_string(scale) + "), " + table +
                "; P[Y = j] summed exactly over |N_j| <= " + std::to_string(M) + " plus a certified tail bound";
   return law;
+}
+
+}  // namespace
+
+DecisionLaw argmax_law_vectors(const Rational& scale, const std::vector<std::int32_t>& r_d,
+                               const std::vector<std::int32_t>& r_d_prime, mpfr_prec_t prec) {
+  return argmax_law_impl(scale, r_d, r_d_prime, prec, "");
+}
+
+DecisionLaw argmax_law(const Rational& scale, const IndexAuditTable& table, mpfr_prec_t prec) {
+  if (table.arms < 2 || table.arms > kMaxArms)
+    throw_parameter_error("argmax_law", "table.arms", "in [2, 64]", std::to_string(table.arms));
+  std::vector<std::int32_t> d(table.arms, table.others), dp(table.arms, table.others);
+  d[1] = table.arm1_d;
+  dp[1] = table.arm1_d_prime;
+  return argmax_law_impl(scale, d, dp, prec, table_text(table));
 }
 
 DecisionLaw index_decision_law(const std::string& learner, const Rational& eps, mpfr_prec_t prec) {

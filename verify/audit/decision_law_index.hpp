@@ -27,6 +27,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "reference/core/interval.hpp"
 #include "reference/core/rational.hpp"
@@ -67,6 +68,12 @@ Interval laplace_difference_at_least(const Rational& scale, std::int64_t k, mpfr
 // The law of Y ∈ {0, …, K−1} (the arm chosen) for first rewards `table` and noise Lap_Z(scale) on every arm, by the
 // sum above, widened by the machine-arithmetic slack. Tests use it directly for deliberately wrong laws.
 DecisionLaw argmax_law(const Rational& scale, const IndexAuditTable& table, mpfr_prec_t prec = 128);
+
+// The same for arbitrary first rewards under D and D′ (one value per arm, in [−1000, 1000], 2 ≤ K ≤ 64): the laws of
+// the neighbour search (targets.cpp), where one user's record changes any coordinates. Throws ParameterError
+// (function argmax_law) on sizes that differ or lie outside that range.
+DecisionLaw argmax_law_vectors(const Rational& scale, const std::vector<std::int32_t>& r_d,
+                               const std::vector<std::int32_t>& r_d_prime, mpfr_prec_t prec = 128);
 
 // The law of the audited decision Y of `learner` at ε on index_audit_table(learner). Throws ParameterError
 // (function index_decision_law) for another learner or ε < 2^−40.

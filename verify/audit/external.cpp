@@ -283,13 +283,17 @@ SplitHistograms read_outputs_file(const std::string& path, const std::string& pa
 }
 
 Histogram run_command_outputs(const std::string& command, int neighbour, const std::string& split,
-                              std::uint64_t count, std::uint64_t seed, std::uint64_t timeout_seconds) {
+                              std::uint64_t count, std::uint64_t seed, std::uint64_t timeout_seconds,
+                              const std::vector<std::string>& extra_env) {
   const std::string shown = input::quoted_prefix(command);
   HistogramBuilder out("command");
   for (std::uint64_t run = 0; out.total() < count; ++run) {
-    ChildRun child(command, {"DPB_NEIGHBOUR=" + std::to_string(neighbour), "DPB_SPLIT=" + split,
-                             "DPB_SAMPLES=" + std::to_string(count - out.total()),
-                             "DPB_SEED=" + std::to_string(seed * 1000003 + run * 2 + static_cast<std::uint64_t>(neighbour))});
+    std::vector<std::string> env = {"DPB_NEIGHBOUR=" + std::to_string(neighbour), "DPB_SPLIT=" + split,
+                                    "DPB_SAMPLES=" + std::to_string(count - out.total()),
+                                    "DPB_SEED=" + std::to_string(seed * 1000003 + run * 2 +
+                                                                 static_cast<std::uint64_t>(neighbour))};
+    env.insert(env.end(), extra_env.begin(), extra_env.end());
+    ChildRun child(command, env);
     FdLineReader reader(child.fd(), deadline_after(timeout_seconds));
     const std::uint64_t before = out.total();
     std::uint64_t number = 0;
@@ -349,6 +353,32 @@ AuditResult audit_command(const std::string& command, std::uint64_t samples, std
   r.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   r.samples_per_second = r.seconds > 0 ? static_cast<double>(2 * (samples + n_search)) / r.seconds : 0;
   r.details = {{"mode", "command"}, {"command", command}};
+  return r;
+}
+
+AuditResult audit_command_pairs(const std::string& command, std::uint64_t samples, std::uint64_t seed,
+                                double eps_claimed, const AuditSettings& settings, const NeighbourSearch& search,
+                                std::uint64_t timeout_seconds) {
+  std::vector<AuditPair> family;
+  for (unsigned i = 0; i < search.pairs; ++i) {
+    AuditPair p;
+    p.pattern = "external";
+    p.position = "DPB_PAIR=" + std::to_string(i);
+    p.data = {{"DPB_PAIR", i}};
+    p.sample = [command, i, timeout_seconds](int side, std::uint64_t n, std::uint64_t s, std::uint64_t stream) {
+      // stream = split << 40 | block (black_box.hpp): splits 1–2 are the search split, 3–4 the final one.
+      const std::string split = (stream >> 40) <= 2 ? "search" : "final";
+      return run_command_outputs(command, side, split, n, s * 31 + stream, timeout_seconds,
+                                 {"DPB_PAIR=" + std::to_string(i)});
+    };
+    family.push_back(std::move(p));
+  }
+  AuditSettings one = settings;
+  one.threads = 1;  // child processes are started from one thread
+  AuditResult r = audit_pairs("external", family, samples, seed, eps_claimed, one, search);
+  nlohmann::json ns = r.details["neighbour_search"];
+  r.details = {{"mode", "command"}, {"command", command}, {"neighbour_search", ns}};
+  if (ns.contains("worst_pair")) r.details["worst_pair"] = ns["worst_pair"]["data"]["DPB_PAIR"];
   return r;
 }
 

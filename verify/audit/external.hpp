@@ -16,8 +16,10 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "verify/audit/black_box.hpp"
+#include "verify/audit/neighbour_search.hpp"
 
 namespace dpb::verify::audit {
 
@@ -61,13 +63,24 @@ SplitHistograms read_outputs_file(const std::string& path, const std::string& pa
 // `timeout_seconds` (0 = none), after which its whole process group is killed. Throws ParameterError naming
 // "command" if a run exits with a non-zero status before enough outputs arrived, prints something that is not a
 // number (or a line longer than kMaxOutputLine), prints nothing, or passes the timeout.
+// `extra_env` ("NAME=value" entries) is added to the command's environment (DPB_PAIR for the neighbour search).
 Histogram run_command_outputs(const std::string& command, int neighbour, const std::string& split,
-                              std::uint64_t count, std::uint64_t seed, std::uint64_t timeout_seconds = 0);
+                              std::uint64_t count, std::uint64_t seed, std::uint64_t timeout_seconds = 0,
+                              const std::vector<std::string>& extra_env = {});
 
 AuditResult audit_files(const std::string& d_path, const std::string& d_prime_path, double eps_claimed,
                         const AuditSettings& settings, std::uint64_t timeout_seconds = 0);
 
 AuditResult audit_command(const std::string& command, std::uint64_t samples, std::uint64_t seed, double eps_claimed,
                           const AuditSettings& settings, std::uint64_t timeout_seconds = 0);
+
+// The neighbour search over an external implementation's own pairs (docs/audit.md "Neighbour search"): CMD runs
+// with DPB_PAIR=i (i = 0 … search.pairs − 1; the command maps i to its own inputs D_i, D′_i) besides the variables
+// above; the pairs are screened, `search.keep` are kept and audited in full with the confidence shared
+// (neighbour_search.hpp); the report names the worst i. DPB_SPLIT is search or final (the screening pass and the final audits are each
+// run_audit's two splits); DPB_SEED differs per pair, pass, split and block. Runs on one thread.
+AuditResult audit_command_pairs(const std::string& command, std::uint64_t samples, std::uint64_t seed,
+                                double eps_claimed, const AuditSettings& settings, const NeighbourSearch& search,
+                                std::uint64_t timeout_seconds = 0);
 
 }  // namespace dpb::verify::audit

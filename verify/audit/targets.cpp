@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "optimized/learners/anytime_lazy_ucb.hpp"
@@ -19,6 +21,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/learners/dp_successive_elimination.hpp"
 #include "reference/learners/noise_source.hpp"
+#include "reference/privacy/relations.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "verify/audit/decision_law_index.hpp"
 #include "verify/audit/white_box_bridge.hpp"
@@ -74,9 +77,97 @@ const std::vector<TargetInfo> kTargets = {
     {"ucb", "learner", false, "none (non-private)", "UCB1: negative control"},
 };
 
+
+// ---- neighbour search: the relation's pairs as samplers ------------------------------------------------------------
+
+nlohmann::json relation_json(const ref::Relation& r, std::size_t candidates, std::size_t unobserved,
+                             std::size_t effective) {
+  return {{"name", r.name},
+          {"definition", r.definition},
+          {"citation", r.citation},
+          {"coordinates", r.coordinates},
+          {"grid", r.grid},
+          {"candidates_enumerated", candidates},
+          {"unobserved", unobserved},
+          {"effective_pairs", effective},
+          {"note", "candidates: StatDP patterns, every vertex of the change cube (K <= 8), seeded random records, at "
+                   "the named positions (reference/privacy/relations.hpp); a change of a coordinate the learner does "
+                   "not observe leaves the view's law unchanged (eps = 0 exactly) and is counted, not sampled; "
+                   "candidates with the same effect on the view are one pair"}};
+}
+
+// The canonical pair of a prepared target (its hand-built D, D′).
+AuditPair canonical_pair(const PreparedTarget& t) {
+  AuditPair p;
+  p.pattern = "canonical";
+  p.position = t.details.contains("neighbours") ? t.details["neighbours"].get<std::string>() : "the target's pair";
+  p.data = t.details;
+  p.sample = t.sample;
+  p.eps_exact = t.eps_exact;
+  p.eps_exact_lower = t.eps_exact_lower;
+  p.eps_exact_source = t.eps_exact_source;
+  return p;
+}
+
 // ---- mechanisms --------------------------------------------------------------------------------------------------
 
-PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o) {
+// The batch-contribution relation for a protocol variant: user 0's reward changes (records in halves, grid 2);
+// positions are the other users' rewards (1: the sum at the top of the window, 0: at the bottom, 1/2: the middle).
+// The view is a rotation on Z_m of one law (the decoded sum shifted by the encoded total), so its privacy loss
+// depends on the shift alone, and exact_profile maximises over every shift d in 1..g: that maximum is every pair's
+// white-box reference here (docs/privacy-000.md §7).
+void mechanism_family(PreparedTarget& t, const ref::Calibration& cal, std::uint64_t n, std::uint64_t seed) {
+  const ref::Relation rel = ref::batch_contribution(2);
+  ref::SearchSpace space;
+  space.base = {2};
+  if (n == 1) {
+    space.positions = {{"alone (the local model's view: one message)", 0, -1}};
+  } else {
+    space.positions = {{"others 1 (the sum at the top of the window)", 2, -1},
+                       {"others 0 (the sum at the bottom of the window)", 0, -1},
+                       {"others 1/2 (the sum in the middle of the window)", 1, -1}};
+  }
+  space.random_pairs = 8;
+  space.seed = seed;
+  const std::vector<ref::NeighbourPair> cands = ref::candidate_pairs(rel, space);
+  std::set<std::tuple<std::uint64_t, std::int64_t, std::int64_t>> seen;
+  for (const ref::NeighbourPair& c : cands) {
+    const std::int64_t a = std::min(c.d[0], c.d_prime[0]), b = std::max(c.d[0], c.d_prime[0]);
+    if (!seen.insert({c.position.index, a, b}).second) continue;
+    if (n > 1 && c.position.index == 2 && a == 0 && b == 2) continue;  // the canonical pair
+    if (n == 1 && a == 0 && b == 2) continue;
+    const auto others = static_cast<std::uint64_t>(c.position.index);
+    const auto dn = static_cast<std::uint64_t>(c.d[0]), dpn = static_cast<std::uint64_t>(c.d_prime[0]);
+    AuditPair p;
+    p.pattern = c.pattern;
+    p.position = c.position.label;
+    p.data = {{"relation", rel.name},
+              {"changed_user", 0},
+              {"others", n == 1 ? nlohmann::json(nullptr) : nlohmann::json(std::to_string(others) + "/2")},
+              {"d", std::to_string(dn) + "/2"},
+              {"d_prime", std::to_string(dpn) + "/2"},
+              {"n", n}};
+    p.sample = [cal, n, others, dn, dpn](int side, std::uint64_t count, std::uint64_t s, std::uint64_t stream) {
+      ref::ProtocolOptions po;
+      po.path = ref::NoisePath::Aggregate;
+      fast::Protocol proto(cal, po);
+      std::vector<fast::Reward> x(n, fast::Reward{others, 2});
+      x[0] = fast::Reward{side == 0 ? dn : dpn, 2};
+      ChaCha20Source bits(s, stream);
+      Counts counts;
+      for (std::uint64_t i = 0; i < count; ++i) ++counts[proto.decode_batch(x, bits)];
+      return to_histogram(counts);
+    };
+    if (t.eps_exact && t.eps_exact_source.rfind("white box", 0) == 0) {
+      p.eps_exact = t.eps_exact;
+      p.eps_exact_source = "the view's maximum over every shift (rotation-invariant: covers this pair)";
+    }
+    t.family.push_back(std::move(p));
+  }
+  t.relation = relation_json(rel, cands.size(), 0, t.family.size() + 1);
+}
+
+PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o, std::uint64_t seed) {
   PreparedTarget t;
   t.info = info;
   const double eps = to_double(o.eps);
@@ -95,6 +186,13 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o)
     t.eps_exact_source = "closed form: Lap_Z(1/eps) with sensitivity 1 has privacy loss exactly eps on tail events";
     t.delta = o.delta.value_or(0);
     t.details = {{"neighbours", "x = 1 (D) vs x = 0 (D')"}, {"scale", dpb::to_string(scale)}};
+    // The relation of a counting query with x in {0, 1}: this pair (and its mirror image) is the whole relation.
+    t.relation = {{"name", "counting"},
+                  {"definition", "x in {0, 1} replaced by the other value"},
+                  {"citation", "seed 000 sec. 4.1 (the discrete Laplace mechanism)"},
+                  {"candidates_enumerated", 1},
+                  {"unobserved", 0},
+                  {"effective_pairs", 1}};
     return t;
   }
   const ref::Variant variant = ref::parse_variant(info.name, kFn);
@@ -158,6 +256,7 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o)
     } catch (const std::exception&) {
     }
   }
+  mechanism_family(t, cal, n, seed);
   return t;
 }
 
@@ -238,9 +337,79 @@ void use_elimination_decision_law(PreparedTarget& t, EliminationSetup s) {
                                {"conditional", "on no elimination before the decisive batch (Y < 10)"},
                                {"outcomes", outcomes}};
   t.eps_exact = view.eps;
+  if (t.delta == 0) t.eps_exact_lower = view.eps_lower;
   t.eps_exact_source = "white box (exact law of the decision Y): " + law->method + "; " +
                        (t.delta == 0 ? "eps(Y) in " : "Y: ") + view.enclosure;
   t.decision_law = std::move(law);
+}
+
+// The bandit-feedback relation around the decisive batch (K = 2, rewards 0/1): the user whose round is arm a's pull
+// at offset p of the decisive batch changes the reward vector; only coordinate a is observed, so the effective
+// pairs are (a, p) with that coordinate 1 (D) vs 0 (D′). Arm 1 at offset p: x at p, the k ones at the other slots
+// (lowest first) — the same batch sum as the canonical pair, so the same law of Y (the SE variants and DP-SE use a
+// batch or epoch through its sum only): its white-box ε is the canonical one (set in finish_family). Arm 0 at
+// offset p: arm 1 as in the canonical table at D′'s value, arm 0's reward at p changes: no exact law (black box).
+// Earlier batches are not searched: the decisive decision uses only its own batch (forgetfulness), so a change
+// there moves only the probability of an earlier elimination, which both sides share up to that change.
+void elimination_family(PreparedTarget& t, const EliminationDesign& design, std::uint64_t first, std::uint64_t len,
+                        std::uint64_t T, std::uint64_t k, std::uint64_t seed) {
+  const ref::Relation rel = ref::bandit_feedback(2, 1);
+  ref::SearchSpace space;
+  space.base = {1, 1};
+  space.positions = {{"arm 1, first pull of the decisive batch", 0, 1},
+                     {"arm 1, last pull of the decisive batch", len - 1, 1},
+                     {"arm 0, first pull of the decisive batch", 0, 0},
+                     {"arm 0, last pull of the decisive batch", len - 1, 0}};
+  space.random_positions_below = len;  // arm 1 at a random offset
+  space.random_positions_observed = 1;
+  space.random_pairs = 6;
+  space.seed = seed;
+  const std::vector<ref::NeighbourPair> cands = ref::candidate_pairs(rel, space);
+  std::set<std::pair<std::int64_t, std::uint64_t>> seen;
+  std::size_t unobserved = 0;
+  for (const ref::NeighbourPair& c : cands) {
+    if (c.unobserved) {
+      ++unobserved;
+      continue;
+    }
+    const std::int64_t arm = c.position.observed;
+    const std::uint64_t offset = c.position.index;
+    if (!seen.insert({arm, offset}).second) continue;
+    if (arm == 1 && offset == 0) continue;  // the canonical pair
+    std::vector<std::int32_t> arm0(T, 1), arm1(T, 0);
+    for (std::uint64_t i = 0; i < first && i < T; ++i) arm1[i] = 1;
+    if (arm == 1) {
+      std::uint64_t placed = 0;
+      for (std::uint64_t i = first; placed < k && i < first + len && i < T; ++i) {
+        if (i == first + offset) continue;
+        arm1[i] = 1;
+        ++placed;
+      }
+    } else {
+      for (std::uint64_t i = first + 1; i < first + 1 + k && i < T; ++i) arm1[i] = 1;
+    }
+    const std::uint64_t pos = first + offset;
+    const bool on_arm1 = arm == 1;
+    AuditPair p;
+    p.pattern = c.pattern;
+    p.position = c.position.label + (c.position.label == "random" ? " (arm 1, offset " + std::to_string(offset) + ")"
+                                                                    : std::string());
+    p.data = {{"relation", rel.name},
+              {"arm", arm},
+              {"pull", pos},
+              {"offset_in_decisive_batch", offset},
+              {"d", 1},
+              {"d_prime", 0},
+              {"ones_after_change", k},
+              {"law", on_arm1 ? "as canonical" : "none"}};
+    p.sample = learner_sampler(LearnerRun([design, arm0, arm1, pos, on_arm1, T](int x, NoiseSource noise) mutable {
+      (on_arm1 ? arm1 : arm0)[pos] = x;
+      const ref::RewardTape tape = make_tape(T, arm0, arm1);
+      return elimination_output(design.learner(tape, T, noise), T);
+    }));
+    t.family.push_back(std::move(p));
+  }
+  t.relation = relation_json(rel, cands.size(), unobserved, t.family.size() + 1);
 }
 
 PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& design, std::uint64_t seed,
@@ -278,6 +447,7 @@ PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& de
       hi = mid - 1;
   }
   t.sample = learner_sampler(make_run(first, T, lo));
+  elimination_family(t, design, first, len, T, lo, seed);
   t.details = {{"arms", 2},
                {"decisive_level", level},
                {"window_first_pull", first},
@@ -317,8 +487,133 @@ void use_index_decision_law(PreparedTarget& t, const std::string& name, const Ra
   }
   t.details["decision_law"] = {{"method", law.method}, {"outcomes", outcomes}};
   t.eps_exact = view.eps;
+  if (t.delta == 0) t.eps_exact_lower = view.eps_lower;
   t.eps_exact_source = "white box (exact law of the decision Y): " + law.method + "; eps(Y) " +
                        (t.delta == 0 ? "in " : "") + view.enclosure;
+}
+
+std::int64_t index_output(const std::string& name, const Rational& eps_r, std::uint32_t arms, std::uint64_t T,
+                          bool full_info, const ref::RewardTape& tape, NoiseSource noise) {
+  fast::Trajectory tr;
+  if (full_info) {
+    fast::FtnlParams p;
+    p.K = arms;
+    p.T = T;
+    p.eps = eps_r;
+    tr = name == "naive-ftnl" ? fast::naive_ftnl(p, tape, noise) : fast::ftnl(p, tape, noise);
+  } else if (name == "ucb") {
+    fast::UcbParams p;
+    p.K = arms;
+    p.T = T;
+    tr = fast::ucb(p, tape);
+  } else if (name == "anytime-lazy-ucb") {
+    fast::AnytimeLazyUcbParams p;
+    p.K = arms;
+    p.T = T;
+    p.eps = eps_r;
+    tr = fast::anytime_lazy_ucb(p, tape, noise);
+  } else {
+    fast::HybridUcbParams p;
+    p.K = arms;
+    p.T = T;
+    p.eps = eps_r;
+    tr = fast::hybrid_ucb(p, tape, noise);
+  }
+  return static_cast<std::int64_t>(tr.actions.at(T - 1));
+}
+
+// K arms, `length` rounds: arm a's first reward is first[a] (bandit learners read it at their first pull of a;
+// FTNL reads the vector at round 1), zeros after.
+ref::RewardTape vector_tape(const std::vector<std::int32_t>& first, std::uint64_t length) {
+  const auto arms = static_cast<std::uint32_t>(first.size());
+  std::vector<std::int32_t> units(arms * length, 0);
+  for (std::uint32_t a = 0; a < arms; ++a) units[a * length] = first[a];
+  return ref::RewardTape(arms, length, 1, std::vector<Rational>(arms, Rational(1, 2)), std::move(units));
+}
+
+// Index learners (bandit feedback): the user of round j + 1 (arm j's first pull) changes their reward vector, of
+// which coordinate j is observed; the other arms' first rewards (other users' data) are all 1 or all 0. FTNL and
+// naive FTNL (full information): round 1's whole vector changes (epoch 0, decided by RNM at round 2); the
+// unchanged coordinates keep 1 or 0. Every effective pair's law of Y is exact (argmax_law_vectors) for the private
+// learners, so the white box covers the whole family — and, since P[Y = j] is monotone in each first reward, the
+// family's vertices contain the worst pair of the relation for this view (relations.hpp; docs/audit.md).
+void index_family(PreparedTarget& t, const std::string& name, const Rational& eps_r, const IndexAuditTable& table,
+                  std::uint64_t T, bool full_info, std::uint64_t seed) {
+  const std::uint32_t K = table.arms;
+  const ref::Relation rel = full_info ? ref::full_information(K, 1) : ref::bandit_feedback(K, 1);
+  std::vector<std::int32_t> canon_d(K, table.others), canon_dp(K, table.others);
+  canon_d[1] = table.arm1_d;
+  canon_dp[1] = table.arm1_d_prime;
+  std::set<std::pair<std::vector<std::int32_t>, std::vector<std::int32_t>>> seen;
+  seen.insert({std::min(canon_d, canon_dp), std::max(canon_d, canon_dp)});
+  std::size_t candidates = 0, unobserved = 0;
+  const bool exact = has_index_decision_law(name) && t.info.is_private;
+  for (const std::int32_t others : {1, 0}) {
+    ref::SearchSpace space;
+    space.base = ref::Record(K, others);
+    const std::string suffix = full_info ? "; unchanged coordinates " + std::to_string(others)
+                                         : "; other arms' first rewards " + std::to_string(others);
+    if (full_info) {
+      space.positions = {{"round 1 (epoch 0, decided at round 2)" + suffix, 0, -1}};
+    } else {
+      for (std::uint32_t j = 0; j < K; ++j)
+        space.positions.push_back({"round " + std::to_string(j + 1) + " (arm " + std::to_string(j) + "'s first pull)" +
+                                       suffix,
+                                   j, static_cast<std::int64_t>(j)});
+    }
+    space.random_pairs = 8;
+    space.seed = seed + static_cast<std::uint64_t>(others);
+    const std::vector<ref::NeighbourPair> cands = ref::candidate_pairs(rel, space);
+    candidates += cands.size();
+    for (const ref::NeighbourPair& c : cands) {
+      if (c.unobserved) {
+        ++unobserved;
+        continue;
+      }
+      std::vector<std::int32_t> d(K), dp(K);
+      for (std::uint32_t i = 0; i < K; ++i) {
+        d[i] = static_cast<std::int32_t>(c.d[i]);
+        dp[i] = static_cast<std::int32_t>(c.d_prime[i]);
+      }
+      if (!full_info) {  // only the observed coordinate reaches the learner; the others are other users' data
+        const auto j = static_cast<std::size_t>(c.position.observed);
+        const std::int32_t vd = d[j], vdp = dp[j];
+        d.assign(K, others);
+        dp.assign(K, others);
+        d[j] = vd;
+        dp[j] = vdp;
+      }
+      if (!seen.insert({std::min(d, dp), std::max(d, dp)}).second) continue;
+      AuditPair p;
+      p.pattern = c.pattern;
+      p.position = c.position.label;
+      auto vec = [](const std::vector<std::int32_t>& v) {
+        nlohmann::json a = nlohmann::json::array();
+        for (const auto x : v) a.push_back(x);
+        return a;
+      };
+      p.data = {{"relation", rel.name}, {"arms", K}, {"first_rewards_d", vec(d)}, {"first_rewards_d_prime", vec(dp)},
+                {"horizon_stop", T}};
+      p.sample = [name, eps_r, K, T, full_info, d, dp](int side, std::uint64_t n, std::uint64_t s,
+                                                      std::uint64_t stream) {
+        const ref::RewardTape tape = vector_tape(side == 0 ? d : dp, T);
+        ChaCha20Source bits(s, stream);
+        Counts counts;
+        for (std::uint64_t i = 0; i < n; ++i)
+          ++counts[index_output(name, eps_r, K, T, full_info, tape, NoiseSource(bits))];
+        return to_histogram(counts);
+      };
+      if (exact) {
+        const DecisionLaw law = argmax_law_vectors(index_noise_scale(name, eps_r, K), d, dp);
+        const DecisionEps e = decision_eps(law, t.delta);
+        p.eps_exact = e.eps;
+        if (t.delta == 0) p.eps_exact_lower = e.eps_lower;
+        p.eps_exact_source = "exact law of Y: " + law.method + "; eps(Y) " + (t.delta == 0 ? "in " : "") + e.enclosure;
+      }
+      t.family.push_back(std::move(p));
+    }
+  }
+  t.relation = relation_json(rel, candidates, unobserved, t.family.size() + 1);
 }
 
 PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, std::uint64_t seed) {
@@ -448,33 +743,7 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
     const bool full_info = name == "ftnl" || name == "naive-ftnl";
     const std::uint64_t T = full_info ? 2 : table.arms + 1;
     const LearnerRun run = [eps_r, name, table, T, full_info](int x, NoiseSource noise) {
-      const ref::RewardTape tape = first_reward_tape(table, x, T);
-      fast::Trajectory tr;
-      if (full_info) {
-        fast::FtnlParams p;
-        p.K = table.arms;
-        p.T = T;
-        p.eps = eps_r;
-        tr = name == "naive-ftnl" ? fast::naive_ftnl(p, tape, noise) : fast::ftnl(p, tape, noise);
-      } else if (name == "ucb") {
-        fast::UcbParams p;
-        p.K = table.arms;
-        p.T = T;
-        tr = fast::ucb(p, tape);
-      } else if (name == "anytime-lazy-ucb") {
-        fast::AnytimeLazyUcbParams p;
-        p.K = table.arms;
-        p.T = T;
-        p.eps = eps_r;
-        tr = fast::anytime_lazy_ucb(p, tape, noise);
-      } else {
-        fast::HybridUcbParams p;
-        p.K = table.arms;
-        p.T = T;
-        p.eps = eps_r;
-        tr = fast::hybrid_ucb(p, tape, noise);
-      }
-      return static_cast<std::int64_t>(tr.actions.at(T - 1));
+      return index_output(name, eps_r, table.arms, T, full_info, first_reward_tape(table, x, T), noise);
     };
     if (has_index_decision_law(name)) {
       // The release: the changed reward's statistic, sensitivity 1 under Lap_Z(s) (reported as eps_release).
@@ -493,6 +762,7 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
                                     std::to_string(table.others)},
                  {"output", "Y = the action at round " + std::to_string(T) + ", the first decision that depends on it"}};
     if (has_index_decision_law(name)) use_index_decision_law(t, name, eps_r);
+    index_family(t, name, eps_r, table, T, full_info, seed);
   }
   if (!info.is_private) {
     t.nominal = true;  // no claim: audited against the nominal ε, which a non-private learner must violate
@@ -500,6 +770,23 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
     t.eps_exact_source.clear();
   }
   return t;
+}
+
+// The canonical pair goes first; pairs whose law is the canonical one's get its white-box ε. Non-private targets
+// keep no white-box reference.
+void finish_family(PreparedTarget& t) {
+  for (AuditPair& p : t.family) {
+    if (!t.info.is_private) {
+      p.eps_exact.reset();
+      p.eps_exact_lower.reset();
+      p.eps_exact_source.clear();
+    } else if (p.data.value("law", "") == "as canonical" && t.eps_exact) {
+      p.eps_exact = t.eps_exact;
+      p.eps_exact_lower = t.eps_exact_lower;
+      p.eps_exact_source = "the canonical pair's law (the decision uses the batch through its sum only)";
+    }
+  }
+  t.family.insert(t.family.begin(), canonical_pair(t));
 }
 
 }  // namespace
@@ -552,7 +839,10 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   if (info->kind == "mechanism" && options.leak_factor != 1)
     throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",
                           dpb::to_string(options.leak_factor));
-  return info->kind == "mechanism" ? prepare_mechanism(*info, options) : prepare_learner(*info, options, seed);
+  PreparedTarget t =
+      info->kind == "mechanism" ? prepare_mechanism(*info, options, seed) : prepare_learner(*info, options, seed);
+  finish_family(t);
+  return t;
 }
 
 AuditResult audit_target(const std::string& name, const TargetOptions& options, std::uint64_t samples,
@@ -566,6 +856,32 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
   r.details["kind"] = t.info.kind;
   r.details["claim"] = t.info.claim;
   r.details["eps"] = dpb::to_string(options.eps);
+  return r;
+}
+
+AuditResult audit_target(const std::string& name, const TargetOptions& options, std::uint64_t samples,
+                         std::uint64_t seed, AuditSettings settings, const NeighbourSearch& search) {
+  if (search.mode == NeighbourMode::fixed) {
+    AuditResult r = audit_target(name, options, samples, seed, settings);
+    r.details["neighbour_search"] = {{"mode", "fixed"}, {"family_size", 1}};
+    return r;
+  }
+  PreparedTarget t = prepare_target(name, options, seed);
+  settings.delta = t.delta;
+  AuditResult r = audit_pairs(name, t.family, samples, seed, t.eps_claimed, settings, search);
+  r.nominal = t.nominal;
+  nlohmann::json ns = r.details["neighbour_search"];
+  r.details = t.details;  // the canonical pair's construction (decisive batch, tables, laws)
+  r.details["neighbour_search"] = ns;
+  r.details["relation"] = t.relation;
+  r.details["kind"] = t.info.kind;
+  r.details["claim"] = t.info.claim;
+  r.details["eps"] = dpb::to_string(options.eps);
+  if (!t.info.is_private) {
+    r.eps_exact.reset();
+    r.eps_exact_source.clear();
+    assign_verdict(r);
+  }
   return r;
 }
 

@@ -34,6 +34,7 @@
 #include "reference/core/rational.hpp"
 #include "verify/audit/black_box.hpp"
 #include "verify/audit/decision_law_elimination.hpp"
+#include "verify/audit/neighbour_search.hpp"
 
 namespace dpb::verify::audit {
 
@@ -71,9 +72,15 @@ struct PreparedTarget {
   double eps_claimed = 0;
   bool nominal = false;  // non-private: eps_claimed is the nominal ε the audit is run against
   std::optional<double> eps_exact;
+  std::optional<double> eps_exact_lower;  // the certified lower end of eps_exact's enclosure, when one is computed
   std::string eps_exact_source;
   double delta = 0;
   nlohmann::json details = nlohmann::json::object();
+  // Neighbour search (neighbour_search.hpp, docs/audit.md "Neighbour search"): the family of pairs of the target's
+  // relation, family[0] the canonical pair above; `relation` names the relation and counts the candidates
+  // enumerated (those that leave the view unchanged — an unobserved coordinate — are counted, not listed).
+  std::vector<AuditPair> family;
+  nlohmann::json relation = nlohmann::json::object();
   // Elimination learners: the decisive batch and, when computed, the exact law of Y (decision_law_elimination.hpp).
   std::optional<EliminationSetup> elimination;
   std::optional<DecisionLaw> decision_law;
@@ -83,9 +90,14 @@ struct PreparedTarget {
 // targets run a short borderline search here (≤ a few thousand runs), seeded by `seed`.
 PreparedTarget prepare_target(const std::string& name, const TargetOptions& options, std::uint64_t seed);
 
-// prepare_target + run_audit, with the target's δ and details filled in.
+// prepare_target + run_audit on the canonical pair (`--neighbours fixed`), with the target's δ and details filled in.
 AuditResult audit_target(const std::string& name, const TargetOptions& options, std::uint64_t samples,
                          std::uint64_t seed, AuditSettings settings);
+
+// The same with the neighbour search of `search` (mode fixed: exactly the call above). details["relation"] names the
+// relation searched; details["neighbour_search"] lists the pairs (neighbour_search.hpp).
+AuditResult audit_target(const std::string& name, const TargetOptions& options, std::uint64_t samples,
+                         std::uint64_t seed, AuditSettings settings, const NeighbourSearch& search);
 
 // The claimed (ε, δ) of the variants with RDP/CDP guarantees, per batch of n (seed 000 Lemma 3 with Δ = g and
 // σ² = g²/ε² for dist-rdp, converted by Lemma 10 over integer α ≥ 2; Lemma 4 with per-user σ² = g²/(nε²) and the

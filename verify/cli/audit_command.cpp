@@ -1,11 +1,11 @@
 // `dpbandit audit`: black-box privacy audits (verify/audit/, docs/audit.md).
 //   dpbandit audit --list
 //   dpbandit audit TARGET [--eps E] [--samples N] [--confidence C] [--seed S] [--n N] [--horizon T] [--delta D]
-//                         [--borderline P] [--threads K] [--json]
+//                         [--borderline P] [--neighbours search|fixed] [--pairs N] [--keep K] [--threads K] [--json]
 //   dpbandit audit external --d FILE --d-prime FILE --claimed-eps E [--delta D] [--confidence C] [--timeout S]
 //                           [--json]
 //   dpbandit audit external --command 'CMD' --claimed-eps E [--samples N] [--delta D] [--confidence C] [--seed S]
-//                           [--timeout S] [--json]
+//                           [--timeout S] [--pairs N [--keep K]] [--json]
 // Output: a one-line summary and the final split's events (or JSON with --json) on stdout; progress on stderr.
 // Exit codes: 0 when the verdict is TIGHT or WEAK, or a VIOLATION of a non-private target's nominal ε (the
 // expected outcome of a negative control); 1 on a VIOLATION or MODEL-MISMATCH of a real claim; 2 on usage errors
@@ -31,7 +31,7 @@ constexpr const char* kFn = "audit";
 
 struct AuditArgs {
   std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline, threads;
-  std::string d, d_prime, command, claimed_eps, timeout;
+  std::string d, d_prime, command, claimed_eps, timeout, neighbours, pairs, keep;
   bool list = false, json = false;
 };
 
@@ -62,6 +62,15 @@ void print_result(const verify::audit::AuditResult& r, bool json) {
   } else {
     out = verify::audit::summary_line(r) + "\n";
     if (!r.eps_exact_source.empty()) out += "  eps_exact: " + r.eps_exact_source + "\n";
+    if (r.details.contains("neighbour_search") && r.details["neighbour_search"].value("mode", "") == "search") {
+      const auto& ns = r.details["neighbour_search"];
+      out += "  neighbours: " + std::to_string(ns.value("family_size", 0)) + " pairs, " +
+             std::to_string(ns.value("screened", 0)) + " screened, " + std::to_string(ns.value("kept", 0)) +
+             " kept";
+      if (ns.contains("worst_pair"))
+        out += "; worst: " + ns["worst_pair"].value("pattern", "") + " at " + ns["worst_pair"].value("position", "");
+      out += "\n";
+    }
     for (const auto& e : r.events) {
       char buf[256];
       std::snprintf(buf, sizeof buf, "  %-16s %-6s k1=%llu/%llu k0=%llu/%llu  eps_hat=%.6g  eps_lb=%.6g\n",
@@ -109,7 +118,13 @@ void add_audit_command(CLI::App& app, Context& context) {
   cmd->add_option("--threads", args->threads,
                   "worker threads of this process, 1 to 256 (default: CPUs / processes on this machine); the result "
                   "does not depend on it");
-  cmd->add_flag("--json", args->json, "print the full result as JSON");
+  cmd->add_option("--neighbours", args->neighbours,
+                  "search (default): screen --pairs pairs of the target's neighbouring relation and audit the --keep "
+                  "most promising with the confidence shared; fixed: the target's one hand-built pair");
+  cmd->add_option("--pairs", args->pairs,
+                  "pairs screened, 1 to 4096 (default 32); external --command: runs CMD with DPB_PAIR=0..N-1");
+  cmd->add_option("--keep", args->keep, "pairs audited in full after screening, 1 to --pairs (default 3)");
+  cmd->add_flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
   cmd->callback([args, &context]() {
     if (args->list) {
       std::string out;
@@ -130,6 +145,36 @@ void add_audit_command(CLI::App& app, Context& context) {
         args->samples.empty() ? 100000 : parse_count(args->samples, "samples", 100, 1000000000);
     std::optional<double> delta;
     if (!args->delta.empty()) delta = parse_real(args->delta, "delta", 0, 1, false, true);
+    verify::audit::NeighbourSearch search;
+    const bool external = args->target == "external";
+    const bool files_mode = external && (!args->d.empty() || !args->d_prime.empty());
+    if (!args->neighbours.empty()) {
+      if (external)
+        throw_parameter_error(kFn, "neighbours", "not given with `external` (use --pairs N with --command)",
+                              args->neighbours);
+      if (args->neighbours == "fixed") search.mode = verify::audit::NeighbourMode::fixed;
+      else if (args->neighbours != "search")
+        throw_parameter_error(kFn, "neighbours", "search or fixed", args->neighbours);
+    }
+    if (external && !files_mode && args->pairs.empty()) search.mode = verify::audit::NeighbourMode::fixed;
+    if (!args->pairs.empty() || !args->keep.empty()) {
+      const char* which = !args->pairs.empty() ? "pairs" : "keep";
+      const std::string& value = !args->pairs.empty() ? args->pairs : args->keep;
+      if (search.mode == verify::audit::NeighbourMode::fixed && !external)
+        throw_parameter_error(kFn, which, "not given with --neighbours fixed", value);
+      if (files_mode)
+        throw_parameter_error(kFn, which, "not given with --d/--d-prime (one pair; use --command with DPB_PAIR)",
+                              value);
+      if (external && args->pairs.empty()) throw_parameter_error(kFn, "keep", "given with --pairs", args->keep);
+    }
+    if (!args->pairs.empty()) search.pairs = static_cast<unsigned>(parse_count(args->pairs, "pairs", 1, 4096));
+    if (!args->keep.empty()) {
+      search.keep = static_cast<unsigned>(parse_count(args->keep, "keep", 1, 4096));
+      if (search.keep > search.pairs)
+        throw_parameter_error(kFn, "keep", "at most --pairs (" + std::to_string(search.pairs) + ")", args->keep);
+    } else {
+      search.keep = std::min(search.keep, search.pairs);
+    }
 
     verify::audit::AuditResult r;
     if (args->target == "external") {
@@ -147,7 +192,9 @@ void add_audit_command(CLI::App& app, Context& context) {
         if (args->d_prime.empty()) throw_parameter_error(kFn, "d-prime", "a file", "nothing");
         r = verify::audit::audit_files(args->d, args->d_prime, claimed, settings, timeout);
       } else {
-        r = verify::audit::audit_command(args->command, samples, seed, claimed, settings, timeout);
+        r = search.mode == verify::audit::NeighbourMode::search
+                ? verify::audit::audit_command_pairs(args->command, samples, seed, claimed, settings, search, timeout)
+                : verify::audit::audit_command(args->command, samples, seed, claimed, settings, timeout);
       }
     } else {
       if (!args->d.empty() || !args->d_prime.empty() || !args->command.empty() || !args->claimed_eps.empty() ||
@@ -161,7 +208,7 @@ void add_audit_command(CLI::App& app, Context& context) {
       if (!args->horizon.empty()) o.horizon = parse_count(args->horizon, "horizon", 2, std::uint64_t{1} << 40);
       o.delta = delta;
       if (!args->borderline.empty()) o.borderline = parse_real(args->borderline, "borderline", 0, 1, true, true);
-      r = verify::audit::audit_target(args->target, o, samples, seed, settings);
+      r = verify::audit::audit_target(args->target, o, samples, seed, settings, search);
     }
     print_result(r, args->json);
     context.exit_code = exit_code_for(r);

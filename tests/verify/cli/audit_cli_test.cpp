@@ -104,6 +104,46 @@ TEST(AuditCliTest, ExternalCommandIsRunPerNeighbour) {
   std::filesystem::remove_all(dir);
 }
 
+// --neighbours search (the default): the learner's family of pairs is listed in JSON, the worst named; fixed runs
+// the one hand-built pair.
+TEST(AuditCliTest, NeighbourSearchListsThePairsAndNamesTheWorst) {
+  const auto r = run_command(kCli + " audit ftnl --samples 2000 --pairs 6 --keep 2 --seed 4 --json");
+  ASSERT_EQ(r.exit_code, 1) << r.err;  // FTNL's claim is refuted by the exact law of a searched pair (MODEL or VIOLATION)
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& ns = j["details"]["neighbour_search"];
+  EXPECT_EQ(ns["mode"], "search");
+  EXPECT_EQ(ns["screened"], 6);
+  EXPECT_EQ(ns["kept"], 2);
+  EXPECT_LE(ns["pairs"].size(), 100u);
+  EXPECT_GT(ns["family_size"].get<std::size_t>(), 6u);
+  EXPECT_TRUE(ns.contains("white_box_worst_pair"));
+  EXPECT_GT(j["eps_exact"].get<double>(), 0.5);
+  EXPECT_EQ(j["details"]["relation"]["name"], "full-information");
+  const auto fixed = run_command(kCli + " audit ftnl --samples 2000 --neighbours fixed --seed 4 --json");
+  ASSERT_EQ(fixed.exit_code, 0) << fixed.err;
+  const auto jf = nlohmann::json::parse(fixed.out);
+  EXPECT_EQ(jf["details"]["neighbour_search"]["mode"], "fixed");
+  EXPECT_LT(jf["eps_exact"].get<double>(), 0.5);
+}
+
+// External implementations: DPB_PAIR=i selects the command's own pair i; only pair 2 leaks, and the report names it.
+TEST(AuditCliTest, ExternalCommandPairsNameTheWorstPair) {
+  const std::string dir = temp_dir();
+  {
+    std::ofstream sh(dir + "/pairs.sh");
+    sh << "awk -v s=\"$DPB_SEED\" -v nb=\"$DPB_NEIGHBOUR\" -v n=\"$DPB_SAMPLES\" -v i=\"$DPB_PAIR\" "
+          "'BEGIN { srand(s); p = 0.5; if (i == 2) p = 0.5 + 0.3 * nb; for (k = 0; k < n; k++) print (rand() < p) ? 1 "
+          ": 0 }'\n";
+  }
+  const auto r = run_command(kCli + " audit external --command 'sh " + dir +
+                             "/pairs.sh' --claimed-eps 0.1 --samples 4000 --pairs 5 --keep 2 --json");
+  ASSERT_EQ(r.exit_code, 1) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["verdict"], "VIOLATION");
+  EXPECT_EQ(j["details"]["worst_pair"], 2);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(AuditCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
   const std::string dir = temp_dir();
   { std::ofstream(dir + "/bad.txt") << "1\n2\nthree\n"; }
@@ -133,6 +173,19 @@ TEST(AuditCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
       {"audit external --command 'echo abc' --claimed-eps 1", "'command'"},
       {"audit external --command 'echo 1' --claimed-eps -1", "'claimed-eps'"},
       {"audit dlaplace --claimed-eps 1", "'target'"},
+      {"audit dlaplace --pairs 0", "'pairs'"},
+      {"audit dlaplace --pairs 4097", "'pairs'"},
+      {"audit dlaplace --pairs x", "'pairs'"},
+      {"audit dlaplace --keep 0", "'keep'"},
+      {"audit dlaplace --pairs 2 --keep 3", "'keep'"},
+      {"audit dlaplace --neighbours nosuch", "'neighbours'"},
+      {"audit dlaplace --neighbours fixed --pairs 4", "'pairs'"},
+      {"audit dlaplace --neighbours fixed --keep 1", "'keep'"},
+      {"audit external --d " + dir + "/bad.txt --d-prime " + dir + "/bad.txt --claimed-eps 1 --pairs 3", "'pairs'"},
+      {"audit external --command 'echo 1' --claimed-eps 1 --keep 2", "'keep'"},
+      {"audit external --command 'echo 1' --claimed-eps 1 --neighbours search", "'neighbours'"},
+      {"audit external --command 'test $DPB_PAIR != 1 && echo 1' --claimed-eps 1 --pairs 3 --samples 100",
+       "'command'"},
   };
   for (const auto& c : cases) {
     const auto r = run_command(kCli + " " + c.args);
