@@ -323,9 +323,41 @@ void assign_verdict(AuditResult& r) {
   }
 }
 
-AuditResult audit_histograms(const std::string& target, const Histogram& search_d, const Histogram& search_d_prime,
-                             const Histogram& final_d, const Histogram& final_d_prime, double eps_claimed,
-                             std::optional<double> eps_exact, const AuditSettings& settings) {
+void order_by_search_ratio(Histogram& search_d, Histogram& search_d_prime, Histogram& final_d,
+                           Histogram& final_d_prime) {
+  std::map<double, std::pair<std::uint64_t, std::uint64_t>> seen;  // value -> (k1, k0) on the search split
+  for (const auto& [v, c] : search_d.counts) seen[v].first += c;
+  for (const auto& [v, c] : search_d_prime.counts) seen[v].second += c;
+  const double n1 = static_cast<double>(search_d.total), n0 = static_cast<double>(search_d_prime.total);
+  std::vector<std::pair<double, double>> scored;  // (score, value)
+  for (const auto& [v, k] : seen)
+    scored.emplace_back(std::log((static_cast<double>(k.first) + 0.5) / (n1 + 1)) -
+                            std::log((static_cast<double>(k.second) + 0.5) / (n0 + 1)),
+                        v);
+  std::sort(scored.begin(), scored.end());  // ties by value: deterministic
+  std::map<double, double> rank;
+  for (std::size_t i = 0; i < scored.size(); ++i) rank[scored[i].second] = static_cast<double>(i) + 1;
+  auto relabel = [&rank](Histogram& h) {
+    std::map<double, std::uint64_t> out;
+    for (const auto& [v, c] : h.counts) {
+      const auto it = rank.find(v);
+      out[it == rank.end() ? 0.0 : it->second] += c;  // unseen in the search split: rank 0
+    }
+    h.counts.assign(out.begin(), out.end());
+  };
+  relabel(search_d);
+  relabel(search_d_prime);
+  relabel(final_d);
+  relabel(final_d_prime);
+}
+
+AuditResult audit_histograms(const std::string& target, const Histogram& search_d_in,
+                             const Histogram& search_d_prime_in, const Histogram& final_d_in,
+                             const Histogram& final_d_prime_in, double eps_claimed, std::optional<double> eps_exact,
+                             const AuditSettings& settings) {
+  Histogram search_d = search_d_in, search_d_prime = search_d_prime_in, final_d = final_d_in,
+            final_d_prime = final_d_prime_in;
+  if (settings.order_by_ratio) order_by_search_ratio(search_d, search_d_prime, final_d, final_d_prime);
   AuditResult r;
   r.target = target;
   r.eps_claimed = eps_claimed;

@@ -85,7 +85,17 @@ struct AuditSettings {
   unsigned max_thresholds = 256; // candidate thresholds per kind (quantiles of the search split's support)
   double final_scale = 1;        // final/search split size (set by the audit; scales the selection score)
   unsigned threads = 0;          // run_audit's worker threads in this process; 0 = cluster::default_threads()
+  // Categorical outputs (a whole action sequence encoded as a number, whose order means nothing): before events are
+  // chosen, every value is relabelled by the rank of its smoothed log-ratio ln((k₁ + ½)/(n₁ + 1)) −
+  // ln((k₀ + ½)/(n₀ + 1)) on the search split (values the search split never saw share the lowest rank), in both
+  // splits. Threshold events on the rank are then the estimated likelihood-ratio level sets (Neyman–Pearson). The
+  // relabelling is a function of the search split alone, so the final bounds stay valid.
+  bool order_by_ratio = false;
 };
+
+// The relabelling of order_by_ratio applied to four histograms (search D, search D′, final D, final D′), in place.
+void order_by_search_ratio(Histogram& search_d, Histogram& search_d_prime, Histogram& final_d,
+                           Histogram& final_d_prime);
 
 // The candidate family on the search split: thresholds at (up to max_thresholds) support points, and point events
 // when the support is small (≤ 64 values), each in both directions.

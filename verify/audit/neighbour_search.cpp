@@ -129,7 +129,11 @@ AuditResult audit_pairs(const std::string& target, const std::vector<AuditPair>&
           const std::size_t i = order[k];
           const SideSampler local = family[i].sample;
           const std::uint64_t ps = pair_seed(seed, 1, i);
-          const Histogram hd = screening_side(local, 0, screen_n, ps), hdp = screening_side(local, 1, screen_n, ps);
+          Histogram hd = screening_side(local, 0, screen_n, ps), hdp = screening_side(local, 1, screen_n, ps);
+          if (settings.order_by_ratio) {  // categorical outputs: rank by this split's own ratios (a score only)
+            Histogram fd = hd, fdp = hdp;
+            order_by_search_ratio(hd, hdp, fd, fdp);
+          }
           const std::vector<EventBound> best = select_events(hd, hdp, score);
           if (!best.empty()) {
             figures[i].screen_score = best.front().score;

@@ -492,8 +492,20 @@ void use_index_decision_law(PreparedTarget& t, const std::string& name, const Ra
                        (t.delta == 0 ? "in " : "") + view.enclosure;
 }
 
+// The first decision that depends on round-1..K data: round K + 1 (index learners) or 2 (FTNL).
+std::uint64_t first_dependent_round(bool full_info, std::uint32_t arms) { return full_info ? 2 : arms + 1; }
+
+// The stop of the run: that decision alone, or the whole-output window (TargetOptions::whole_output).
+std::uint64_t index_stop(bool full_info, std::uint32_t arms, bool whole) {
+  if (!whole) return first_dependent_round(full_info, arms);
+  return full_info ? 7 : 4 * std::uint64_t{arms};
+}
+
+// Y: the action at round T, or with `whole` the actions of rounds first_dependent_round..T as Σ a_i K^i.
+// `watched`: bandit feedback, the arm whose first reward changes (the whole-output view counts its pulls).
 std::int64_t index_output(const std::string& name, const Rational& eps_r, std::uint32_t arms, std::uint64_t T,
-                          bool full_info, const ref::RewardTape& tape, NoiseSource noise) {
+                          bool full_info, const ref::RewardTape& tape, NoiseSource noise, bool whole = false,
+                          std::uint32_t watched = 1) {
   fast::Trajectory tr;
   if (full_info) {
     fast::FtnlParams p;
@@ -519,7 +531,25 @@ std::int64_t index_output(const std::string& name, const Rational& eps_r, std::u
     p.eps = eps_r;
     tr = fast::hybrid_ucb(p, tape, noise);
   }
-  return static_cast<std::int64_t>(tr.actions.at(T - 1));
+  if (!whole) return static_cast<std::int64_t>(tr.actions.at(T - 1));
+  // A statistic of the whole window (post-processing of the whole output, so its loss is a lower bound of the
+  // output's): FTNL, the pull counts of every arm as Σ_a c_a (W + 1)^a (W = the window's length; the actions are
+  // constant within an epoch, so the support stays small); bandit feedback, the rounds of the window at which the
+  // arm whose first reward changed is pulled, as a bit mask (its changed release moves its index until its next
+  // array completes; the total count alone would not show it: every arm is pulled about equally often in the window,
+  // only the order differs).
+  const std::uint64_t first = first_dependent_round(full_info, arms), W = T - first + 1;
+  std::vector<std::int64_t> count(arms, 0);
+  std::int64_t mask = 0;
+  for (std::uint64_t t = first; t <= T; ++t) {
+    const std::uint32_t a = tr.actions.at(t - 1);
+    ++count[a];
+    if (a == watched) mask |= std::int64_t{1} << (t - first);
+  }
+  if (!full_info) return mask;
+  std::int64_t y = 0;
+  for (std::uint32_t a = arms; a-- > 0;) y = y * static_cast<std::int64_t>(W + 1) + count[a];
+  return y;
 }
 
 // K arms, `length` rounds: arm a's first reward is first[a] (bandit learners read it at their first pull of a;
@@ -538,7 +568,7 @@ ref::RewardTape vector_tape(const std::vector<std::int32_t>& first, std::uint64_
 // learners, so the white box covers the whole family — and, since P[Y = j] is monotone in each first reward, the
 // family's vertices contain the worst pair of the relation for this view (relations.hpp; docs/audit.md).
 void index_family(PreparedTarget& t, const std::string& name, const Rational& eps_r, const IndexAuditTable& table,
-                  std::uint64_t T, bool full_info, std::uint64_t seed) {
+                  std::uint64_t T, bool full_info, bool whole, std::uint64_t seed) {
   const std::uint32_t K = table.arms;
   const ref::Relation rel = full_info ? ref::full_information(K, 1) : ref::bandit_feedback(K, 1);
   std::vector<std::int32_t> canon_d(K, table.others), canon_dp(K, table.others);
@@ -594,16 +624,17 @@ void index_family(PreparedTarget& t, const std::string& name, const Rational& ep
       };
       p.data = {{"relation", rel.name}, {"arms", K}, {"first_rewards_d", vec(d)}, {"first_rewards_d_prime", vec(dp)},
                 {"horizon_stop", T}};
-      p.sample = [name, eps_r, K, T, full_info, d, dp](int side, std::uint64_t n, std::uint64_t s,
-                                                      std::uint64_t stream) {
+      const auto watched = full_info ? 0u : static_cast<std::uint32_t>(c.position.observed);
+      p.sample = [name, eps_r, K, T, full_info, whole, watched, d, dp](int side, std::uint64_t n, std::uint64_t s,
+                                                                      std::uint64_t stream) {
         const ref::RewardTape tape = vector_tape(side == 0 ? d : dp, T);
         ChaCha20Source bits(s, stream);
         Counts counts;
         for (std::uint64_t i = 0; i < n; ++i)
-          ++counts[index_output(name, eps_r, K, T, full_info, tape, NoiseSource(bits))];
+          ++counts[index_output(name, eps_r, K, T, full_info, tape, NoiseSource(bits), whole, watched)];
         return to_histogram(counts);
       };
-      if (exact) {
+      if (exact && !whole) {
         const DecisionLaw law = argmax_law_vectors(index_noise_scale(name, eps_r, K), d, dp);
         const DecisionEps e = decision_eps(law, t.delta);
         p.eps_exact = e.eps;
@@ -741,9 +772,10 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
     // Index learners and FTNL: the first decision after the changed first reward (table: index_audit_table).
     const IndexAuditTable table = index_audit_table(name);
     const bool full_info = name == "ftnl" || name == "naive-ftnl";
-    const std::uint64_t T = full_info ? 2 : table.arms + 1;
-    const LearnerRun run = [eps_r, name, table, T, full_info](int x, NoiseSource noise) {
-      return index_output(name, eps_r, table.arms, T, full_info, first_reward_tape(table, x, T), noise);
+    const bool whole = o.whole_output;
+    const std::uint64_t T = index_stop(full_info, table.arms, whole);
+    const LearnerRun run = [eps_r, name, table, T, full_info, whole](int x, NoiseSource noise) {
+      return index_output(name, eps_r, table.arms, T, full_info, first_reward_tape(table, x, T), noise, whole);
     };
     if (has_index_decision_law(name)) {
       // The release: the changed reward's statistic, sensitivity 1 under Lap_Z(s) (reported as eps_release).
@@ -761,8 +793,23 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
                  {"neighbours", "arm 1's first reward 1 (D) vs 0 (D'); every other arm's first reward " +
                                     std::to_string(table.others)},
                  {"output", "Y = the action at round " + std::to_string(T) + ", the first decision that depends on it"}};
-    if (has_index_decision_law(name)) use_index_decision_law(t, name, eps_r);
-    index_family(t, name, eps_r, table, T, full_info, seed);
+    if (whole) {
+      const std::uint64_t first = first_dependent_round(full_info, table.arms);
+      t.details["output"] = "Y = the actions of rounds " + std::to_string(first) + ".." + std::to_string(T) +
+                            " (the whole output up to the stop) reduced to a statistic of it: the rounds at which the "
+                            "changed arm is pulled, as a bit mask (bandit feedback), or every arm's pull count, "
+                            "encoded as sum_a c_a (W + 1)^a (FTNL); events on the rank of the search split's "
+                            "estimated likelihood ratio (order_by_ratio)";
+      t.details["view"] = "whole-output";
+      // No exact law of the sequence: the release's ε (already in t) stays the reference, an upper bound of the
+      // view's loss when the changed reward enters one release (anytime-lazy-ucb, ftnl) — not for hybrid-ucb's tree.
+      t.details["eps_release"] = t.eps_exact ? nlohmann::json(*t.eps_exact) : nlohmann::json(nullptr);
+      t.eps_exact.reset();
+      t.eps_exact_source = "no exact law of the whole sequence (the first decision's is in `audit --view decision`)";
+    } else if (has_index_decision_law(name)) {
+      use_index_decision_law(t, name, eps_r);
+    }
+    index_family(t, name, eps_r, table, T, full_info, whole, seed);
   }
   if (!info.is_private) {
     t.nominal = true;  // no claim: audited against the nominal ε, which a non-private learner must violate
@@ -836,6 +883,12 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
     throw_parameter_error(kFn, "borderline", "in (0, 1)", std::to_string(options.borderline));
   if (options.delta && !(*options.delta >= 0 && *options.delta < 1))
     throw_parameter_error(kFn, "delta", "in [0, 1)", std::to_string(*options.delta));
+  if (options.whole_output && (info->kind == "mechanism" || !has_index_decision_law(name)) && name != "ucb")
+    throw_parameter_error(kFn, "view",
+                          "decision for " + name +
+                              " (whole-output is for the index learners and FTNL; an elimination learner's later "
+                              "decisions are post-processing of the audited one)",
+                          "whole-output");
   if (info->kind == "mechanism" && options.leak_factor != 1)
     throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",
                           dpb::to_string(options.leak_factor));
@@ -849,6 +902,7 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
                          std::uint64_t seed, AuditSettings settings) {
   PreparedTarget t = prepare_target(name, options, seed);
   settings.delta = t.delta;
+  settings.order_by_ratio = settings.order_by_ratio || options.whole_output;
   AuditResult r = run_audit(name, t.sample, samples, seed, t.eps_claimed, t.eps_exact, settings);
   r.nominal = t.nominal;
   r.eps_exact_source = t.eps_exact_source;
@@ -868,6 +922,7 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
   }
   PreparedTarget t = prepare_target(name, options, seed);
   settings.delta = t.delta;
+  settings.order_by_ratio = settings.order_by_ratio || options.whole_output;
   AuditResult r = audit_pairs(name, t.family, samples, seed, t.eps_claimed, settings, search);
   r.nominal = t.nominal;
   nlohmann::json ns = r.details["neighbour_search"];

@@ -64,6 +64,13 @@ struct TargetOptions {
   // divided by leak_factor; 2 = half the noise) while the claim, and everything derived from it, stays at ε. The
   // white-box ε_exact is that of the implemented (leaky) learner. 1 = the learner as specified.
   Rational leak_factor{1};
+  // Index learners and FTNL: the audited view is the whole action sequence from the first dependent decision to a
+  // longer stop (index learners: round K + 1 to 4K; FTNL: rounds 2 to 7, three epochs), reduced to a statistic of it
+  // (bandit feedback: the rounds at which the changed arm is pulled, as a bit mask; FTNL: every arm's pull count)
+  // and audited with order_by_ratio (black_box.hpp), instead of the first decision alone. Refused for the
+  // elimination learners (their later decisions use fresh batches only: post-processing of the audited Y and of
+  // data the change does not touch) and for mechanisms.
+  bool whole_output = false;
 };
 
 struct PreparedTarget {

@@ -10,14 +10,17 @@
 namespace dpb::verify {
 
 // Audits learner `target` at claimed ε = eps over its neighbouring relation (neighbour search: quick 8 pairs
-// screened at 500 runs per side, 2 kept at 5000; full 32 screened at 10^4, 3 kept at 10^5) at confidence
+// screened at 500 runs per side, 2 kept at 5000; full 32 screened at 10^4, 3 kept at 10^5; 4x the final runs for the
+// whole output) at confidence
 // 1 − o.alpha, the learner running at leak_factor·ε (1: as specified). Verdict rule (docs/audit.md, "Audit claims"):
 // `violated` when the audit's ε_lb exceeds the claimed ε (VIOLATION), or when a searched pair's exact law gives a
 // certified lower bound on the privacy loss of the audited decision above the claimed ε (white box; pure claims);
 // otherwise `inconclusive` — a black-box audit can only refute, and `holds` needs a certified upper bound on the
 // whole output's privacy loss (the ledger claim), with no MODEL-MISMATCH. The evidence says whether the audit was
 // TIGHT or WEAK, and for WEAK the samples per side that would settle it.
+// `whole_output`: the view is the whole output up to a longer stop (TargetOptions::whole_output; the
+// `<seed>.<learner>.whole-output` claims).
 Outcome learner_audit_outcome(const std::string& target, const Rational& eps, const RunOptions& o,
-                              const Rational& leak_factor = Rational(1));
+                              const Rational& leak_factor = Rational(1), bool whole_output = false);
 
 }  // namespace dpb::verify

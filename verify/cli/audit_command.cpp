@@ -31,7 +31,7 @@ constexpr const char* kFn = "audit";
 
 struct AuditArgs {
   std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline, threads;
-  std::string d, d_prime, command, claimed_eps, timeout, neighbours, pairs, keep;
+  std::string d, d_prime, command, claimed_eps, timeout, neighbours, pairs, keep, view;
   bool list = false, json = false;
 };
 
@@ -123,6 +123,9 @@ void add_audit_command(CLI::App& app, Context& context) {
                   "most promising with the confidence shared; fixed: the target's one hand-built pair");
   cmd->add_option("--pairs", args->pairs,
                   "pairs screened, 1 to 4096 (default 32); external --command: runs CMD with DPB_PAIR=0..N-1");
+  cmd->add_option("--view", args->view,
+                  "decision (default): the first decision that depends on the change; whole-output: index learners and "
+                  "FTNL, the whole action sequence up to a longer stop, events on estimated likelihood-ratio ranks");
   cmd->add_option("--keep", args->keep, "pairs audited in full after screening, 1 to --pairs (default 3)");
   cmd->add_flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
   cmd->callback([args, &context]() {
@@ -178,6 +181,7 @@ void add_audit_command(CLI::App& app, Context& context) {
 
     verify::audit::AuditResult r;
     if (args->target == "external") {
+      if (!args->view.empty()) throw_parameter_error(kFn, "view", "not given with `external`", args->view);
       if (args->claimed_eps.empty()) throw_parameter_error(kFn, "claimed-eps", "given", "nothing");
       const double claimed = parse_real(args->claimed_eps, "claimed-eps", 0, 1e6, true, false);
       settings.delta = delta.value_or(0);
@@ -208,6 +212,11 @@ void add_audit_command(CLI::App& app, Context& context) {
       if (!args->horizon.empty()) o.horizon = parse_count(args->horizon, "horizon", 2, std::uint64_t{1} << 40);
       o.delta = delta;
       if (!args->borderline.empty()) o.borderline = parse_real(args->borderline, "borderline", 0, 1, true, true);
+      if (!args->view.empty()) {
+        if (args->view == "whole-output") o.whole_output = true;
+        else if (args->view != "decision")
+          throw_parameter_error(kFn, "view", "decision or whole-output", args->view);
+      }
       r = verify::audit::audit_target(args->target, o, samples, seed, settings, search);
     }
     print_result(r, args->json);

@@ -201,5 +201,42 @@ TEST(SamplesNeededTest, AnyEventForecastUsesPessimisticFrequencies) {
   EXPECT_FALSE(samples_needed_any_event(d, dp, std::log(3.0) + 0.1, 0.00625, 0, 256).has_value());
 }
 
+// order_by_ratio: values are relabelled by the rank of their search-split log-ratio; a value the search split never
+// saw goes to rank 0, in every split.
+TEST(OrderByRatioTest, RanksValuesByTheirSearchRatio) {
+  Histogram sd = Histogram::from_integer_counts({{7, 10}, {3, 50}, {9, 40}});
+  Histogram sdp = Histogram::from_integer_counts({{7, 40}, {3, 50}, {9, 10}});
+  Histogram fd = Histogram::from_integer_counts({{7, 1}, {3, 2}, {9, 3}, {100, 4}});
+  Histogram fdp = fd;
+  order_by_search_ratio(sd, sdp, fd, fdp);
+  // ratios: 7 → 10/40 (lowest), 3 → 1, 9 → 40/10 (highest): ranks 1, 2, 3; 100 unseen → 0.
+  EXPECT_EQ(sd.counts, (std::vector<std::pair<double, std::uint64_t>>{{1, 10}, {2, 50}, {3, 40}}));
+  EXPECT_EQ(fd.counts, (std::vector<std::pair<double, std::uint64_t>>{{0, 4}, {1, 1}, {2, 2}, {3, 3}}));
+  EXPECT_EQ(fd.total, 10u);
+}
+
+// A categorical output whose numeric order means nothing: the leaking values are scattered among neutral ones. With
+// order_by_ratio the audit finds them as one level set; the bound stays below the true ε.
+TEST(OrderByRatioTest, FindsAScatteredLevelSet) {
+  // 20 values (scattered over 0..100 by a multiplication modulo 101); the odd ones are twice as likely under D as
+  // under D′ (ε = ln 2 on their union), the even ones half as likely.
+  auto make = [](bool d, std::uint64_t n) {
+    std::vector<std::pair<std::int64_t, std::uint64_t>> c;
+    for (std::int64_t v = 0; v < 20; ++v) {
+      const bool odd = v % 2 == 1;
+      // P_D(odd) = 2/3 spread over 10 values, P_D′(odd) = 1/3.
+      const double p = odd ? (d ? 2.0 / 30 : 1.0 / 30) : (d ? 1.0 / 30 : 2.0 / 30);
+      c.emplace_back(v * 7919 % 101, static_cast<std::uint64_t>(p * static_cast<double>(n)));
+    }
+    return Histogram::from_integer_counts(c);
+  };
+  AuditSettings s;
+  s.order_by_ratio = true;
+  const AuditResult r = audit_histograms("categorical", make(true, 3000), make(false, 3000), make(true, 30000),
+                                         make(false, 30000), 0.3, std::nullopt, s);
+  EXPECT_GT(r.eps_lb, 0.3) << "the union of the odd values is found";
+  EXPECT_LT(r.eps_lb, std::log(2.0));
+}
+
 }  // namespace
 }  // namespace dpb::verify::audit
