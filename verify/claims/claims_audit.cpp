@@ -47,19 +47,22 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
     const auto& w = ns["white_box_worst_pair"];
     if (w.contains("eps_exact_lower") && w["eps_exact_lower"].is_number()) white_lower = w["eps_exact_lower"].get<double>();
   }
+  const std::size_t family = r.details["neighbour_search"].value("family_size", std::size_t{1});
   char buf[240];
   if (r.verdict == audit::AuditVerdict::violation) {
     out.verdict = Verdict::violated;
-    std::snprintf(buf, sizeof buf, "eps_lb %.3g > claimed %.3g (VIOLATION)", r.eps_lb, r.eps_claimed);
+    std::snprintf(buf, sizeof buf, "eps_lb %.3g > claimed %.3g (VIOLATION; %zu pairs searched)", r.eps_lb,
+                  r.eps_claimed, family);
   } else if (r.delta == 0 && white_lower && *white_lower > r.eps_claimed) {
     out.verdict = Verdict::violated;
     const auto& w = r.details["neighbour_search"]["white_box_worst_pair"];
-    std::snprintf(buf, sizeof buf, "exact eps of the decision >= %.4g > claimed %.3g at the pair %s (white box)",
-                  *white_lower, r.eps_claimed, w.value("pattern", "").c_str());
+    std::snprintf(buf, sizeof buf,
+                  "exact eps of the decision >= %.4g > claimed %.3g at the pair %s (white box; %zu pairs searched)",
+                  *white_lower, r.eps_claimed, w.value("pattern", "").c_str(), family);
   } else {
     out.verdict = Verdict::inconclusive;
-    std::snprintf(buf, sizeof buf, "eps_lb %.3g <= claimed %.3g (%s): not refuted; no whole-output upper bound",
-                  r.eps_lb, r.eps_claimed, audit_verdict.c_str());
+    std::snprintf(buf, sizeof buf, "eps_lb %.3g <= claimed %.3g (%s; %zu pairs searched): not refuted", r.eps_lb,
+                  r.eps_claimed, audit_verdict.c_str(), family);
   }
   out.key_figure = buf;
   out.evidence = audit::to_json(r);
