@@ -197,8 +197,14 @@ ExperimentConfig parse_experiment_config(const nlohmann::json& j, const std::str
 }
 
 ExperimentConfig load_experiment_config(const std::filesystem::path& file) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec))  // an ifstream opens a directory, and its first read fails (exit 3)
+    throw_parameter_error("simulate", "--config", "a readable JSON file, not a directory",
+                          input::quoted_prefix(file.string(), 80));
   std::ifstream in(file, std::ios::binary);
-  if (!in) throw_parameter_error("simulate", "config", "a readable JSON file", file.string());
+  if (!in)
+    throw_parameter_error("simulate", "--config", "a readable JSON file (cannot read it)",
+                          input::quoted_prefix(file.string(), 80));
   // Bounded before parsing (docs/reliability.md): a file of at most 1 MiB, nested at most 64 deep.
   const std::string text = input::read_at_most(in, input::kMaxConfigBytes);
   if (text.size() > input::kMaxConfigBytes)
@@ -210,7 +216,8 @@ ExperimentConfig load_experiment_config(const std::filesystem::path& file) {
   try {
     j = nlohmann::json::parse(text);
   } catch (const nlohmann::json::exception& e) {
-    throw_parameter_error("simulate", "config", "valid JSON (" + std::string(e.what()) + ")", file.string());
+    throw_parameter_error("simulate", "--config", "valid JSON (" + std::string(e.what()).substr(0, 80) + ")",
+                          input::quoted_prefix(file.string(), 80));
   }
   return parse_experiment_config(j, file.stem().string());
 }
