@@ -94,7 +94,7 @@ void add_calibrate_command(CLI::App& app, Context& context) {
                    "horizon T >= n (seed 000: default p = 1/T; tree: leaves N)");
   options->number("--delta", args->delta, open(0), open(1), "seed 001: delta").companions_are(
       {"calibrate", "p-amp", "--eps", "1", "--n", "1000"});
-  options->integer("--d", args->d, closed(1), closed(10000), "seed 001: dimension d (p-vec)")
+  options->integer("--d", args->d, closed(1), closed(65536), "seed 001: dimension d (p-vec)")
       .companions_are({"calibrate", "p-vec", "--eps", "1", "--delta", "1/100000", "--n", "1000"});
   options->number("--vec-constant", args->vec_constant, open(0), closed(pow10(6), "10^6"),
                   "seed 001 p-vec: the main text's constant C")
@@ -108,9 +108,9 @@ void add_calibrate_command(CLI::App& app, Context& context) {
       .companions_are(tree);
   options->number("--eps0", args->eps0, open(0), closed(100), "seed 001 fmt, ldp-gauss: the local epsilon_0")
       .companions_are({"calibrate", "fmt", "--delta0", "1e-8", "--n", "400", "--delta-prime", "1/100000"});
-  options->number("--delta0", args->delta0, open(0), open(1), "seed 001 fmt, ldp-gauss: the local delta_0")
+  options->number("--delta0", args->delta0, closed(0), open(1), "seed 001 fmt, ldp-gauss: the local delta_0")
       .companions_are({"calibrate", "fmt", "--eps0", "1/2", "--n", "400", "--delta-prime", "1/100000"});
-  options->number("--delta-prime", args->delta_prime, open(0), open(1), "seed 001 fmt: delta'")
+  options->number("--delta-prime", args->delta_prime, open(0), closed(1), "seed 001 fmt: delta'")
       .companions_are({"calibrate", "fmt", "--eps0", "1/2", "--delta0", "1e-8", "--n", "400"});
   options->number("--s", args->s, closed(1), closed(pow10(6), "10^6"), "scaling factor s >= 1 (dist-rdp, dist-cdp; default 1)")
       .companions_are({"calibrate", "dist-rdp", "--eps", "1", "--n", "10", "--horizon", "100"});
