@@ -158,6 +158,14 @@ void add_audit_command(CLI::App& app, Context& context) {
         throw_parameter_error(kFn, "target",
                               "`external` when --d, --d-prime, --command, --claimed-eps or --timeout is given",
                               args->target);
+      for (const auto& t : verify::audit::audit_targets()) {  // options that do not apply to the target's kind
+        if (t.name != args->target) continue;
+        if (t.kind == "learner" && options->given("n"))
+          throw_parameter_error(kFn, "--n", "absent for the learner target " + t.name + " (batch size of mechanisms)",
+                                args->n);
+        if (t.kind == "mechanism" && options->given("borderline"))
+          throw_parameter_error(kFn, "--borderline", "absent for the mechanism target " + t.name, args->borderline);
+      }
       verify::audit::TargetOptions o;
       if (!args->eps.empty()) o.eps = parse_rational(args->eps, kFn, "eps");
       if (const auto n = options->u64("n")) o.n = *n;

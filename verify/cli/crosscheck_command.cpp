@@ -77,6 +77,14 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       return;
     }
     refuse_multi_agent_options(*options, args->learner);
+    if (options->given("arms")) {  // K of the seed000 environments only (class 9: an irrelevant option is refused)
+      std::string env = args->env;
+      if (env.empty())
+        if (const auto* l = dpb::verify::find_crosscheck_learner(args->learner)) env = l->environment;
+      if (!env.empty() && env.rfind("seed000", 0) != 0)
+        throw_parameter_error("crosscheck", "--arms", "absent with the environment " + env + " (K is fixed there)",
+                              args->arms);
+    }
     dpb::verify::CrosscheckConfig config;
     config.learner = args->learner;
     config.horizon = options->u64("horizon", 2000);
