@@ -23,7 +23,25 @@ LetorData parse_stream(std::istream& in) {
   std::vector<std::pair<std::uint32_t, float>> row;
   std::vector<std::vector<std::pair<std::uint32_t, float>>> sparse;  // kept until dim is known
   std::string line;
-  for (std::uint64_t n = 1; std::getline(in, line); ++n) {
+  // Lines are bounded (docs/reliability.md): an MSLR-WEB10K line is about 1.5 KB; a file without newlines
+  // (/dev/zero) is refused after 1 MiB instead of being read into memory.
+  constexpr std::size_t kMaxLine = std::size_t{1} << 20;
+  const auto next_line = [&in, &line]() {
+    line.clear();
+    std::streambuf* buf = in.rdbuf();
+    bool any = false;
+    for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+      any = true;
+      if (c == '\n') return true;
+      line.push_back(static_cast<char>(c));
+      if (line.size() > kMaxLine) return true;  // cut here; refused below
+    }
+    return any;
+  };
+  for (std::uint64_t n = 1; next_line(); ++n) {
+    if (line.size() > kMaxLine)
+      throw_parameter_error("read_letor", "line " + std::to_string(n), "at most 1048576 bytes long",
+                            "a longer line");
     const auto parsed = ref::parse_letor_line(line, n);
     if (!parsed) continue;
     row.clear();

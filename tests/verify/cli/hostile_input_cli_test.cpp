@@ -258,6 +258,16 @@ TEST(HostileInputCliTest, InputCausedInternalErrorsAreUsageErrorsNamingTheOption
   std::filesystem::remove_all(dir);
 }
 
+// Class 2: a LETOR file without newlines used to be read whole into one line.
+TEST(HostileInputCliTest, EndlessLetorLineIsRefusedAfterTheLineBound) {
+  const auto r = run_command(kCli + " simulate --experiment 000-mslr --data /dev/zero --runs 1 --horizon 10 --no-plots "
+                                    "--quiet --out /nonexistent-dpb-out");
+  EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
+  EXPECT_TRUE(r.out.empty());
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("1048576 bytes"), std::string::npos) << r.err;
+}
+
 // Class 9: options that do not apply are refused, as elsewhere; messages stay one bounded line.
 TEST(HostileInputCliTest, IrrelevantOptionsAreRefusedNamingThem) {
   struct Case {
