@@ -10,6 +10,7 @@
 
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
+#include "reference/core/rational.hpp"
 #include "reference/environments/letor.hpp"
 
 namespace dpb::fast {
@@ -22,7 +23,25 @@ LetorData parse_stream(std::istream& in) {
   std::vector<std::pair<std::uint32_t, float>> row;
   std::vector<std::vector<std::pair<std::uint32_t, float>>> sparse;  // kept until dim is known
   std::string line;
-  for (std::uint64_t n = 1; std::getline(in, line); ++n) {
+  // Lines are bounded (docs/reliability.md): an MSLR-WEB10K line is about 1.5 KB; a file without newlines
+  // (/dev/zero) is refused after 1 MiB instead of being read into memory.
+  constexpr std::size_t kMaxLine = std::size_t{1} << 20;
+  const auto next_line = [&in, &line]() {
+    line.clear();
+    std::streambuf* buf = in.rdbuf();
+    bool any = false;
+    for (int c = buf->sbumpc(); c != std::char_traits<char>::eof(); c = buf->sbumpc()) {
+      any = true;
+      if (c == '\n') return true;
+      line.push_back(static_cast<char>(c));
+      if (line.size() > kMaxLine) return true;  // cut here; refused below
+    }
+    return any;
+  };
+  for (std::uint64_t n = 1; next_line(); ++n) {
+    if (line.size() > kMaxLine)
+      throw_parameter_error("read_letor", "line " + std::to_string(n), "at most 1048576 bytes long",
+                            "a longer line");
     const auto parsed = ref::parse_letor_line(line, n);
     if (!parsed) continue;
     row.clear();
@@ -31,13 +50,18 @@ LetorData parse_stream(std::istream& in) {
       const auto r = std::from_chars(f.value.data(), f.value.data() + f.value.size(),
                                      v);  // validated by the parser; a leading '+' is not from_chars syntax
       if (r.ec != std::errc() || r.ptr != f.value.data() + f.value.size()) {
-        std::string text(f.value);
-        if (!text.empty() && text[0] == '+') text.erase(0, 1);
-        v = std::stod(text);
+        // A leading '+' (not from_chars syntax) or a value out of double's range ("1e309", "1e-400"): read it
+        // exactly; beyond 1e30 it is refused below, a tiny one becomes the nearest double (0).
+        std::string_view text(f.value);
+        if (!text.empty() && text[0] == '+') text.remove_prefix(1);
+        const auto q = try_parse_rational(text);
+        static const Rational kHuge = Rational(Integer("1000000000000000000000000000000"));  // 10^30
+        const bool huge = !q || boost::multiprecision::abs(*q) > kHuge;
+        v = huge ? std::numeric_limits<double>::infinity() : q->convert_to<double>();
       }
       if (!std::isfinite(v) || std::abs(v) > 1e30)
         throw_parameter_error("read_letor", "line " + std::to_string(n), "feature values of magnitude <= 1e30",
-                              std::string(f.value));
+                              std::string(f.value.substr(0, 40)));
       row.emplace_back(f.index, static_cast<float>(v));
       out.dim = std::max(out.dim, f.index);
     }

@@ -207,6 +207,11 @@ std::string correctly_rounded_decimal(const std::function<Interval(mpfr_prec_t)>
                                       mpfr_prec_t start_prec, mpfr_prec_t max_prec) {
   for (mpfr_prec_t prec = start_prec; prec <= max_prec; prec *= 2) {
     Interval v = f(prec + 16);
+    // Underflow: an enclosure [0, 2^(emin-1)] stays so at any precision; say so at once instead of refining.
+    if (mpfr_zero_p(&v.get()->left) && mpfr_regular_p(&v.get()->right) &&
+        mpfr_get_exp(&v.get()->right) <= mpfr_get_emin() + 1)
+      throw std::range_error("correctly_rounded_decimal: value below MPFR's exponent range (under 2^" +
+                             std::to_string(mpfr_get_emin()) + ")");
     std::string lo = mpfr_to_decimal(&v.get()->left, digits, MPFR_RNDN);
     std::string hi = mpfr_to_decimal(&v.get()->right, digits, MPFR_RNDN);
     if (lo == hi) return lo;

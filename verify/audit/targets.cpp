@@ -436,7 +436,10 @@ PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& de
       break;
     }
   }
-  if (level == 0) throw std::runtime_error("audit: no decisive batch found for " + t.info.name);
+  if (level == 0)  // a parameter that lets the learner eliminate nothing within 12 doubling windows (tiny --eps)
+    throw_parameter_error("audit", "--eps",
+                          "large enough that " + t.info.name + " eliminates a 0-paying arm within 2^12 batches",
+                          "the given value (no decisive batch found)");
   // 2. k by bisection: the largest k in [0, len − 1] with P_D′(arm 1 eliminated) >= borderline (decreasing in k).
   std::uint64_t lo = 0, hi = len - 1;  // invariant: f(lo) >= borderline
   while (lo < hi) {

@@ -15,6 +15,18 @@ namespace dpb::cli {
 
 namespace {
 
+// One line of at most 200 bytes (docs/reliability.md): a message built from a huge value or condition is cut.
+std::string bounded_line(std::string line) {
+  for (char& c : line)
+    if (c == '\n' || c == '\r') c = ' ';
+  if (line.size() > 200) {
+    std::size_t cut = 193;
+    while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+    line = line.substr(0, cut) + " [...]";
+  }
+  return line + "\n";
+}
+
 int run_command_line(int argc, char** argv) {
   CLI::App app{"dpbandit: exact private-bandit mechanisms and their verification"};
   app.set_version_flag("--version", dpb::version_line() + "\ndata directory: " + dpb::data_dir().string());
@@ -29,6 +41,7 @@ int run_command_line(int argc, char** argv) {
   add_calibrate_command(app, context);
   add_audit_command(app, context);
   add_simulate_command(app, context);
+  add_options_command(app, context);
   if (argc > 1 && argv[1][0] != '-') {  // name an unknown command instead of CLI11's generic message
     bool known = false;
     for (const CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; }))
@@ -47,7 +60,7 @@ int run_command_line(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::cerr << "dpbandit: " << e.what() << "\n";
+    std::cerr << bounded_line(std::string("dpbandit: ") + e.what());
     return 2;
   } catch (const dpb::verify::cluster::RankFailure& e) {  // one rank's share failed (dpbandit-mpi)
     std::cout.flush();
@@ -55,10 +68,10 @@ int run_command_line(int argc, char** argv) {
     return e.exit_code();
   } catch (const dpb::ParameterError& e) {
     std::cout.flush();
-    std::cerr << "dpbandit: " << e.what() << "\n";
+    std::cerr << bounded_line(std::string("dpbandit: ") + e.what());
     return 2;
   } catch (const std::exception& e) {
-    std::cerr << "dpbandit: error: " << e.what() << "\n";
+    std::cerr << bounded_line(std::string("dpbandit: error: ") + e.what());
     return 3;
   }
   return context.exit_code;

@@ -23,6 +23,7 @@
 #include "verify/audit/external.hpp"
 #include "verify/audit/targets.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/input/bounded_input.hpp"
 
 namespace dpb::cli {
 namespace {
@@ -35,25 +36,9 @@ struct AuditArgs {
   bool list = false, json = false;
 };
 
-std::uint64_t parse_count(const std::string& text, const char* name, std::uint64_t lo, std::uint64_t hi) {
-  const auto v = try_parse_integer(text);
-  if (!v || *v < lo || *v > hi)
-    throw_parameter_error(kFn, name, "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]", text);
-  return v->convert_to<std::uint64_t>();
-}
-
-double parse_real(const std::string& text, const char* name, double lo, double hi, bool lo_open, bool hi_open) {
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  const bool ok = !text.empty() && end == text.c_str() + text.size() && std::isfinite(v) &&
-                  (lo_open ? v > lo : v >= lo) && (hi_open ? v < hi : v <= hi);
-  if (!ok) {
-    std::ostringstream cond;
-    cond << "a number in " << (lo_open ? "(" : "[") << lo << ", " << hi << (hi_open ? ")" : "]");
-    throw_parameter_error(kFn, name, cond.str(), text);
-  }
-  return v;
-}
+// A registered, checked number (verify/cli/options.hpp) as the double the audit computes with. Exact until here;
+// the conversion is correctly rounded and the registered ranges keep it finite and normal.
+double as_double(const Rational& x) { return x.convert_to<double>(); }
 
 void print_result(const verify::audit::AuditResult& r, bool json) {
   std::string out;
@@ -98,37 +83,62 @@ void add_audit_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<AuditArgs>();
   auto* cmd = app.add_subcommand("audit", "Black-box privacy audit: an empirical lower bound on epsilon");
   cmd->add_option("target", args->target, "a target from --list, or `external`");
-  cmd->add_flag("--list", args->list, "list the targets and their claimed guarantees");
-  cmd->add_option("--eps", args->eps, "claimed epsilon of the target, exact rational (default 1/2)");
-  cmd->add_option("--samples", args->samples, "final-split samples per side (default 100000; search split n/10)");
-  cmd->add_option("--confidence", args->confidence, "overall confidence in (0, 1) (default 0.95)");
-  cmd->add_option("--seed", args->seed, "seed of the ChaCha20 streams (default 1)");
-  cmd->add_option("--n", args->n, "mechanisms: batch size n (default 16)");
-  cmd->add_option("--horizon", args->horizon, "horizon T of the calibration (default 4096)");
-  cmd->add_option("--delta", args->delta, "delta of the (eps, delta) guarantee tested (default 0; 1e-5 for RDP/CDP)");
-  cmd->add_option("--borderline", args->borderline,
+  // Registered options (verify/cli/options.hpp): type, range, requires/conflicts, and a quick command line using each.
+  auto options = std::make_shared<Options>(
+      cmd, "audit", context.options,
+      std::vector<std::string>{"audit", "dlaplace", "--samples", "1000", "--threads", "1"});
+  const std::vector<std::string> external = {"audit", "external", "--command", "echo 1", "--claimed-eps", "1",
+                                             "--samples", "100"};
+  options->flag("--list", args->list, "list the targets and their claimed guarantees");
+  options->number("--eps", args->eps, closed(1 / pow10(6), "1e-6"), closed(1000), "claimed epsilon of the target, exact rational (default 1/2)");
+  options->integer("--samples", args->samples, closed(100), closed(pow10(9), "10^9"),
+                   "final-split samples per side (default 100000; search split n/10)")
+      .slow_values({"1000000000"});
+  options->number("--confidence", args->confidence, closed(Rational(1, 2)), closed(1 - 1 / pow10(12), "1 - 1e-12"),
+                  "overall confidence in [1/2, 1 - 1e-12] (default 0.95)");
+  options->integer("--seed", args->seed, closed(0), max_u64(), "seed of the ChaCha20 streams (default 1)");
+  options->integer("--n", args->n, closed(1), closed(pow2(20), "2^20"), "mechanisms: batch size n (default 16)")
+      .slow_values({"1048576"});
+  options->integer("--horizon", args->horizon, closed(2), closed(pow2(40), "2^40"), "horizon T of the calibration (default 4096)");
+  options->number("--delta", args->delta, closed(0), open(1),
+                  "delta of the (eps, delta) guarantee tested (default 0; 1e-5 for RDP/CDP)");
+  options->number("--borderline", args->borderline, closed(1 / pow10(6), "1e-6"), closed(1 - 1 / pow10(6), "1 - 1e-6"),
                   "elimination learners: P_D'[elimination] the hard table aims at, in (0, 1) (default 0.4)");
-  cmd->add_option("--d", args->d, "external: file of outputs on D, one per line");
-  cmd->add_option("--d-prime", args->d_prime, "external: file of outputs on D', one per line");
-  cmd->add_option("--command", args->command, "external: shell command printing outputs (DPB_NEIGHBOUR=0|1)");
-  cmd->add_option("--claimed-eps", args->claimed_eps, "external: the claimed epsilon");
-  cmd->add_option("--timeout", args->timeout,
-                  "external: seconds each run of --command (or the reading of each --d file) may take before its "
-                  "process group is killed and the audit ends with exit 2 (default 3600; 0 = none)");
-  cmd->add_option("--threads", args->threads,
-                  "worker threads of this process, 1 to 256 (default: CPUs / processes on this machine); the result "
-                  "does not depend on it");
-  cmd->add_option("--neighbours", args->neighbours,
+  options->path("--d", args->d, "external: file of outputs on D, one per line").requires_options({"d-prime"});
+  options->path("--d-prime", args->d_prime, "external: file of outputs on D', one per line").requires_options({"d"});
+  options->text("--command", args->command, "external: shell command printing outputs (DPB_NEIGHBOUR=0|1)")
+      .conflicts_with({"d", "d-prime"})
+      .companions_are({"audit", "external", "--claimed-eps", "1", "--samples", "100"});
+  options->number("--claimed-eps", args->claimed_eps, closed(1 / pow10(6), "1e-6"), closed(pow10(6), "10^6"),
+                  "external: the claimed epsilon")
+      .companions_are({"audit", "external", "--command", "echo 1", "--samples", "100"});
+  options->integer("--timeout", args->timeout, closed(0), closed(pow10(9), "10^9"),
+                   "external: seconds each run of --command (or the reading of each --d file) may take before its "
+                   "process group is killed and the audit ends with exit 2 (default 3600; 0 = none)")
+      .companions_are(external);
+  options->integer("--threads", args->threads, closed(1), closed(256),
+                   "worker threads of this process, 1 to 256 (default: CPUs / processes on this machine); the result "
+                   "does not depend on it");
+  options->choice("--neighbours", args->neighbours, {"search", "fixed"},
                   "search (default): screen --pairs pairs of the target's neighbouring relation and audit the --keep "
-                  "most promising with the confidence shared; fixed: the target's one hand-built pair");
-  cmd->add_option("--pairs", args->pairs,
-                  "pairs screened, 1 to 4096 (default 32); external --command: runs CMD with DPB_PAIR=0..N-1");
-  cmd->add_option("--view", args->view,
-                  "decision (default): the first decision that depends on the change; whole-output: index learners and "
-                  "FTNL, the whole action sequence up to a longer stop, events on estimated likelihood-ratio ranks");
-  cmd->add_option("--keep", args->keep, "pairs audited in full after screening, 1 to --pairs (default 3)");
-  cmd->add_flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
-  cmd->callback([args, &context]() {
+                  "most promising with the confidence shared; fixed: the target's one hand-built pair")
+      .conflicts_with({"d", "d-prime", "command"});
+  options->integer("--pairs", args->pairs, closed(1), closed(4096),
+                   "pairs screened (default 32); external --command: runs CMD with DPB_PAIR=0..N-1")
+      .conflicts_with({"d", "d-prime"})
+      .companions_are({"audit", "dlaplace", "--samples", "1000", "--threads", "1"});
+  options->integer("--keep", args->keep, closed(1), closed(4096),
+                   "pairs audited in full after screening, at most --pairs (default 3)")
+      .conflicts_with({"d", "d-prime"})
+      .companions_are({"audit", "dlaplace", "--samples", "1000", "--threads", "1", "--pairs", "4096"});
+  options->choice("--view", args->view, {"decision", "whole-output"},
+                  "decision (default): the first decision that depends on the change; whole-output: index learners "
+                  "and FTNL, the whole action sequence up to a longer stop, events on estimated likelihood-ratio ranks")
+      .conflicts_with({"d", "d-prime", "command"})
+      .companions_are({"audit", "ftnl", "--samples", "1000", "--threads", "1", "--pairs", "2", "--keep", "1"});
+  options->flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
+  cmd->callback([args, options, &context]() {
+    options->check();
     if (args->list) {
       std::string out;
       for (const auto& t : verify::audit::audit_targets())
@@ -140,53 +150,46 @@ void add_audit_command(CLI::App& app, Context& context) {
     }
     if (args->target.empty()) throw_parameter_error(kFn, "target", "given (see `dpbandit audit --list`)", "nothing");
     verify::audit::AuditSettings settings;
-    if (!args->confidence.empty())
-      settings.confidence = parse_real(args->confidence, "confidence", 0, 1, true, true);
-    const std::uint64_t seed = args->seed.empty() ? 1 : parse_count(args->seed, "seed", 0, ~std::uint64_t{0});
-    if (!args->threads.empty()) settings.threads = static_cast<unsigned>(parse_count(args->threads, "threads", 1, 256));
-    const std::uint64_t samples =
-        args->samples.empty() ? 100000 : parse_count(args->samples, "samples", 100, 1000000000);
+    if (const auto c = options->number_value("confidence")) settings.confidence = as_double(*c);
+    const std::uint64_t seed = options->u64("seed", 1);
+    if (const auto t = options->u64("threads")) settings.threads = static_cast<unsigned>(*t);
+    const std::uint64_t samples = options->u64("samples", 100000);
     std::optional<double> delta;
-    if (!args->delta.empty()) delta = parse_real(args->delta, "delta", 0, 1, false, true);
+    if (const auto d = options->number_value("delta")) {
+      if (*d != 0 && *d < 1 / pow10(300))  // below, a double is subnormal and the accounting meaningless
+        throw_parameter_error(kFn, "--delta", "0 or in [1e-300, 1)", verify::input::quoted_prefix(args->delta));
+      delta = as_double(*d);
+    }
     verify::audit::NeighbourSearch search;
     const bool external = args->target == "external";
     const bool files_mode = external && (!args->d.empty() || !args->d_prime.empty());
-    if (!args->neighbours.empty()) {
-      if (external)
-        throw_parameter_error(kFn, "neighbours", "not given with `external` (use --pairs N with --command)",
-                              args->neighbours);
-      if (args->neighbours == "fixed") search.mode = verify::audit::NeighbourMode::fixed;
-      else if (args->neighbours != "search")
-        throw_parameter_error(kFn, "neighbours", "search or fixed", args->neighbours);
+    if (options->given("neighbours") && args->neighbours == "fixed") search.mode = verify::audit::NeighbourMode::fixed;
+    if (external && !options->given("pairs")) search.mode = verify::audit::NeighbourMode::fixed;
+    if (search.mode == verify::audit::NeighbourMode::fixed && !external) {
+      if (options->given("pairs")) throw_parameter_error(kFn, "--pairs", "absent with --neighbours fixed", args->pairs);
+      if (options->given("keep")) throw_parameter_error(kFn, "--keep", "absent with --neighbours fixed", args->keep);
     }
-    if (external && !files_mode && args->pairs.empty()) search.mode = verify::audit::NeighbourMode::fixed;
-    if (!args->pairs.empty() || !args->keep.empty()) {
-      const char* which = !args->pairs.empty() ? "pairs" : "keep";
-      const std::string& value = !args->pairs.empty() ? args->pairs : args->keep;
-      if (search.mode == verify::audit::NeighbourMode::fixed && !external)
-        throw_parameter_error(kFn, which, "not given with --neighbours fixed", value);
-      if (files_mode)
-        throw_parameter_error(kFn, which, "not given with --d/--d-prime (one pair; use --command with DPB_PAIR)",
-                              value);
-      if (external && args->pairs.empty()) throw_parameter_error(kFn, "keep", "given with --pairs", args->keep);
-    }
-    if (!args->pairs.empty()) search.pairs = static_cast<unsigned>(parse_count(args->pairs, "pairs", 1, 4096));
-    if (!args->keep.empty()) {
-      search.keep = static_cast<unsigned>(parse_count(args->keep, "keep", 1, 4096));
-      if (search.keep > search.pairs)
-        throw_parameter_error(kFn, "keep", "at most --pairs (" + std::to_string(search.pairs) + ")", args->keep);
+    if (files_mode && options->given("pairs"))  // also a registered conflict; kept for the message
+      throw_parameter_error(kFn, "--pairs", "absent with --d/--d-prime (one pair; use --command with DPB_PAIR)",
+                            args->pairs);
+    if (external && options->given("keep") && !options->given("pairs"))
+      throw_parameter_error(kFn, "--keep", "given with --pairs for `external`", args->keep);
+    if (const auto n = options->u64("pairs")) search.pairs = static_cast<unsigned>(*n);
+    if (const auto k = options->u64("keep")) {
+      if (*k > search.pairs)
+        throw_parameter_error(kFn, "--keep", "at most --pairs (" + std::to_string(search.pairs) + ")", args->keep);
+      search.keep = static_cast<unsigned>(*k);
     } else {
       search.keep = std::min(search.keep, search.pairs);
     }
 
     verify::audit::AuditResult r;
     if (args->target == "external") {
-      if (!args->view.empty()) throw_parameter_error(kFn, "view", "not given with `external`", args->view);
+      if (options->given("view")) throw_parameter_error(kFn, "--view", "absent with `external`", args->view);
       if (args->claimed_eps.empty()) throw_parameter_error(kFn, "claimed-eps", "given", "nothing");
-      const double claimed = parse_real(args->claimed_eps, "claimed-eps", 0, 1e6, true, false);
+      const double claimed = as_double(*options->number_value("claimed-eps"));
       settings.delta = delta.value_or(0);
-      const std::uint64_t timeout =
-          args->timeout.empty() ? 3600 : parse_count(args->timeout, "timeout", 0, 1000000000);
+      const std::uint64_t timeout = options->u64("timeout", 3600);
       const bool files = !args->d.empty() || !args->d_prime.empty();
       if (files == !args->command.empty())
         throw_parameter_error(kFn, "command", "given alone, or --d and --d-prime instead (not both modes)",
@@ -206,17 +209,21 @@ void add_audit_command(CLI::App& app, Context& context) {
         throw_parameter_error(kFn, "target",
                               "`external` when --d, --d-prime, --command, --claimed-eps or --timeout is given",
                               args->target);
+      for (const auto& t : verify::audit::audit_targets()) {  // options that do not apply to the target's kind
+        if (t.name != args->target) continue;
+        if (t.kind == "learner" && options->given("n"))
+          throw_parameter_error(kFn, "--n", "absent for the learner target " + t.name + " (batch size of mechanisms)",
+                                args->n);
+        if (t.kind == "mechanism" && options->given("borderline"))
+          throw_parameter_error(kFn, "--borderline", "absent for the mechanism target " + t.name, args->borderline);
+      }
       verify::audit::TargetOptions o;
       if (!args->eps.empty()) o.eps = parse_rational(args->eps, kFn, "eps");
-      if (!args->n.empty()) o.n = parse_count(args->n, "n", 1, std::uint64_t{1} << 20);
-      if (!args->horizon.empty()) o.horizon = parse_count(args->horizon, "horizon", 2, std::uint64_t{1} << 40);
+      if (const auto n = options->u64("n")) o.n = *n;
+      if (const auto h = options->u64("horizon")) o.horizon = *h;
       o.delta = delta;
-      if (!args->borderline.empty()) o.borderline = parse_real(args->borderline, "borderline", 0, 1, true, true);
-      if (!args->view.empty()) {
-        if (args->view == "whole-output") o.whole_output = true;
-        else if (args->view != "decision")
-          throw_parameter_error(kFn, "view", "decision or whole-output", args->view);
-      }
+      if (const auto b = options->number_value("borderline")) o.borderline = as_double(*b);
+      if (options->given("view") && args->view == "whole-output") o.whole_output = true;
       r = verify::audit::audit_target(args->target, o, samples, seed, settings, search);
     }
     print_result(r, args->json);

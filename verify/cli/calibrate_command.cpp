@@ -81,22 +81,45 @@ void add_calibrate_command(CLI::App& app, Context& context) {
                   "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | p-vec | "
                   "tree | fmt (seed 001)")
       ->required();
-  cmd->add_option("--eps", args->eps, "privacy parameter epsilon > 0 (exact rational: 1/2, 0.5, 5e-1)");
-  cmd->add_option("--n", args->n, "batch size n >= 1 (fmt: users; tree paper-code: horizon)");
-  cmd->add_option("--horizon", args->horizon, "horizon T >= n (seed 000: default p = 1/T; tree: leaves N)");
-  cmd->add_option("--delta", args->delta, "seed 001: delta");
-  cmd->add_option("--d", args->d, "seed 001: dimension d (p-vec)");
-  cmd->add_option("--vec-constant", args->vec_constant, "seed 001 p-vec: the main text's constant C");
-  cmd->add_option("--profile", args->profile, "seed 001: theorem (default) | paper-code");
-  cmd->add_flag("--returning", args->returning, "seed 001 p-amp, p-vec: returning users (needs --horizon)");
-  cmd->add_option("--rounds-per-user", args->rounds_per_user, "seed 001 tree: M0, rounds per user (default 1)");
-  cmd->add_option("--eps0", args->eps0, "seed 001 fmt, ldp-gauss: the local epsilon_0");
-  cmd->add_option("--delta0", args->delta0, "seed 001 fmt, ldp-gauss: the local delta_0");
-  cmd->add_option("--delta-prime", args->delta_prime, "seed 001 fmt: delta'");
-  cmd->add_option("--s", args->s, "scaling factor s >= 1 (dist-rdp, dist-cdp; default 1)");
-  cmd->add_option("--p", args->p, "accuracy failure probability in (0, 1) (default 1/T)");
-  cmd->add_option("--c", args->c, "Lemma 5's constant c > 0 (local; default 159421/100000, ref::lemma5_constant())");
-  cmd->callback([args, &context]() {
+  const std::vector<std::string> seed000 = {"calibrate", "dist-dp", "--eps", "1", "--n", "10", "--horizon", "100"};
+  auto options = std::make_shared<Options>(cmd, "calibrate", context.options, seed000);
+  const std::vector<std::string> amp = {"calibrate", "p-amp", "--eps", "1", "--delta", "1/100000", "--n", "1000"};
+  const std::vector<std::string> vec = {"calibrate", "p-vec",  "--eps", "1", "--delta", "1/100000",
+                                        "--n",       "1000",   "--d",   "5"};
+  const std::vector<std::string> tree = {"calibrate", "tree", "--eps", "1", "--delta", "1/100000", "--horizon", "100"};
+  const Rational big_n = pow2(40);
+  options->number("--eps", args->eps, open(0), closed(1000), "privacy parameter epsilon > 0 (exact rational: 1/2, 0.5, 5e-1)");
+  options->integer("--n", args->n, closed(1), closed(big_n, "2^40"), "batch size n >= 1 (fmt: users; tree paper-code: horizon)");
+  options->integer("--horizon", args->horizon, closed(1), closed(big_n, "2^40"),
+                   "horizon T >= n (seed 000: default p = 1/T; tree: leaves N)");
+  options->number("--delta", args->delta, open(0), open(1), "seed 001: delta").companions_are(
+      {"calibrate", "p-amp", "--eps", "1", "--n", "1000"});
+  options->integer("--d", args->d, closed(1), closed(65536), "seed 001: dimension d (p-vec)")
+      .companions_are({"calibrate", "p-vec", "--eps", "1", "--delta", "1/100000", "--n", "1000"});
+  options->number("--vec-constant", args->vec_constant, open(0), closed(pow10(6), "10^6"),
+                  "seed 001 p-vec: the main text's constant C")
+      .companions_are(vec);
+  options->choice("--profile", args->profile, {"theorem", "paper-code"}, "seed 001: theorem (default) | paper-code")
+      .companions_are(amp);
+  options->flag("--returning", args->returning, "seed 001 p-amp, p-vec: returning users (needs --horizon)")
+      .companions_are(amp);
+  options->integer("--rounds-per-user", args->rounds_per_user, closed(1), closed(big_n, "2^40"),
+                   "seed 001 tree: M0, rounds per user (default 1)")
+      .companions_are(tree);
+  options->number("--eps0", args->eps0, open(0), closed(100), "seed 001 fmt, ldp-gauss: the local epsilon_0")
+      .companions_are({"calibrate", "fmt", "--delta0", "1e-8", "--n", "400", "--delta-prime", "1/100000"});
+  options->number("--delta0", args->delta0, closed(0), open(1), "seed 001 fmt, ldp-gauss: the local delta_0")
+      .companions_are({"calibrate", "fmt", "--eps0", "1/2", "--n", "400", "--delta-prime", "1/100000"});
+  options->number("--delta-prime", args->delta_prime, open(0), closed(1), "seed 001 fmt: delta'")
+      .companions_are({"calibrate", "fmt", "--eps0", "1/2", "--delta0", "1e-8", "--n", "400"});
+  options->number("--s", args->s, closed(1), closed(pow10(6), "10^6"), "scaling factor s >= 1 (dist-rdp, dist-cdp; default 1)")
+      .companions_are({"calibrate", "dist-rdp", "--eps", "1", "--n", "10", "--horizon", "100"});
+  options->number("--p", args->p, open(0), open(1), "accuracy failure probability in (0, 1) (default 1/T)");
+  options->number("--c", args->c, open(0), closed(pow10(6), "10^6"),
+                  "Lemma 5's constant c > 0 (local; default 159421/100000, ref::lemma5_constant())")
+      .companions_are({"calibrate", "local", "--eps", "1", "--n", "10", "--horizon", "100"});
+  cmd->callback([args, options, &context]() {
+    options->check();
     if (ref::is_variant_001(args->variant)) {
       run_001(*args);
       context.exit_code = 0;

@@ -7,11 +7,14 @@
 #include <string>
 #include <vector>
 
+#include "verify/cli/options.hpp"
+
 namespace dpb::cli {
 
 struct Context {
   int exit_code = 0;
   std::vector<std::string> command_line;  // argv as given (report.json records it)
+  OptionTable options;                     // every option of every command (verify/cli/options.hpp)
 };
 
 void add_sample_command(CLI::App& app, Context& context);
@@ -22,6 +25,8 @@ void add_vectors_command(CLI::App& app, Context& context);
 void add_calibrate_command(CLI::App& app, Context& context);
 void add_audit_command(CLI::App& app, Context& context);
 void add_simulate_command(CLI::App& app, Context& context);
+// `dpbandit options [--json]`: the option table (the bad-input test reads it).
+void add_options_command(CLI::App& app, Context& context);
 
 // The whole command line: parses argv, runs the command, returns the exit status (README "Exit codes"). Shared by
 // `dpbandit` (verify/cli/main.cpp) and `dpbandit-mpi` (verify/mpi/dpbandit_mpi.cpp).

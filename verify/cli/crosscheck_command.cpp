@@ -16,12 +16,10 @@ namespace {
 
 struct CrosscheckArgs {
   std::string learner;
-  std::uint64_t horizon = 2000;
-  std::uint32_t runs = 20;
-  std::uint64_t seed = 1;
+  std::string horizon, runs, seed;
   std::string eps = "1/2";
   std::string env;
-  std::uint32_t arms = 10;
+  std::string arms;
   bool list = false;
   MultiAgentCliArgs multi_agent;  // seed 004's learners (--agents, --delta, ...)
 };
@@ -31,18 +29,27 @@ struct CrosscheckArgs {
 void add_crosscheck_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<CrosscheckArgs>();
   auto* cmd = app.add_subcommand("crosscheck", "Check that the reference and optimized learners decide alike");
-  cmd->add_option("--learner", args->learner, "Learner name (see --list)");
-  cmd->add_option("--horizon", args->horizon, "Horizon T (default 2000)");
-  cmd->add_option("--runs", args->runs, "Number of seeded runs (default 20)");
-  cmd->add_option("--seed", args->seed, "Seed of the runs' ChaCha20 streams (default 1)");
-  cmd->add_option("--eps", args->eps, "Privacy parameter, exact rational (default 1/2)");
-  cmd->add_option("--env", args->env,
-                  "Environment: seed002-setting1|2|3 (Bernoulli, K = 5) or seed000-easy|hard (clipped Gaussian); "
-                  "default: the learner's");
-  cmd->add_option("--arms", args->arms, "K for the seed000 environments (default 10)");
-  cmd->add_flag("--list", args->list, "List the learners and their status");
-  add_multi_agent_options(cmd, args->multi_agent);
-  cmd->callback([args, &context]() {
+  const std::vector<std::string> companions = {"crosscheck", "--learner", "ucb", "--horizon", "50", "--runs", "1"};
+  auto options = std::make_shared<Options>(cmd, "crosscheck", context.options, companions);
+  options->text("--learner", args->learner, "Learner name (see --list)");
+  options->integer("--horizon", args->horizon, closed(1), closed(pow2(24), "2^24"), "Horizon T (default 2000)")
+      .companions_are({"crosscheck", "--learner", "ucb", "--runs", "1"})
+      .slow_values({"16777216"});
+  options->integer("--runs", args->runs, closed(1), closed(100000), "Number of seeded runs (default 20)")
+      .companions_are({"crosscheck", "--learner", "ucb", "--horizon", "10"})
+      .slow_values({"100000"});
+  options->integer("--seed", args->seed, closed(0), max_u64(), "Seed of the runs' ChaCha20 streams (default 1)");
+  options->number("--eps", args->eps, open(0), closed(1000), "Privacy parameter, exact rational (default 1/2)");
+  options->text("--env", args->env,
+                "Environment: seed002-setting1|2|3 (Bernoulli, K = 5) or seed000-easy|hard (clipped Gaussian); "
+                "default: the learner's");
+  options->integer("--arms", args->arms, closed(1), closed(1000), "K for the seed000 environments (default 10)")
+      .companions_are({"crosscheck", "--learner", "ucb", "--env", "seed000-easy", "--horizon", "50", "--runs", "1"});
+  options->flag("--list", args->list, "List the learners and their status");
+  add_multi_agent_options(*options, args->multi_agent,
+                          {"crosscheck", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
+  cmd->callback([args, options, &context]() {
+    options->check();
     if (args->list) {
       dpb::verify::print_learner_list(std::cout);
       std::cout << "seed 004 multi-agent learners (--agents N, --max-rounds, --env p1|p2; both builds' outcome "
@@ -62,21 +69,30 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       ma.environment = args->env.empty() ? "p1" : args->env;
       ma.sigma = parse_rational(cli.sigma, "crosscheck", "sigma");
       ma.shift = parse_rational(cli.shift, "crosscheck", "shift");
-      ma.runs = args->runs;
-      ma.seed = args->seed;
+      ma.runs = static_cast<std::uint32_t>(options->u64("runs", 20));
+      ma.seed = options->u64("seed", 1);
       const auto report = dpb::verify::crosscheck_multi_agent(ma);  // validates before any output
       dpb::verify::print_multi_agent_report(report, std::cout);
       context.exit_code = report.ok() ? 0 : 1;
       return;
     }
+    refuse_multi_agent_options(*options, args->learner);
+    if (options->given("arms")) {  // K of the seed000 environments only (class 9: an irrelevant option is refused)
+      std::string env = args->env;
+      if (env.empty())
+        if (const auto* l = dpb::verify::find_crosscheck_learner(args->learner)) env = l->environment;
+      if (!env.empty() && env.rfind("seed000", 0) != 0)
+        throw_parameter_error("crosscheck", "--arms", "absent with the environment " + env + " (K is fixed there)",
+                              args->arms);
+    }
     dpb::verify::CrosscheckConfig config;
     config.learner = args->learner;
-    config.horizon = args->horizon;
-    config.runs = args->runs;
-    config.seed = args->seed;
+    config.horizon = options->u64("horizon", 2000);
+    config.runs = static_cast<std::uint32_t>(options->u64("runs", 20));
+    config.seed = options->u64("seed", 1);
     config.eps = parse_rational(args->eps, "crosscheck", "eps");
     config.environment = args->env;
-    config.arms = args->arms;
+    config.arms = static_cast<std::uint32_t>(options->u64("arms", 10));
     const auto report = dpb::verify::crosscheck_learner(config);  // validates before any output
     dpb::verify::print_report(report, std::cout);
     context.exit_code = report.ok() ? 0 : 1;

@@ -49,12 +49,40 @@ std::set<std::string> all_parameter_names() {
 }
 }  // namespace
 
-void DistributionOptions::add_to(CLI::App* cmd) {
+void DistributionOptions::add_to(CLI::App* cmd, Options& options, const std::vector<std::string>& before,
+                                 const std::vector<std::string>& after, const Ranges& ranges) {
   cmd->add_option("DIST", dist, "distribution (see below)")->required();
+  // A minimal command line for each parameter: a DIST that takes it and values of its other parameters.
+  const std::map<std::string, std::vector<std::string>> uses = {
+      {"p", {"binomial", "--n", "3"}},        {"gamma", {"bernoulli-exp"}},     {"scale", {"dlaplace"}},
+      {"sigma2", {"dgauss"}},                 {"mu", {"dgauss", "--sigma2", "1"}}, {"n", {"binomial", "--p", "1/2"}},
+      {"mean", {"poisson"}},                  {"var", {"skellam"}},             {"r", {"polya", "--scale", "1"}},
+      {"x", {"round", "--g", "4"}},           {"g", {"round", "--x", "1/2"}},   {"sigma", {"normal", "--grid-bits", "4"}},
+      {"grid-bits", {"normal", "--sigma", "1"}}};
+  const Rational big = pow2(63) - 1;
   for (const auto& name : all_parameter_names()) {
-    cmd->add_option_function<std::string>(
-        "--" + name, [this, name](const std::string& v) { text[name] = v; }, "parameter " + name);
+    text[name];  // every parameter has its text slot; `given` tells which were on the command line
+    OptionSpec* spec = nullptr;
+    if (name == "n") {
+      spec = &options.integer("--n", text[name], closed(0), closed(big, "2^63 - 1"), "parameter n (integer)");
+    } else if (name == "g") {
+      spec = &options.integer("--g", text[name], closed(1), closed(big, "2^63 - 1"), "parameter g (integer)");
+    } else if (name == "grid-bits") {
+      spec = &options.integer("--grid-bits", text[name], closed(0), closed(62), "parameter grid-bits (integer)");
+    } else {
+      const auto range = ranges.find(name);
+      spec = range == ranges.end()
+                 ? &options.number("--" + name, text[name], std::nullopt, std::nullopt, "parameter " + name)
+                 : &options.number("--" + name, text[name], range->second.first, range->second.second,
+                                   "parameter " + name);
+    }
+    std::vector<std::string> companions = before;
+    const auto& use = uses.at(name);
+    companions.insert(companions.end(), use.begin(), use.end());
+    companions.insert(companions.end(), after.begin(), after.end());
+    spec->companions_are(companions);
   }
+  options_ = &options;
   cmd->footer(distribution_help());
 }
 
@@ -71,11 +99,10 @@ std::map<std::string, Rational> DistributionOptions::parse(const std::string& co
     return std::find(v.begin(), v.end(), x) != v.end();
   };
   for (const auto& [name, value] : text) {
+    if (!options_->given(name)) continue;
     if (!is(it->required, name) && !is(it->optional, name))
       throw_parameter_error(command, name, "absent for " + dist + " (it takes no --" + name + ")", value);
-    values[name] = is(it->integer_params, name) ? Rational(parse_integer(value, command, name))
-                                                  : parse_rational(value, command, name);
-    require_reasonable_size(values[name], command, name);
+    values[name] = *options_->number_value(name);  // checked by Options::check (integers where registered so)
   }
   for (const auto& name : it->required)
     if (!values.count(name)) throw_parameter_error(command, name, "given for " + dist, "nothing");

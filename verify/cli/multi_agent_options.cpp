@@ -22,36 +22,83 @@ E pick(const std::string& value, std::initializer_list<std::pair<const char*, E>
 
 }  // namespace
 
-void add_multi_agent_options(CLI::App* cmd, MultiAgentCliArgs& a) {
-  cmd->add_option("--agents", a.agents, "Multi-agent learners: number of agents N, 1..2^20 (default 4)");
-  cmd->add_option("--delta", a.delta, "Global failure probability δ in (0, 1) (default 1/4)");
-  cmd->add_option("--beta", a.beta, "MASE / DP-MASE local confidence β in (0, 1) (default 1/2)");
-  cmd->add_option("--eta", a.eta, "CE / Decentralized Elimination: apparent privacy level η in (0, 1) (default 1/2)");
-  cmd->add_option("--xi", a.xi, "CE: corruption probability ξ in [0, 1) with η_ξ > 0 (default 0)");
-  cmd->add_option("--c", a.c, "SE constant c > 0 with c·K/ρ > 1 (default 1)");
-  cmd->add_option("--radius", a.radius, "SE radius: t (√(L/t), default) or 2t (√(L/(2t)))");
-  cmd->add_option("--votes", a.votes, "Override the δ-derived vote threshold M (recorded)");
-  cmd->add_option("--vote-test", a.vote_test, "Global elimination test: gt (λ > M, printed; default) or ge");
-  cmd->add_option("--threshold", a.threshold, "CE: M from eta-xi (default, as Prop 5.2 needs) or eta (printed)");
-  cmd->add_option("--law", a.law, "Agent law P_N: uniform (default) or power (P(n) ∝ (n + 1 + α)^−γ)");
-  cmd->add_option("--gamma", a.gamma, "Power law exponent γ in (0, 1) (default 4/5)");
-  cmd->add_option("--agent-offset,--alpha", a.agent_offset, "Power law offset α >= 0 (default 0)");
-  cmd->add_option("--finished", a.finished, "A drawn finished agent: skip (renormalized law, default) or waste");
-  cmd->add_option("--max-rounds", a.max_rounds, "Round budget, 1..2^40 (default 2^40): the run ends max-rounds");
-  cmd->add_option("--stop", a.stop, "INDEPENDENT: stop when all agents are done (default) or the first");
-  cmd->add_option("--one-arm-after-sync", a.one_arm, "DP-MASE: run-epoch (as printed, default) or finish");
-  cmd->add_option("--epoch-order", a.epoch_order, "DP-MASE: sync-first (default) or printed (R(e), then sync)");
-  cmd->add_option("--noise-refinement", a.noise_refinement, "DP-MASE: noise grid 1/(G·q), q in 1..2^20");
-  cmd->add_option("--routine", a.routine, "Local routine of mase/CE/DE: se (default) or coin");
-  cmd->add_option("--coin-activation", a.coin_activation, "Coin routine: the activation T_c >= 1 it fires at");
-  cmd->add_option("--sigma", a.sigma, "P2: σ of the clipped-Gaussian proxy (default 1/10)");
-  cmd->add_option("--shift", a.shift, "P2: the shift subtracted from the means (default 51/5)");
+void add_multi_agent_options(Options& o, MultiAgentCliArgs& a, const std::vector<std::string>& companions) {
+  const auto with = [&companions](std::vector<std::string> extra) {
+    std::vector<std::string> c = companions;
+    c.insert(c.end(), extra.begin(), extra.end());
+    return c;
+  };
+  const Bound zero = closed(0), one = closed(1);
+  o.integer("--agents", a.agents, one, closed(pow2(20), "2^20"), "Multi-agent learners: number of agents N, 1..2^20 (default 4)")
+      .companions_are(companions);
+  o.number("--delta", a.delta, open(0), open(1), "Global failure probability δ in (0, 1) (default 1/4)").companions_are(companions);
+  o.number("--beta", a.beta, open(0), open(1), "MASE / DP-MASE local confidence β in (0, 1) (default 1/2)")
+      .companions_are(companions);
+  o.number("--eta", a.eta, open(0), open(1), "CE / Decentralized Elimination: apparent privacy level η in (0, 1) (default 1/2)")
+      .companions_are(companions);
+  o.number("--xi", a.xi, zero, open(1), "CE: corruption probability ξ in [0, 1) with η_ξ > 0 (default 0)")
+      .companions_are(companions);
+  o.number("--c", a.c, open(0), closed(pow10(6), "10^6"), "SE constant c > 0 with c·K/ρ > 1 (default 1)").companions_are(companions);
+  o.choice("--radius", a.radius, {"t", "2t"}, "SE radius: t (√(L/t), default) or 2t (√(L/(2t)))").companions_are(companions);
+  o.integer("--votes", a.votes, one, closed(pow2(20), "2^20"), "Override the δ-derived vote threshold M (recorded)")
+      .companions_are(companions);
+  o.choice("--vote-test", a.vote_test, {"gt", "ge"}, "Global elimination test: gt (λ > M, printed; default) or ge")
+      .companions_are(companions);
+  o.choice("--threshold", a.threshold, {"eta-xi", "eta"}, "CE: M from eta-xi (default, as Prop 5.2 needs) or eta (printed)")
+      .companions_are(companions);
+  o.choice("--law", a.law, {"uniform", "power"}, "Agent law P_N: uniform (default) or power (P(n) ∝ (n + 1 + α)^−γ)")
+      .companions_are(companions);
+  o.number("--gamma", a.gamma, open(0), open(1), "Power law exponent γ in (0, 1) (default 4/5)")
+      .companions_are(with({"--law", "power"}));
+  o.number("--agent-offset,--alpha", a.agent_offset, zero, closed(pow10(6), "10^6"), "Power law offset α >= 0 (default 0)")
+      .companions_are(with({"--law", "power"}));
+  o.choice("--finished", a.finished, {"skip", "waste"}, "A drawn finished agent: skip (renormalized law, default) or waste")
+      .companions_are(companions);
+  o.integer("--max-rounds", a.max_rounds, one, closed(pow2(40), "2^40"), "Round budget, 1..2^40 (default 2^40): the run ends max-rounds")
+      .companions_are(companions);
+  o.choice("--stop", a.stop, {"all", "first"}, "INDEPENDENT: stop when all agents are done (default) or the first")
+      .companions_are(companions);
+  o.choice("--one-arm-after-sync", a.one_arm, {"run-epoch", "finish"}, "DP-MASE: run-epoch (as printed, default) or finish")
+      .companions_are(companions);
+  o.choice("--epoch-order", a.epoch_order, {"sync-first", "printed"}, "DP-MASE: sync-first (default) or printed (R(e), then sync)")
+      .companions_are(companions);
+  o.integer("--noise-refinement", a.noise_refinement, one, closed(pow2(20), "2^20"), "DP-MASE: noise grid 1/(G·q), q in 1..2^20")
+      .companions_are(companions);
+  o.choice("--routine", a.routine, {"se", "coin"}, "Local routine of mase/CE/DE: se (default) or coin").companions_are(companions);
+  o.integer("--coin-activation", a.coin_activation, one, closed(pow2(40), "2^40"), "Coin routine: the activation T_c >= 1 it fires at")
+      .companions_are(with({"--routine", "coin"}));
+  o.number("--sigma", a.sigma, open(0), closed(pow10(3), "10^3"), "P2: σ of the clipped-Gaussian proxy (default 1/10)")
+      .companions_are(with({"--env", "p2"}));
+  o.number("--shift", a.shift, closed(-pow10(6), "-10^6"), closed(pow10(6), "10^6"), "P2: the shift subtracted from the means (default 51/5)")
+      .companions_are(with({"--env", "p2"}));
+}
+
+const std::vector<std::string>& multi_agent_option_names() {
+  static const std::vector<std::string> names = {
+      "agents", "delta", "beta", "eta", "xi", "c", "radius", "votes", "vote-test", "threshold", "law", "gamma",
+      "agent-offset", "finished", "max-rounds", "stop", "one-arm-after-sync", "epoch-order", "noise-refinement",
+      "routine", "coin-activation", "sigma", "shift"};
+  return names;
+}
+
+void refuse_multi_agent_options(const Options& options, const std::string& learner) {
+  for (const auto& name : multi_agent_option_names())
+    if (options.given(name))
+      throw_parameter_error(options.command(), "--" + name,
+                            "absent for " + (learner.empty() ? std::string("an experiment") : "--learner " + learner) +
+                                " (a seed 004 multi-agent learner option)",
+                            "set");
 }
 
 ref::MultiAgentParams parse_multi_agent_params(const MultiAgentCliArgs& a, const char* f) {
   ref::MultiAgentParams p;
-  if (a.agents < 1 || a.agents > (1U << 20)) throw_parameter_error(f, "agents", "in 1..2^20", std::to_string(a.agents));
-  p.agents = static_cast<std::uint32_t>(a.agents);
+  const auto integer = [f](const std::string& text, const char* name) {  // registered and checked: in range
+    const auto v = parse_number(text);
+    if (!v || boost::multiprecision::denominator(*v) != 1 || *v < 0 || *v > pow2(63))
+      throw_parameter_error(f, std::string("--") + name, "an integer", text);
+    return to_uint64(boost::multiprecision::numerator(*v));
+  };
+  p.agents = static_cast<std::uint32_t>(integer(a.agents, "agents"));
   p.delta = parse_rational(a.delta, f, "delta");
   if (!a.beta.empty()) p.beta = parse_rational(a.beta, f, "beta");
   p.eta = parse_rational(a.eta, f, "eta");
@@ -60,13 +107,10 @@ ref::MultiAgentParams parse_multi_agent_params(const MultiAgentCliArgs& a, const
   p.gamma = parse_rational(a.gamma, f, "gamma");
   p.agent_offset = parse_rational(a.agent_offset, f, "agent-offset");
   if (!a.eps.empty()) p.eps = parse_rational(a.eps, f, "eps");
-  p.votes = a.votes;
-  if (a.max_rounds < 1 || a.max_rounds > (std::uint64_t{1} << 40))
-    throw_parameter_error(f, "max-rounds", "in 1..2^40", std::to_string(a.max_rounds));
-  p.max_rounds = a.max_rounds;
-  p.noise_refinement = a.noise_refinement;
-  if (a.coin_activation < 1) throw_parameter_error(f, "coin-activation", ">= 1", std::to_string(a.coin_activation));
-  p.coin_activation = a.coin_activation;
+  if (!a.votes.empty()) p.votes = integer(a.votes, "votes");
+  p.max_rounds = integer(a.max_rounds, "max-rounds");
+  p.noise_refinement = static_cast<std::int64_t>(integer(a.noise_refinement, "noise-refinement"));
+  p.coin_activation = integer(a.coin_activation, "coin-activation");
   p.vote_test = pick<ref::VoteTest>(a.vote_test, {{"gt", ref::VoteTest::Gt}, {"ge", ref::VoteTest::Ge}}, f,
                                     "vote-test");
   p.law = pick<ref::AgentLawKind>(a.law, {{"uniform", ref::AgentLawKind::Uniform}, {"power", ref::AgentLawKind::Power}},

@@ -8,23 +8,29 @@
 #include <string>
 
 #include "reference/learners/mase.hpp"
+#include "verify/cli/options.hpp"
 
 namespace dpb::cli {
 
 struct MultiAgentCliArgs {
-  std::uint64_t agents = 4;
+  std::string agents = "4";
   std::string delta = "1/4", beta, eta = "1/2", xi = "0", c = "1", gamma = "4/5", agent_offset = "0";
   std::string eps;  // the command's --eps (dp-mase)
-  std::optional<std::uint64_t> votes;
-  std::uint64_t max_rounds = std::uint64_t{1} << 40;
-  std::int64_t noise_refinement = 1;
-  std::uint64_t coin_activation = 1;
+  std::string votes;  // empty: derived from δ
+  std::string max_rounds = "1099511627776";  // 2^40
+  std::string noise_refinement = "1";
+  std::string coin_activation = "1";
   std::string vote_test = "gt", law = "uniform", finished = "skip", radius = "t", stop = "all",
               one_arm = "run-epoch", epoch_order = "sync-first", threshold = "eta-xi", routine = "se";
   std::string sigma = "1/10", shift = "51/5";
 };
 
-void add_multi_agent_options(CLI::App* cmd, MultiAgentCliArgs& args);
+// Registers the options on `options`; `companions` is a command line running a multi-agent learner quickly.
+void add_multi_agent_options(Options& options, MultiAgentCliArgs& args, const std::vector<std::string>& companions);
+// The names of the options above (without dashes): refused with a learner that is not multi-agent.
+const std::vector<std::string>& multi_agent_option_names();
+// Refuses any of them given on `options` (the learner is not one of seed 004's).
+void refuse_multi_agent_options(const Options& options, const std::string& learner);
 ref::MultiAgentParams parse_multi_agent_params(const MultiAgentCliArgs& args, const char* command);
 
 }  // namespace dpb::cli

@@ -16,7 +16,7 @@ namespace {
 struct PmfArgs {
   DistributionOptions dist;
   std::string from, to;
-  int digits = 17;
+  std::string digits;
 };
 
 constexpr long kMaxRange = 1'000'000;
@@ -26,22 +26,48 @@ constexpr long kMaxRange = 1'000'000;
 void add_pmf_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<PmfArgs>();
   auto* cmd = app.add_subcommand("pmf", "Print certified pmf values P[X = k] for k in [A, B]");
-  args->dist.add_to(cmd);
-  cmd->add_option("--from", args->from, "first k")->required();
-  cmd->add_option("--to", args->to, "last k (at most 10^6 values)")->required();
-  cmd->add_option("--digits", args->digits, "correct significant digits (1 to 1000)")->check(CLI::Range(1, 1000));
-  cmd->callback([args, &context]() {
+  auto options = std::make_shared<Options>(
+      cmd, "pmf", context.options,
+      std::vector<std::string>{"pmf", "dlaplace", "--scale", "1", "--from", "0", "--to", "1", "--digits", "5"});
+  // Ranges where a larger (or smaller) value takes more than seconds per value (docs/reliability.md "Limits").
+  args->dist.add_to(cmd, *options, {"pmf"}, {"--from", "0", "--to", "1", "--digits", "5"},
+                    {{"p", {closed(0), closed(1)}},
+                     {"sigma2", {closed(1 / pow10(9), "1e-9"), closed(pow10(12), "10^12")}},
+                     {"var", {closed(0), closed(pow10(9), "10^9")}}});
+  const Rational k_max = pow10(18);
+  options->integer("--from", args->from, closed(-k_max, "-10^18"), closed(k_max, "10^18"), "first k");
+  options->integer("--to", args->to, closed(-k_max, "-10^18"), closed(k_max, "10^18"), "last k (at most 10^6 values)");
+  options->integer("--digits", args->digits, closed(1), closed(1000), "correct significant digits (1 to 1000)");
+  cmd->callback([args, options, &context]() {
+    options->check();
+    for (const char* name : {"from", "to"})
+      if (!options->given(name)) throw_parameter_error("pmf", std::string("--") + name, "given", "nothing");
     auto params = args->dist.parse("pmf");
-    Integer a = parse_integer(args->from, "pmf", "from"), b = parse_integer(args->to, "pmf", "to");
-    if (b < a) throw_parameter_error("pmf", "to", ">= from (" + args->from + ")", args->to);
-    if (b - a >= kMaxRange) throw_parameter_error("pmf", "to", "at most from + 999999", args->to);
+    const Integer a = *options->integer_value("from"), b = *options->integer_value("to");
+    const int digits = static_cast<int>(options->u64("digits", 17));
+    if (b < a) throw_parameter_error("pmf", "--to", ">= --from (" + a.str() + ")", b.str());
+    if (b - a >= kMaxRange) throw_parameter_error("pmf", "--to", "at most --from + 999999", b.str());
     auto law = ref::make_certified_distribution(args->dist.dist, params);
     // Compute everything before printing, so an error never leaves partial output.
     std::string out;
+    // The parameters as given, for a refusal that is about their combination (DIST's law at k).
+    std::string given;
+    for (const auto& [name, value] : params) given += (given.empty() ? "--" : " --") + name + " " + to_string(value);
+    if (given.size() > 60) given = given.substr(0, 60) + "...";
     for (Integer k = a; k <= b; ++k) {
-      std::string value = correctly_rounded_decimal(
-          [&](mpfr_prec_t prec) { return law->pmf(k, prec); }, args->digits,
-          std::max<mpfr_prec_t>(64, static_cast<mpfr_prec_t>(args->digits * 4)));
+      std::string value;
+      try {
+        value = correctly_rounded_decimal([&](mpfr_prec_t prec) { return law->pmf(k, prec); }, digits,
+                                          std::max<mpfr_prec_t>(64, static_cast<mpfr_prec_t>(digits * 4)));
+      } catch (const std::range_error&) {  // P[X = k] below MPFR's exponent range (about 10^-323228496)
+        throw_parameter_error("pmf", "--" + (params.empty() ? std::string("from") : params.begin()->first),
+                              "such that P[X = " + k.str() + "] is above 2^-1073741824 (MPFR's range)", given);
+      } catch (const std::runtime_error&) {  // undecided at the maximum precision: an extreme, valid parameter
+        throw_parameter_error("pmf", "--" + (params.empty() ? std::string("from") : params.begin()->first),
+                              "such that P[X = " + k.str() + "] can be rounded to " + std::to_string(digits) +
+                                  " digits within 2^16 bits",
+                              given);
+      }
       out += k.str() + " " + value + "\n";
     }
     std::fwrite(out.data(), 1, out.size(), stdout);

@@ -70,19 +70,23 @@ struct SampleArgs {
 void add_sample_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<SampleArgs>();
   auto* cmd = app.add_subcommand("sample", "Draw exact samples of a distribution, one integer per line");
-  args->dist.add_to(cmd);
-  cmd->add_option("--count", args->count, "number of samples (1 to 10^9)")->required();
-  cmd->add_option("--seed", args->seed, "seed of the ChaCha20 bit stream (0 to 2^64-1); omitted: OS entropy");
-  cmd->add_option("--impl", args->impl, "reference (exact, GMP) or optimized (machine integers)")
-      ->check(CLI::IsMember({"reference", "optimized"}));
-  cmd->add_option("--method", args->method,
+  auto options = std::make_shared<Options>(
+      cmd, "sample", context.options,
+      std::vector<std::string>{"sample", "dlaplace", "--scale", "1", "--count", "2", "--seed", "1"});
+  args->dist.add_to(cmd, *options, {"sample"}, {"--count", "2", "--seed", "1"}, {{"p", {closed(0), closed(1)}}});
+  options->integer("--count", args->count, closed(1), closed(Rational(kMaxCount), "10^9"), "number of samples (1 to 10^9)")
+      .slow_values({"1000000000"});
+  options->integer("--seed", args->seed, closed(0), max_u64(),
+                   "seed of the ChaCha20 bit stream (0 to 2^64-1); omitted: OS entropy");
+  options->choice("--impl", args->impl, {"reference", "optimized"}, "reference (exact, GMP) or optimized (machine integers)");
+  options->choice("--method", args->method, {"cks", "inversion", "large"},
                   "cks (default: CKS20 rejection), inversion (certified inversion, dlaplace and dgauss only) or "
-                  "large (binomial only: p in {1/2, 1/4}, n up to 2^63-1, cost independent of n)")
-      ->check(CLI::IsMember({"cks", "inversion", "large"}));
-  cmd->callback([args, &context]() {
+                  "large (binomial only: p in {1/2, 1/4}, n up to 2^63-1, cost independent of n)");
+  cmd->callback([args, options, &context]() {
+    options->check();
+    if (!options->given("count")) throw_parameter_error("sample", "--count", "given", "nothing");
     auto params = args->dist.parse("sample");
-    Integer count = parse_integer(args->count, "sample", "count");
-    if (count < 1 || count > kMaxCount) throw_parameter_error("sample", "count", "in [1, 10^9]", args->count);
+    const std::uint64_t count = options->u64("count", 1);
     const bool optimized = args->impl == "optimized";
     const bool inversion = args->method == "inversion";
     const bool large = args->method == "large";
@@ -92,14 +96,12 @@ void add_sample_command(CLI::App& app, Context& context) {
     if (inversion && args->dist.dist != "dlaplace" && args->dist.dist != "dgauss")
       throw_parameter_error("sample", "method",
                             "cks for " + args->dist.dist + " (inversion exists for dlaplace and dgauss)", args->method);
-    if (!args->seed.empty()) {
-      Integer seed = parse_integer(args->seed, "sample", "seed");
-      if (!fits_uint64(seed)) throw_parameter_error("sample", "seed", "in [0, 2^64 - 1]", args->seed);
-      ChaCha20Source bits(to_uint64(seed));
-      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count), inversion, large);
+    if (const auto seed = options->u64("seed")) {
+      ChaCha20Source bits(*seed);
+      dispatch(args->dist.dist, params, optimized, bits, count, inversion, large);
     } else {
       OsEntropySource bits;
-      dispatch(args->dist.dist, params, optimized, bits, to_uint64(count), inversion, large);
+      dispatch(args->dist.dist, params, optimized, bits, count, inversion, large);
     }
     context.exit_code = 0;
   });

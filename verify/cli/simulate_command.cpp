@@ -21,6 +21,8 @@
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/output.hpp"
 #include "verify/experiments/simulation.hpp"
+#include "verify/input/bounded_input.hpp"
+#include "verify/input/publish.hpp"
 
 namespace dpb::cli {
 
@@ -29,11 +31,8 @@ namespace {
 struct SimulateArgs {
   std::string experiment;
   std::string config;
-  std::optional<std::uint32_t> runs;
-  std::optional<std::uint64_t> horizon;
-  std::optional<std::uint64_t> seed;
-  std::optional<unsigned> threads;
-  std::optional<std::uint32_t> arms;
+  std::string runs, horizon, seed, threads, arms;  // registered options (verify/cli/options.hpp)
+  std::shared_ptr<Options> options;
   std::string eps;
   std::string out;
   std::string data;
@@ -57,11 +56,12 @@ void simulate_multi_agent(const SimulateArgs& args) {
   const ref::BanditInstance instance = verify::make_seed004_instance(
       env, parse_rational(cli.sigma, "simulate", "sigma"), parse_rational(cli.shift, "simulate", "shift"));
   const ref::MultiAgentConfig config = ref::configure_multi_agent(algorithm, params, instance.arms());
-  const std::uint32_t runs = args.runs.value_or(10);
-  if (runs < 1 || runs > 100000) throw_parameter_error("simulate", "runs", "in 1..100000", std::to_string(runs));
-  const std::uint64_t seed = args.seed.value_or(1);
-  if (!args.out.empty() && std::filesystem::exists(args.out) && !std::filesystem::is_directory(args.out))
-    throw_parameter_error("simulate", "out", "a directory (or a new path)", args.out);
+  const auto runs = static_cast<std::uint32_t>(args.options->u64("runs", 10));
+  const std::uint64_t seed = args.options->u64("seed", 1);
+  if (!args.out.empty())
+    if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
+      throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
+                            verify::input::quoted_prefix(args.out, 80) + " (" + why + ")");
   std::ostringstream csv;
   csv << "run,reason,arm,correct,rounds,pulls,wasted,messages,global_eliminations,releases,first_finish_round\n";
   std::printf("%s on %s: N = %u, M = %llu%s, ρ = %s, seed %llu\n", args.learner.c_str(), env.c_str(), config.agents,
@@ -88,24 +88,16 @@ void simulate_multi_agent(const SimulateArgs& args) {
               static_cast<unsigned long long>(decided), runs, static_cast<unsigned long long>(correct),
               rounds / runs, pulls / runs);
   if (!args.out.empty()) {
-    const std::filesystem::path dir(args.out);
-    std::filesystem::create_directories(dir);
-    const auto target = dir / "runs.csv";
-    const auto temp = dir / (".runs.csv.tmp." + std::to_string(::getpid()));
-    {
-      std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-      out << csv.str();
-    }
-    std::filesystem::rename(temp, target);
-    std::printf("wrote %s\n", target.string().c_str());
+    verify::output::Publication pub(args.out, "runs");  // all or nothing (docs/reliability.md "Outputs")
+    pub.write("runs.csv", csv.str());
+    for (const auto& f : pub.commit()) std::printf("wrote %s\n", f.string().c_str());
   }
 }
 
 std::vector<Rational> parse_eps_list(const std::string& text) {
   std::vector<Rational> out;
   std::stringstream ss(text);
-  for (std::string item; std::getline(ss, item, ',');) out.push_back(parse_rational(item, "simulate", "eps"));
-  if (out.empty()) throw_parameter_error("simulate", "eps", "a comma-separated list of rationals", "'" + text + "'");
+  for (std::string item; std::getline(ss, item, ',');) out.push_back(*parse_number(item));  // checked: Options::check
   return out;
 }
 
@@ -138,27 +130,41 @@ class ProgressBar {
 void add_simulate_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<SimulateArgs>();
   auto* cmd = app.add_subcommand("simulate", "Run an experiment of the papers (regret curves, summary, plots)");
-  cmd->add_option("--experiment", args->experiment, "Experiment name (see --list), e.g. 000-fig2-easy");
-  cmd->add_option("--config", args->config, "A config file instead of a named experiment");
-  cmd->add_option("--runs", args->runs, "Number of runs (default: the config's)");
-  cmd->add_option("--horizon", args->horizon, "Horizon T (default: the config's)");
-  cmd->add_option("--threads", args->threads, "Worker threads (default: the number of cores)");
-  cmd->add_option("--seed", args->seed, "Seed of the ChaCha20 streams (default: the config's)");
-  cmd->add_option("--eps", args->eps, "Comma-separated privacy levels replacing the config's, e.g. 1/10,1");
-  cmd->add_option("--arms", args->arms, "K for the seed000 and letor environments");
-  cmd->add_option("--data", args->data, "LETOR/MSLR-WEB10K file for a letor experiment (e.g. Fold1/train.txt)");
-  cmd->add_option("--out", args->out, "Output directory (default: results/<experiment>)");
-  cmd->add_flag("--realized", args->realized, "Realized instead of pseudo-regret");
-  cmd->add_flag("--no-plots", args->no_plots, "Do not draw plots");
-  cmd->add_flag("--quiet", args->quiet, "No progress bar");
-  cmd->add_flag("--list", args->list, "List the experiments");
-  cmd->add_option("--learner", args->learner,
-                  "Seed 004 multi-agent learner instead of an experiment: mase, dp-mase, corrupted-elimination, "
-                  "decentralized-elimination, central-se, independent-se");
-  cmd->add_option("--env", args->env, "Multi-agent learners: p1 (default) or p2");
-  add_multi_agent_options(cmd, args->multi_agent);
+  const std::vector<std::string> companions = {"simulate", "--experiment", "002-fig1", "--runs", "1", "--horizon",
+                                               "100", "--threads", "1", "--no-plots", "--quiet"};
+  args->options = std::make_shared<Options>(cmd, "simulate", context.options, companions);
+  Options& o = *args->options;
+  o.text("--experiment", args->experiment, "Experiment name (see --list), e.g. 000-fig2-easy").conflicts_with({"config"});
+  o.path("--config", args->config, "A config file instead of a named experiment")
+      .companions_are({"simulate", "--runs", "1", "--horizon", "100", "--no-plots", "--quiet"});
+  o.integer("--runs", args->runs, closed(1), closed(100000), "Number of runs (default: the config's)").slow_values({"100000"});
+  o.integer("--horizon", args->horizon, closed(1), closed(pow2(34), "2^34"), "Horizon T (default: the config's)")
+      .slow_values({"17179869184"});
+  o.integer("--threads", args->threads, closed(1), closed(256), "Worker threads (default: the number of cores)");
+  o.integer("--seed", args->seed, closed(0), max_u64(), "Seed of the ChaCha20 streams (default: the config's)");
+  o.number_list("--eps", args->eps, open(0), closed(1000), "Comma-separated privacy levels replacing the config's, e.g. 1/10,1");
+  o.integer("--arms", args->arms, closed(2), closed(1000), "K for the seed000 and letor environments")
+      .companions_are({"simulate", "--experiment", "000-fig2-easy", "--runs", "1", "--horizon", "100", "--threads", "1",
+                       "--no-plots", "--quiet"});
+  o.path("--data", args->data, "LETOR/MSLR-WEB10K file for a letor experiment (e.g. Fold1/train.txt)")
+      .companions_are({"simulate", "--experiment", "000-mslr", "--runs", "1", "--horizon", "100", "--no-plots", "--quiet"});
+  o.path("--out", args->out, "Output directory (default: results/<experiment>)");
+  o.flag("--realized", args->realized, "Realized instead of pseudo-regret");
+  o.flag("--no-plots", args->no_plots, "Do not draw plots");
+  o.flag("--quiet", args->quiet, "No progress bar");
+  o.flag("--list", args->list, "List the experiments");
+  o.text("--learner", args->learner,
+         "Seed 004 multi-agent learner instead of an experiment: mase, dp-mase, corrupted-elimination, "
+         "decentralized-elimination, central-se, independent-se")
+      .conflicts_with({"experiment", "config"})
+      .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});
+  o.text("--env", args->env, "Multi-agent learners: p1 (default) or p2")
+      .companions_are({"simulate", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
+  add_multi_agent_options(o, args->multi_agent, {"simulate", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
   cmd->callback([args, &context]() {
     namespace ex = dpb::verify::experiments;
+    const Options& options = *args->options;
+    options.check();
     if (args->list) {
       for (const auto& c : ex::list_experiments()) {
         std::string eps;
@@ -176,28 +182,26 @@ void add_simulate_command(CLI::App& app, Context& context) {
       context.exit_code = 0;
       return;
     }
+    refuse_multi_agent_options(options, args->learner);
     if (args->experiment.empty() == args->config.empty())
       throw_parameter_error("simulate", "experiment", "given, or --config, but not both (see `dpbandit simulate --list`)",
                             args->experiment.empty() ? "nothing" : "both");
     const ex::ExperimentConfig config =
         args->config.empty() ? ex::find_experiment(args->experiment) : ex::load_experiment_config(args->config);
     ex::SimulationOptions o;
-    o.runs = args->runs;
-    o.horizon = args->horizon;
-    o.seed = args->seed;
+    if (const auto runs = options.u64("runs")) o.runs = static_cast<std::uint32_t>(*runs);
+    o.horizon = options.u64("horizon");
+    o.seed = options.u64("seed");
     if (args->realized) o.realized = true;
-    if (args->threads) {
-      if (*args->threads < 1 || *args->threads > 256)
-        throw_parameter_error("simulate", "threads", "in [1, 256]", std::to_string(*args->threads));
-      o.threads = *args->threads;
-    }
-    o.arms = args->arms;
-    if (!args->eps.empty()) o.epsilons = parse_eps_list(args->eps);
+    if (const auto threads = options.u64("threads")) o.threads = static_cast<unsigned>(*threads);
+    if (const auto arms = options.u64("arms")) o.arms = static_cast<std::uint32_t>(*arms);
+    if (options.given("eps")) o.epsilons = parse_eps_list(args->eps);
     if (!args->data.empty()) o.data = args->data;
     (void)ex::effective_config(config, o);  // every option checked before anything runs or is written
     const std::filesystem::path out = args->out.empty() ? std::filesystem::path("results") / config.name : std::filesystem::path(args->out);
-    if (std::filesystem::exists(out) && !std::filesystem::is_directory(out))
-      throw_parameter_error("simulate", "out", "a directory (or a new path)", out.string());
+    if (const std::string why = verify::output::destination_problem(out); !why.empty())
+      throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
+                            verify::input::quoted_prefix(out.string(), 80) + " (" + why + ")");
 
     auto bar = std::make_shared<ProgressBar>(!args->quiet);
     o.progress = [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); };

@@ -10,6 +10,8 @@
 
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/input/bounded_input.hpp"
+#include "verify/input/publish.hpp"
 #include "verify/vectors/vectors.hpp"
 
 namespace dpb::cli {
@@ -28,9 +30,15 @@ void add_vectors_command(CLI::App& app, Context& context) {
   cmd->require_subcommand(1);
 
   auto* gen = cmd->add_subcommand("generate", "Regenerate the golden vectors with the reference and write them");
-  gen->add_option("--dir", args->dir, "output directory (default testdata/vectors)");
-  gen->callback([args, &context]() {
+  auto gen_options = std::make_shared<Options>(gen, "vectors generate", context.options,
+                                               std::vector<std::string>{"vectors", "generate"});
+  gen_options->path("--dir", args->dir, "output directory (default testdata/vectors)");
+  gen->callback([args, gen_options, &context]() {
+    gen_options->check();
     namespace V = dpb::verify::vectors;
+    if (const std::string why = verify::output::destination_problem(args->dir); !why.empty())
+      throw_parameter_error("vectors generate", "--dir", "a writable directory (or a new path)",
+                            verify::input::quoted_prefix(args->dir, 80) + " (" + why + ")");
     const auto files = V::generate_all(V::Impl::reference);  // everything is computed before the first write
     V::write_files(args->dir, files);
     for (const auto& f : files)
@@ -40,10 +48,13 @@ void add_vectors_command(CLI::App& app, Context& context) {
   });
 
   auto* check = cmd->add_subcommand("check", "Check that a build reproduces the golden vectors byte for byte");
-  check->add_option("--dir", args->dir, "directory of the vectors (default testdata/vectors)");
-  check->add_option("--impl", args->impl, "reference (exact, GMP) or optimized (machine integers)")
-      ->check(CLI::IsMember({"reference", "optimized"}));
-  check->callback([args, &context]() {
+  auto check_options = std::make_shared<Options>(check, "vectors check", context.options,
+                                                 std::vector<std::string>{"vectors", "check"});
+  check_options->path("--dir", args->dir, "directory of the vectors (default testdata/vectors)");
+  check_options->choice("--impl", args->impl, {"reference", "optimized"},
+                        "reference (exact, GMP) or optimized (machine integers)");
+  check->callback([args, check_options, &context]() {
+    check_options->check();
     namespace V = dpb::verify::vectors;
     const V::Impl impl = args->impl == "optimized" ? V::Impl::optimized : V::Impl::reference;
     const V::CheckResult result = V::check_directory(args->dir, impl);

@@ -1,5 +1,7 @@
 #include "verify/experiments/output.hpp"
 
+#include "verify/input/publish.hpp"
+
 #include <unistd.h>
 
 #include <cstdio>
@@ -32,24 +34,6 @@ std::string gnuplot_quote(const std::string& s) {  // single-quoted gnuplot stri
 }
 
 std::string eps_text(const Rational& e) { return to_string(e); }
-
-// Writes `text` to dir/name through a temporary file and a rename.
-std::filesystem::path write_atomically(const std::filesystem::path& dir, const std::string& name,
-                                       const std::string& text) {
-  const auto final_path = dir / name;
-  const auto tmp = dir / ("." + name + ".tmp-" + std::to_string(::getpid()));
-  {
-    std::ofstream out(tmp, std::ios::binary);
-    out << text;
-    out.close();
-    if (!out) {
-      std::filesystem::remove(tmp);
-      throw std::runtime_error("simulate: cannot write " + tmp.string());
-    }
-  }
-  std::filesystem::rename(tmp, final_path);
-  return final_path;
-}
 
 // Plot data: block k = i·|ε| + j holds "round regret_mean regret_se avg_mean avg_se"; then one block per algorithm
 // with "eps regret_mean regret_se avg_mean avg_se" at the horizon.
@@ -202,48 +186,43 @@ bool gnuplot_available() {
 }
 
 WrittenFiles write_outputs(const SimulationResult& r, const std::filesystem::path& dir, bool plots) {
-  std::filesystem::create_directories(dir);
+  // All or nothing (docs/reliability.md "Outputs"): every file is staged in DIR/.dpbandit-staging-<pid>, then
+  // published file by file with the old ones backed up, the manifest last; any failure rolls back.
+  const std::string name = r.config.name;  // file names start with it: several experiments share one --out
+  output::Publication pub(dir, name);
   WrittenFiles w;
-  // File names start with the experiment's name, so several experiments can share one --out directory.
-  const std::string name = r.config.name;
-  w.files.push_back(write_atomically(dir, name + "-curves.csv", curves_csv(r)));
+  pub.write(name + "-curves.csv", curves_csv(r));
+  std::vector<std::string> plot_names;
   if (plots && gnuplot_available()) {
     const std::string data = name + "-plot.dat";
-    w.files.push_back(write_atomically(dir, data, plot_data(r)));
+    pub.write(data, plot_data(r));
     const bool final_plot = r.config.epsilons.size() >= 2;
     const std::vector<std::string> outs = {name + ".png", name + ".svg", name + "-final.png", name + "-final.svg"};
-    const std::string tag = ".tmp-" + std::to_string(::getpid());
-    w.files.push_back(write_atomically(dir, name + ".gp", plot_script(r, data, outs[0], outs[1], outs[2], outs[3])));
-    const std::string run_script =
-        plot_script(r, data, "." + outs[0] + tag, "." + outs[1] + tag, "." + outs[2] + tag, "." + outs[3] + tag);
-    const std::string script_name = "." + name + ".gp" + tag;
-    write_atomically(dir, script_name, run_script);
-    const std::string command = "cd " + shell_quote(dir.string()) + " && gnuplot " + shell_quote(script_name) +
-                                " > " + shell_quote(script_name + ".log") + " 2>&1";
+    const std::string script = plot_script(r, data, outs[0], outs[1], outs[2], outs[3]);
+    pub.write(name + ".gp", script);
+    // gnuplot runs in the staging directory; its log stays there (removed with it).
+    const std::string command = "cd " + shell_quote(pub.staged("").string()) + " && gnuplot " +
+                                shell_quote(name + ".gp") + " > gnuplot.log 2>&1";
     const int status = std::system(command.c_str());
     std::string log;
     {
-      std::ifstream in(dir / (script_name + ".log"));
+      std::ifstream in(pub.staged("gnuplot.log"));
       std::ostringstream ss;
       ss << in.rdbuf();
       log = ss.str();
     }
-    std::filesystem::remove(dir / script_name);
-    std::filesystem::remove(dir / (script_name + ".log"));
     const std::size_t count = final_plot ? 4 : 2;
     bool ok = status == 0;
-    for (std::size_t k = 0; k < count; ++k) ok = ok && std::filesystem::exists(dir / ("." + outs[k] + tag));
-    for (std::size_t k = 0; k < count; ++k) {
-      const auto tmp = dir / ("." + outs[k] + tag);
-      if (ok) {
-        std::filesystem::rename(tmp, dir / outs[k]);
+    for (std::size_t k = 0; k < count; ++k) ok = ok && std::filesystem::exists(pub.staged(outs[k]));
+    if (ok) {
+      for (std::size_t k = 0; k < count; ++k) {
+        pub.add(outs[k]);
+        plot_names.push_back(outs[k]);
         w.plots.push_back(dir / outs[k]);
-        w.files.push_back(dir / outs[k]);
-      } else {
-        std::filesystem::remove(tmp);
       }
+    } else {
+      w.plot_error = "gnuplot failed: " + log.substr(0, 400);
     }
-    if (!ok) w.plot_error = "gnuplot failed: " + log.substr(0, 400);
   } else {
     w.plot_error = plots ? "gnuplot not found on the PATH" : "plots not requested";
   }
@@ -252,7 +231,8 @@ WrittenFiles write_outputs(const SimulationResult& r, const std::filesystem::pat
   for (const auto& p : w.plots) plot_list.push_back(p.string());
   summary["plots"] = plot_list;
   if (!w.plot_error.empty()) summary["plot_error"] = w.plot_error;
-  w.files.push_back(write_atomically(dir, name + "-summary.json", summary.dump(2) + "\n"));
+  pub.write(name + "-summary.json", summary.dump(2) + "\n");
+  w.files = pub.commit();
   return w;
 }
 

@@ -1,5 +1,7 @@
 #include "verify/report/verify_main.hpp"
 
+#include "verify/input/publish.hpp"
+
 #include <sched.h>
 #include <unistd.h>
 
@@ -17,6 +19,7 @@
 #include <thread>
 
 #include "reference/core/build_info.hpp"
+#include "reference/core/rational.hpp"
 #include "verify/claims/runner.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/report/build_json.hpp"
@@ -66,23 +69,13 @@ std::optional<unsigned> parse_jobs(const std::string& text) {
   return value;
 }
 
-// --claim-timeout: a plain decimal number of seconds (digits, at most one '.'), at most 10^7; 0 means no limit.
+// --claim-timeout: an exact number of seconds in [0, 10^7] (decimal, a/b or e-notation, as every number on the
+// command line: verify/cli/options.hpp); 0 means no limit.
 std::optional<double> parse_timeout(const std::string& text) {
-  if (text.empty() || text.size() > 20) return std::nullopt;
-  int dots = 0;
-  for (const char c : text) {
-    if (c == '.') ++dots;
-    else if (c < '0' || c > '9') return std::nullopt;
-  }
-  if (dots > 1 || text == ".") return std::nullopt;
-  double value = 0;
-  try {
-    value = std::stod(text);
-  } catch (const std::exception&) {
-    return std::nullopt;
-  }
-  if (!(value >= 0 && value <= 1e7)) return std::nullopt;
-  return value;
+  if (text.empty() || text.front() == '+') return std::nullopt;
+  const auto value = try_parse_rational(text);
+  if (!value || *value < 0 || *value > 10000000) return std::nullopt;
+  return value->convert_to<double>();
 }
 
 std::string utc_now() {
@@ -198,7 +191,6 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
   }
   const double seconds = elapsed();
 
-  out << format_results_table(results, seconds) << std::flush;
   nlohmann::json report = report_json(results, *suite, seconds);
   report["summary"]["version"] = dpb::version();
   report["summary"]["commit"] = dpb::git_commit();
@@ -216,14 +208,22 @@ int verify_main(const VerifyArgs& args, const Registry& registry, std::ostream& 
                         {"description", f.description}});
   report["families"] = families;
   const auto json_file = dir / "report.json", html_file = dir / "report.html", junit_file = dir / "junit.xml";
+  // The reports are published before the table is printed (all or nothing, docs/reliability.md "Outputs"): a
+  // failure to write them is one line and exit 3, never a table followed by an error.
   try {
-    if (cluster::is_root())  // one process writes (dpbandit-mpi: every rank holds the same results)
-      write_files_atomically({{json_file, report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"},
-                            {html_file, report_html(report, HtmlOptions{plots})},
-                            {junit_file, junit_xml(report)}});
+    if (cluster::is_root()) {  // one process writes (dpbandit-mpi: every rank holds the same results)
+      output::Publication pub(dir, "report");
+      pub.write(json_file.filename().string(),
+                report.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+      pub.write(html_file.filename().string(), report_html(report, HtmlOptions{plots}));
+      pub.write(junit_file.filename().string(), junit_xml(report));
+      (void)pub.commit();
+    }
   } catch (const std::exception& e) {
-    return usage_error(err, std::string("parameter '--out': ") + e.what());
+    err << "dpbandit: error: verify: " << e.what() << "\n";
+    return 3;
   }
+  out << format_results_table(results, seconds) << std::flush;
   out << "report: " << json_file.string() << ", " << html_file.string() << ", " << junit_file.string() << "\n";
   return summarize(results).unexpected == 0 ? 0 : 1;
 }

@@ -1,5 +1,7 @@
 #include "verify/vectors/vectors.hpp"
 
+#include "verify/input/publish.hpp"
+
 #include <unistd.h>
 
 #include <fstream>
@@ -45,23 +47,11 @@ std::vector<CategoryFile> generate_all(Impl impl) {
 }
 
 void write_files(const std::filesystem::path& dir, const std::vector<CategoryFile>& files) {
-  std::filesystem::create_directories(dir);
-  for (const auto& f : files) {
-    const auto target = dir / f.file_name();
-    const auto temp = dir / ("." + f.file_name() + ".tmp." + std::to_string(::getpid()));
-    {
-      std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-      const std::string text = f.text();
-      out.write(text.data(), static_cast<std::streamsize>(text.size()));
-      out.close();
-      if (!out) {
-        std::error_code ec;
-        std::filesystem::remove(temp, ec);
-        throw std::runtime_error("golden vectors: cannot write " + temp.string());
-      }
-    }
-    std::filesystem::rename(temp, target);
-  }
+  // All or nothing (docs/reliability.md "Outputs"): staged, then published file by file with backups, the
+  // manifest (.dpbandit-manifest-vectors.json) last; any failure rolls back to the old set.
+  output::Publication pub(dir, "vectors");
+  for (const auto& f : files) pub.write(f.file_name(), f.text());
+  (void)pub.commit();
 }
 
 std::string CheckResult::summary() const {

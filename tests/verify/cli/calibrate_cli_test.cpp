@@ -44,14 +44,15 @@ TEST(CalibrateCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
   };
   const std::vector<Case> cases = {
       {"dist-xx --eps 1 --n 10 --horizon 100", "parameter 'variant'"},
-      {"dist-dp --eps 0 --n 10 --horizon 100", "parameter 'eps' must be > 0, got 0"},
+      {"dist-dp --eps 0 --n 10 --horizon 100", "parameter '--eps' must be a number in (0, 1000], got \"0\""},
       {"dist-dp --eps nan --n 10 --horizon 100", "parameter 'eps'"},
-      {"dist-dp --eps 1 --n -1 --horizon 100", "parameter 'n' must be > 0, got -1"},
-      {"dist-rdp --eps 1 --n 10 --horizon 100 --s 0.5", "parameter 's' must be >= 1, got 1/2"},
-      {"dist-dp --eps 1 --n 10 --horizon 100 --p 0", "parameter 'p' must be in (0, 1), got 0"},
-      {"local --eps 1/2 --n 10 --horizon 100 --c 0", "parameter 'c' must be > 0, got 0"},
+      {"dist-dp --eps 1 --n -1 --horizon 100", "parameter '--n' must be an integer in [1, 2^40], got \"-1\""},
+      {"dist-rdp --eps 1 --n 10 --horizon 100 --s 0.5", "parameter '--s' must be a number in [1, 10^6], got \"0.5\""},
+      {"dist-dp --eps 1 --n 10 --horizon 100 --p 0", "parameter '--p' must be a number in (0, 1), got \"0\""},
+      {"local --eps 1/2 --n 10 --horizon 100 --c 0", "parameter '--c' must be a number in (0, 10^6], got \"0\""},
       {"central --eps 1 --n 10 --horizon 100", "parameter 'eps' must be < 1"},
-      {"dist-dp --eps 1 --n 10000000000000 --horizon 100000000000000", "2^62"},
+      {"dist-dp --eps 1 --n 10000000000000 --horizon 100000000000000", "parameter '--n' must be an integer in [1, 2^40]"},
+      {"dist-dp --eps 1e-30 --n 10 --horizon 100", "2^62"},
   };
   for (const auto& c : cases) expect_cli_refusal(kCli + " calibrate " + c.args, c.needle);
 }
@@ -83,20 +84,20 @@ TEST(CalibrateCliTest, Seed001BadInputNamesParameterAndValueOnStderrOnly) {
     std::string args, needle;
   };
   const std::vector<Case> cases = {
-      {"fmt --eps0 0.5 --delta0 0 --n 0 --delta-prime 0.1", "parameter 'n' must be >= 1, got 0"},
-      {"fmt --eps0 0.5 --delta0 0 --n 10 --delta-prime 0", "parameter 'delta-prime' must be in (0, 1], got 0"},
+      {"fmt --eps0 0.5 --delta0 0 --n 0 --delta-prime 0.1", "parameter '--n' must be an integer in [1, 2^40], got \"0\""},
+      {"fmt --eps0 0.5 --delta0 0 --n 10 --delta-prime 0", "parameter '--delta-prime' must be a number in (0, 1], got \"0\""},
       {"fmt --eps0 0.5 --delta0 0 --n 10", "parameter 'delta-prime' must be given for fmt"},
       {"p-amp --eps 0.5 --delta 0.1 --n 20", "parameter 'eps' must be in (0, sqrt(ln(2/delta)/B)]"},
-      {"p-amp --eps 0.1 --delta 0.1 --n 0", "parameter 'n' must be >= 1"},
+      {"p-amp --eps 0.1 --delta 0.1 --n 0", "parameter '--n' must be an integer in [1, 2^40]"},
       {"p-vec --eps 0.2 --delta 0.5 --n 20 --d 5", "parameter 'delta' must be in (0, 1/2)"},
-      {"p-vec --eps 0.2 --delta 0.1 --n 20 --d 0", "parameter 'd' must be in [1, 65536], got 0"},
+      {"p-vec --eps 0.2 --delta 0.1 --n 20 --d 0", "parameter '--d' must be an integer in [1, 65536], got \"0\""},
       {"p-vec --eps 1e-9 --delta 0.1 --n 20 --d 5", "fits 63 bits"},
       {"p-amp --eps 1 --delta 0.1 --n 20 --returning --horizon 100", "parameter 'eps' must be < 1 for returning"},
       {"tree --eps 2 --delta 0.1 --horizon 10", "parameter 'eps' must be in (0, 1]"},
       {"p-amp --eps 0.1 --delta 0.1 --n 20 --s 2", "parameter 's' must be absent"},
       {"dist-dp --eps 1 --n 10 --horizon 100 --delta 0.1", "parameter 'delta' must be absent for dist-dp"},
       {"dist-dp --eps 1 --n 10", "parameter 'horizon' must be given for dist-dp"},
-      {"p-amp --eps 0.1 --delta 0.1 --n 20 --profile x", "parameter 'profile' must be theorem or paper-code, got x"},
+      {"p-amp --eps 0.1 --delta 0.1 --n 20 --profile x", "parameter '--profile' must be one of theorem|paper-code, got \"x\""},
   };
   for (const auto& c : cases) expect_cli_refusal(kCli + " calibrate " + c.args, c.needle);
 }

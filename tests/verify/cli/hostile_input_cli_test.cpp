@@ -10,8 +10,10 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "tests/support/cli_path.hpp"
+#include "tests/support/cli_refusal.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
 
@@ -183,7 +185,7 @@ TEST(HostileInputCliTest, SignalledDpbanditKillsItsCommandsProcessGroup) {
 TEST(HostileInputCliTest, TimeoutOptionIsRangeCheckedAndExternalOnly) {
   const auto negative = run_command(kCli + " audit external --command 'echo 1' --claimed-eps 1 --timeout -1");
   EXPECT_EQ(negative.exit_code, 2);
-  EXPECT_NE(negative.err.find("'timeout'"), std::string::npos) << negative.err;
+  EXPECT_TRUE(mentions(negative.err, "'timeout'")) << negative.err;
   const auto other = run_command(kCli + " audit dist-dp --timeout 5");
   EXPECT_EQ(other.exit_code, 2);
   EXPECT_NE(other.err.find("--timeout"), std::string::npos) << other.err;
@@ -203,6 +205,90 @@ TEST(HostileInputCliTest, StdoutOnAFullDeviceIsAnErrorOfEveryCommand) {
     expect_one_bounded_line(r.err);
     EXPECT_NE(r.err.find("standard output"), std::string::npos) << args << ": " << r.err;
     EXPECT_TRUE(r.out.empty());
+  }
+}
+
+// Class 7: numbers are read by one grammar wherever they are taken, exactly; empty values are "given but empty".
+TEST(HostileInputCliTest, NumbersAreExactEverywhereAndNothingWrapsOrFallsBack) {
+  // a/b and e-notation where a double used to be parsed (errata "Numbers").
+  const auto frac = run_command(kCli + " audit external --command 'echo 1' --claimed-eps 2/3 --delta 1/300 --samples 100");
+  EXPECT_EQ(frac.exit_code, 0) << frac.err;
+  EXPECT_NE(frac.out.find("eps_claimed=0.666667"), std::string::npos) << frac.out;
+  // An empty seed used to mean "OS entropy" (irreproducible without a word); -1 used to wrap to 2^64 - 1.
+  for (const std::string seed : {"''", "-1", "18446744073709551616", "+1", "0x10", "' 1'", "1e400"}) {
+    const auto r = run_command(kCli + " sample dlaplace --scale 1 --count 1 --seed " + seed);
+    EXPECT_EQ(r.exit_code, 2) << seed << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << seed;
+    expect_one_bounded_line(r.err);
+    EXPECT_NE(r.err.find("'--seed'"), std::string::npos) << r.err;
+  }
+  const auto top = run_command(kCli + " sample dlaplace --scale 1 --count 1 --seed 18446744073709551615");
+  EXPECT_EQ(top.exit_code, 0) << top.err;
+  // --delta 1e-320 used to become a subnormal double and an eps_claimed of inf.
+  const auto tiny = run_command(kCli + " audit dlaplace --samples 1000 --delta 1e-320");
+  EXPECT_EQ(tiny.exit_code, 2) << tiny.err;
+  EXPECT_NE(tiny.err.find("'--delta'"), std::string::npos) << tiny.err;
+}
+
+// Class 5: input-caused internal errors used to exit 3 naming no parameter.
+TEST(HostileInputCliTest, InputCausedInternalErrorsAreUsageErrorsNamingTheOption) {
+  const auto dir = fresh_temp_dir("class5");
+  std::filesystem::create_directories(dir);
+  write_file(dir / "train.txt", "0 qid:1 1:1e309 2:0.5\n1 qid:1 1:0.3 2:0.1\n");
+  struct Case {
+    std::string args, needle;
+  };
+  const std::vector<Case> cases = {
+      {"audit dist-dp-se --eps 1e-6 --samples 1000", "'--eps'"},
+      {"simulate --config " + dir.string(), "'--config'"},
+      {"simulate --experiment 000-mslr --data " + (dir / "train.txt").string() +
+           " --runs 1 --horizon 10 --no-plots --quiet --out " + (dir / "out").string(),
+       "1e30"},
+      {"pmf poisson --mean 1000000000 --from 0 --to 1", "'--mean'"},
+      {"pmf dgauss --sigma2 1 --mu 1000000 --from 0 --to 0", "MPFR"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_command(kCli + " " + c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << c.args;
+    expect_one_bounded_line(r.err);
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+  std::filesystem::remove_all(dir);
+}
+
+// Class 2: a LETOR file without newlines used to be read whole into one line.
+TEST(HostileInputCliTest, EndlessLetorLineIsRefusedAfterTheLineBound) {
+  const auto r = run_command(kCli + " simulate --experiment 000-mslr --data /dev/zero --runs 1 --horizon 10 --no-plots "
+                                    "--quiet --out /nonexistent-dpb-out");
+  EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
+  EXPECT_TRUE(r.out.empty());
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("1048576 bytes"), std::string::npos) << r.err;
+}
+
+// Class 9: options that do not apply are refused, as elsewhere; messages stay one bounded line.
+TEST(HostileInputCliTest, IrrelevantOptionsAreRefusedNamingThem) {
+  struct Case {
+    std::string args, needle;
+  };
+  const std::vector<Case> cases = {
+      {"crosscheck --learner ucb --env seed002-setting1 --arms 5 --runs 1", "'--arms'"},
+      {"audit dp-se --n 5 --samples 1000", "'--n'"},
+      {"audit dlaplace --borderline 0.3 --samples 1000", "'--borderline'"},
+      {"crosscheck --learner ucb --agents 3 --runs 1", "'--agents'"},
+      {"simulate --experiment 002-fig1 --votes 3 --runs 1", "'--votes'"},
+      {"verify --format json", "'--list'"},
+      {"calibrate dist-dp --eps 1e-30 --n 10 --horizon 100", "2^62"},  // a huge value inside the message: cut
+  };
+  for (const auto& c : cases) {
+    const auto r = run_command(kCli + " " + c.args);
+    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << c.args;
+    expect_one_bounded_line(r.err);
+    EXPECT_LE(r.err.size(), 201U) << r.err;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
   }
 }
 

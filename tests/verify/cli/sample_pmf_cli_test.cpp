@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "tests/support/cli_path.hpp"
+#include "tests/support/cli_refusal.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
 
@@ -98,7 +99,7 @@ TEST(SampleCliTest, BadInputExitsTwoWithOneLineNamingParameterAndNothingOnStdout
     auto r = run_command(kCli + " " + c.args);
     EXPECT_EQ(r.exit_code, 2) << c.args << "\nstderr: " << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args << "\nstdout: " << r.out;
-    EXPECT_NE(r.err.find(c.must_mention), std::string::npos) << c.args << "\nstderr: " << r.err;
+    EXPECT_TRUE(mentions(r.err, c.must_mention)) << c.args << "\nstderr: " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << c.args << "\nstderr: " << r.err;
   }
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tests/support/cli_path.hpp"
+#include "tests/support/cli_refusal.hpp"
 #include "tests/support/run_command.hpp"
 
 namespace dpb::test {
@@ -47,7 +48,7 @@ TEST(SampleSeed001CliTest, BadInputExitsTwoWithOneLineNamingTheOption) {
     auto r = run_command(kCli + " " + args);
     EXPECT_EQ(r.exit_code, 2) << args << "\nstderr: " << r.err;
     EXPECT_TRUE(r.out.empty()) << args << "\nstdout: " << r.out;
-    EXPECT_NE(r.err.find("'" + option + "'"), std::string::npos) << args << "\nstderr: " << r.err;
+    EXPECT_TRUE(mentions(r.err, "'" + option + "'")) << args << "\nstderr: " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\nstderr: " << r.err;
   }
 }

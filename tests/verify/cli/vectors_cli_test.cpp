@@ -44,7 +44,9 @@ TEST(VectorsCliTest, GenerateWritesTheCommittedBytes) {
   }
   int files = 0;
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir)) ++files;
-  EXPECT_EQ(files, static_cast<int>(V::category_names().size()));  // no temporary file left behind
+  // The category files and the manifest written last (docs/reliability.md "Outputs"); nothing else left behind.
+  EXPECT_EQ(files, static_cast<int>(V::category_names().size()) + 1);
+  EXPECT_TRUE(fs::is_regular_file(dir / ".dpbandit-manifest-vectors.json"));
   fs::remove_all(dir);
 }
 

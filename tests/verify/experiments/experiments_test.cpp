@@ -281,8 +281,13 @@ TEST(OutputTest, CsvJsonAndPlotsHaveTheirShape) {
     EXPECT_NE(read_file(dir / "tiny.svg").find("<svg"), std::string::npos);
     EXPECT_TRUE(std::filesystem::exists(dir / "tiny-final.png"));
   }
-  for (const auto& e : std::filesystem::directory_iterator(dir))
-    EXPECT_NE(e.path().filename().string().front(), '.') << "temporary file left: " << e.path();
+  // Nothing hidden but the set's manifest, written last (docs/reliability.md "Outputs").
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().filename() != ".dpbandit-manifest-tiny.json") {
+      EXPECT_NE(e.path().filename().string().front(), '.') << "temporary file left: " << e.path();
+    }
+  }
+  EXPECT_TRUE(std::filesystem::exists(dir / ".dpbandit-manifest-tiny.json"));
   std::filesystem::remove_all(dir);
 }
 

@@ -144,7 +144,8 @@ TEST_F(VerifyMainTest, ReportJsonFollowsTheSchema) {
   EXPECT_EQ(s["jobs"], default_jobs());
   std::set<std::string> files;
   for (const auto& entry : fs::directory_iterator(dir_)) files.insert(entry.path().filename().string());
-  EXPECT_EQ(files, (std::set<std::string>{"junit.xml", "report.html", "report.json"})) << "leftover files";
+  EXPECT_EQ(files, (std::set<std::string>{".dpbandit-manifest-report.json", "junit.xml", "report.html", "report.json"}))
+      << "leftover files";
 }
 
 TEST_F(VerifyMainTest, OnlyTakesAGlob) {
