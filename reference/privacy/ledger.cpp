@@ -118,7 +118,8 @@ Interval rdp_to_dp_lemma10_enclosure(const RdpCurve& curve, const Rational& delt
   for (const auto& [alpha, e] : curve) {
     if (alpha <= 1) throw_parameter_error(fn, "alpha", "> 1", to_string(alpha));
     const Interval a(alpha, P);
-    const Interval v = Interval(e, P) + (-(a * Interval(delta, P)).log()).div(alpha - 1) + (one - one / a).log();
+    // Grouped as the accountant's rdp_to_dp_lemma10_upper_bound groups it (the same enclosure, the same upper end).
+    const Interval v = Interval(e, P) + ((-(a * Interval(delta, P)).log()).div(alpha - 1) + (one - one / a).log());
     best = best ? -internal::max_of(-*best, -v) : v;
   }
   return *best;
