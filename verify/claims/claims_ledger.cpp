@@ -1,5 +1,5 @@
-// The privacy ledger claims (issue 11 §3): `<seed>.<learner>.ledger`, one per private learner of seeds 000 and
-// 002, method `certified`: the whole output's privacy loss, composed per observation over the learner's release
+// The privacy ledger claims (issue 11 §3): `<seed>.<learner>.ledger`, one per private learner of seeds 000, 002
+// and 004, method `certified`: the whole output's privacy loss, composed per observation over the learner's release
 // schedule up to T = 10^6 (reference/privacy/ledger.hpp, reference/learners/release_schedule.hpp), against the
 // paper's claim. Checker: verify/privacy_checks/ledger_checks.hpp (verdict rule there); docs/privacy-000.md
 // "Ledger"; the violated ones have a section in docs/findings.md.
@@ -69,6 +69,10 @@ void register_claims_ledger(Registry& registry) {
   add(registry, "002", "naive-ftnl",
       "Naive FTNL (Lap(K/ε) per action, only the argmax output) is ε-DP under full information (2ε/K per call)",
       {"002", "§5", "naive FTNL (text only)"});
+  add(registry, "004", "dp-mase",
+      "DP-MASE is ε-DP for communications (Def. 3.6: one reward of one agent): every reward enters one epoch release "
+      "Lap_Z(Gq/ε) of its agent and arm (ledger streams per agent and arm, T = 10^6 rewards per stream)",
+      {"004", "§4.3, §6", "Prop. 4.1"});
 }
 
 }  // namespace dpb::verify

@@ -60,7 +60,7 @@ nlohmann::json law_json(const ref::ReleaseLaw& l) {
 const std::vector<std::string>& ledger_learners() {
   static const std::vector<std::string> names = {"dp-se",       "dist-dp-se", "dist-rdp-se",      "dist-cdp-se",
                                                  "shuffle-se",  "cdp-se",     "ldp-se",           "anytime-lazy-ucb",
-                                                 "hybrid-ucb",  "ftnl",       "naive-ftnl"};
+                                                 "hybrid-ucb",  "ftnl",       "naive-ftnl",       "dp-mase"};
   return names;
 }
 
@@ -91,6 +91,20 @@ Outcome check_ledger(const std::string& learner, const RunOptions& run, const Le
     schedule = ref::dp_se_schedule(p, kGrid);
     analytic_bound = eps;
     analytic_note = "epochs are disjoint and fresh: every observation enters at most one release, for every T";
+  } else if (learner == "dp-mase") {
+    // Seed 004, Alg. 2 + 4a: agent n's epochs of arm a (stream n·K + a) are DP-SE's, at β = 1/2 (the paper's) and
+    // |𝒦_n| = K = 10; one reward of one agent is one observation of one stream.
+    ref::DpSuccessiveEliminationParams p;
+    p.K = 10;
+    p.T = T;
+    p.eps = eps;
+    p.beta = Rational(1, 2);
+    schedule = ref::dp_se_schedule(p, kGrid);
+    schedule.description = "dp-mase: one (agent, arm) stream's epochs e = 1, 2, ... of R(e) fresh rewards (|K_n| = 10, "
+                           "beta = 1/2), one Lap_Z(Gq/eps) each";
+    analytic_bound = eps;
+    analytic_note = "an agent's epochs are disjoint and fresh per arm (Prop. 4.1's disjoint union): every reward enters "
+                    "at most one release, for every T and every number of agents";
   } else if (learner == "anytime-lazy-ucb") {
     ref::AnytimeLazyUcbParams p;
     p.K = kArms;

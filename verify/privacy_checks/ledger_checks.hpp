@@ -23,7 +23,7 @@
 namespace dpb::verify::privacy_checks {
 
 // The learners with a ledger claim: dp-se, dist-dp-se, dist-rdp-se, dist-cdp-se, shuffle-se, cdp-se, ldp-se
-// (seed 000), anytime-lazy-ucb, hybrid-ucb, ftnl, naive-ftnl (seed 002).
+// (seed 000), anytime-lazy-ucb, hybrid-ucb, ftnl, naive-ftnl (seed 002), dp-mase (seed 004).
 const std::vector<std::string>& ledger_learners();
 
 struct LedgerCheckOptions {

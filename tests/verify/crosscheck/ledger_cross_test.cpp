@@ -5,6 +5,9 @@
 
 #include <sstream>
 
+#include "optimized/learners/mase.hpp"
+#include "reference/learners/mase.hpp"
+#include "reference/privacy/ledger.hpp"
 #include "tests/support/learner_fixtures.hpp"
 #include "verify/crosscheck/learners_crosscheck.hpp"
 
@@ -67,6 +70,37 @@ TEST(LedgerCrossTest, ADifferentLawFailsTheComparison) {
   fast.laws[1].scale /= 2;
   fast.releases.back().first += 1;  // one release covering other observations
   EXPECT_FALSE(compare_trajectories(reference, fast).explained);
+}
+
+TEST(LedgerCrossTest, DpMaseLedgersAgreeAndComposeToEps) {
+  ref::MultiAgentParams p;
+  p.agents = 4;
+  p.delta = Rational(1, 4);
+  p.beta = Rational(1, 2);
+  p.eps = Rational(1, 2);
+  p.max_rounds = 2700;
+  const ref::BanditInstance instance = ref::seed004_problem1();
+  ref::MultiAgentConfig cfg = ref::configure_multi_agent(ref::MultiAgentAlgorithm::DpMase, p, instance.arms());
+  EXPECT_FALSE(cfg.record_ledger);  // off unless asked
+  cfg.record_ledger = true;
+  const auto streams = ref::multi_agent_streams(15, 0);
+  const ref::MultiAgentOutcome a = ref::run_multi_agent(cfg, instance, streams);
+  const ref::MultiAgentOutcome b = fast::run_multi_agent(cfg, instance, streams);
+  EXPECT_EQ(ref::first_difference(a, b), "");
+  ASSERT_EQ(a.laws.size(), 1U);
+  EXPECT_EQ(a.laws, b.laws);
+  ASSERT_FALSE(a.releases.empty());
+  std::vector<ref::LedgerEntry> entries;
+  for (std::size_t i = 0; i < a.releases.size(); ++i) {
+    const ref::EpochRelease& r = a.releases[i];
+    entries.push_back(ref::LedgerEntry{0, r.agent * instance.arms() + r.arm, r.first, r.count, i});
+  }
+  const ref::LedgerResult led = ref::compose_ledger(a.laws, entries);
+  EXPECT_EQ(led.eps_pure, Rational(1, 2));
+  EXPECT_EQ(led.max_releases_per_observation, 1U);
+  ref::MultiAgentOutcome c = b;
+  c.laws[0].scale *= 2;
+  EXPECT_NE(ref::first_difference(a, c), "");
 }
 
 }  // namespace
