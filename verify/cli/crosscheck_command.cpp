@@ -23,6 +23,7 @@ struct CrosscheckArgs {
   std::string env;
   std::uint32_t arms = 10;
   bool list = false;
+  bool ledger = false;
   MultiAgentCliArgs multi_agent;  // seed 004's learners (--agents, --delta, ...)
 };
 
@@ -41,6 +42,8 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
                   "default: the learner's");
   cmd->add_option("--arms", args->arms, "K for the seed000 environments (default 10)");
   cmd->add_flag("--list", args->list, "List the learners and their status");
+  cmd->add_flag("--ledger", args->ledger,
+                "Also record both builds' privacy ledgers and require them byte-identical (single-agent learners)");
   add_multi_agent_options(cmd, args->multi_agent);
   cmd->callback([args, &context]() {
     if (args->list) {
@@ -77,6 +80,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     config.eps = parse_rational(args->eps, "crosscheck", "eps");
     config.environment = args->env;
     config.arms = args->arms;
+    config.ledger = args->ledger;
     const auto report = dpb::verify::crosscheck_learner(config);  // validates before any output
     dpb::verify::print_report(report, std::cout);
     context.exit_code = report.ok() ? 0 : 1;

@@ -131,7 +131,7 @@ Outcome check_ledger(const std::string& learner, const RunOptions& run, const Le
     ftnl_c = learner == "naive-ftnl" ? Rational(kArms) : options.ftnl_noise_multiplier.value_or(Rational(1));
     p.noise_multiplier = *ftnl_c;
     schedule = ref::ftnl_schedule(p, kGrid);
-    analytic_bound = 2 * eps / *ftnl_c * options.leak;
+    analytic_bound = 2 * eps / *ftnl_c;  // times the leak below
     analytic_note = "round t is in epoch floor(log2 t) only: one Report-Noisy-Max call, for every T";
   } else {
     ref::ProtocolAggregatorParams ap;

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <vector>
 
 #include "reference/core/errors.hpp"
@@ -78,6 +79,45 @@ TEST(LedgerTest, ReportNoisyMaxCallsCountOnceAtTwiceTheCoordinateLoss) {
   EXPECT_EQ(entries[0].stream, 0U);
   EXPECT_EQ(entries[1].release, 3U);
   EXPECT_EQ(compose_ledger(laws, entries).eps_pure, Rational(1, 2));
+}
+
+// The selection loss of docs/privacy-000.md §8.2 against the exact decision law of RNM with K = 2 (computed here by
+// direct convolution, independently of the closed form): for every gain difference d the log ratio of
+// P(J = 1) under d and under d + 2Δ is at most 2Δ/t (the ledger's per-call loss), at least 2Δ/t − 2Δ/(d + 1), and
+// above Δ/t (the monotone-case loss) for large d — so the non-monotone relation really costs 2Δ/t.
+TEST(LedgerTest, ReportNoisyMaxLossAgainstTheExactDecisionLaw) {
+  const long double t = 3, beta = std::exp(-1 / t), c0 = (1 - beta) / (1 + beta);
+  const int Delta = 2, W = 1200;  // the window holds all but about e^{-W/t} = e^{-400} of the mass
+  auto lap = [&](int x) { return c0 * std::pow(beta, static_cast<long double>(std::abs(x))); };
+  // P(L1 − L0 >= m) by convolution, and the closed form of §8.2.
+  auto tail_conv = [&](int m) {
+    long double p = 0;
+    for (int y = -W; y <= W; ++y) {  // L0 = y; P(L1 >= m + y)
+      const int j = m + y;
+      const long double upper = j >= 1 ? std::pow(beta, static_cast<long double>(j)) / (1 + beta)
+                                       : 1 - std::pow(beta, static_cast<long double>(1 - j)) / (1 + beta);
+      p += lap(y) * upper;
+    }
+    return p;
+  };
+  const long double C = 2 * beta * beta / (1 - beta * beta);
+  auto tail_closed = [&](int m) {
+    return c0 * c0 * std::pow(beta, static_cast<long double>(m)) * ((1 + C) * (1 - beta) + m * (1 - beta) + beta) /
+           ((1 - beta) * (1 - beta));
+  };
+  const double loss = pure_loss(report_noisy_max_law(Rational(3), Rational(Delta))).convert_to<double>();
+  EXPECT_DOUBLE_EQ(loss, 2.0 * Delta / 3);
+  double worst = 0;
+  for (int d = 0; d <= 300; d += 5) {
+    const long double a = tail_conv(d + 1), b = tail_conv(d + 1 + 2 * Delta);
+    EXPECT_NEAR(static_cast<double>(a / tail_closed(d + 1)), 1.0, 1e-12) << d;
+    const double ratio = static_cast<double>(std::log(a / b));
+    EXPECT_LE(ratio, loss + 1e-12) << d;
+    EXPECT_GE(ratio, loss - 2.0 * Delta / (d + 1) - 1e-12) << d;
+    worst = std::max(worst, ratio);
+  }
+  EXPECT_GT(worst, 0.95 * loss);         // the supremum is approached
+  EXPECT_GT(worst, 1.5 * Delta / 3.0);   // well above the monotone-case Δ/t
 }
 
 TEST(LedgerTest, ProtocolPureGuaranteesAndMixedFamiliesCompose) {

@@ -18,6 +18,9 @@ TEST(LedgerChecksTest, VerdictsAsRegistered) {
     const Verdict expected =
         learner == "hybrid-ucb" || learner == "ftnl" ? Verdict::violated : Verdict::holds;
     EXPECT_EQ(o.verdict, expected) << learner << ": " << o.key_figure << "\n" << o.evidence.dump(1);
+    if (o.evidence.contains("analytic_bound_holds_numerically")) {  // the bound for every T covers T = 10^6
+      EXPECT_TRUE(o.evidence["analytic_bound_holds_numerically"].get<bool>()) << learner;
+    }
     // hybrid-ucb at T = 10^6: tree 18's first leaf is in 19 nodes and array 18.
     EXPECT_EQ(o.evidence["max_releases_per_observation"].get<std::uint64_t>(), learner == "hybrid-ucb" ? 20U : 1U)
         << learner;
@@ -52,6 +55,10 @@ TEST(LedgerChecksTest, LeakyTwinsNeverHold) {
   for (const std::string& learner : ledger_learners()) {
     const Outcome o = check_ledger(learner, quick(), leaky);
     EXPECT_NE(o.verdict, Verdict::holds) << learner << ": " << o.key_figure;
+    if (o.evidence.contains("analytic_bound_holds_numerically")) {
+      EXPECT_TRUE(o.evidence["analytic_bound_holds_numerically"].get<bool>()) << learner;
+      EXPECT_EQ(o.evidence["analytic_bound_all_horizons"], o.evidence["ledger_eps_upper"]) << learner;
+    }
     // Discrete-Laplace releases: one release alone exceeds the claim, certified (exact): violated.
     if (learner == "dp-se" || learner == "anytime-lazy-ucb" || learner == "cdp-se" || learner == "dist-dp-se" ||
         learner == "ldp-se" || learner == "hybrid-ucb" || learner == "ftnl") {
