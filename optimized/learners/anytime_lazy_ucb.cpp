@@ -39,8 +39,10 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const ref::Rewar
   const DiscreteLaplace laplace(Rational(Integer(unit)) / eps);
   const double inv_eps = 1 / internal::to_double(eps);
 
+  ref::internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
   Trajectory out;
   out.horizon = T;
+  if (options.record_ledger) out.laws.push_back(ref::laplace_law(Rational(Integer(unit)) / eps, Rational(Integer(unit))));
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   std::vector<ArmState> arm(K);

@@ -62,4 +62,9 @@ std::optional<ref::NoiseConcentration> CentralDiscreteLaplaceAggregator::exact_c
                                  {ref::radical(1 / eps_)}};
 }
 
+ref::ReleaseLaw CentralDiscreteLaplaceAggregator::release_law(std::uint64_t n) const {
+  const Rational g{Integer(precision(n))};
+  return ref::ReleaseLaw{ref::LawFamily::discrete_laplace, ref::ObservationUnit::arm_pull, g / eps_, g, Rational(0)};
+}
+
 }  // namespace dpb::fast

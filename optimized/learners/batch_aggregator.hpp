@@ -39,6 +39,11 @@ class BatchAggregator {
     (void)n;
     return std::nullopt;
   }
+  // The batch release's noise law for the ledger: the reference aggregator's (ref::BatchAggregator::release_law).
+  virtual ref::ReleaseLaw release_law(std::uint64_t n) const {
+    (void)n;
+    return ref::ReleaseLaw{ref::LawFamily::exact, ref::ObservationUnit::arm_pull, Rational(0), Rational(1), Rational(0)};
+  }
 };
 
 class NonPrivateAggregator final : public BatchAggregator {
@@ -59,6 +64,7 @@ class CentralDiscreteLaplaceAggregator final : public BatchAggregator {
   FixedPoint aggregate(std::span<const std::int32_t> units, std::int64_t grid, NoiseSource& noise) const override;
   NoiseConcentration concentration(std::uint64_t n) const override;
   std::optional<ref::NoiseConcentration> exact_concentration(std::uint64_t n) const override;
+  ref::ReleaseLaw release_law(std::uint64_t n) const override;  // Lap_Z(g/ε), Δ = g
   std::int64_t precision(std::uint64_t n) const;
 
  private:

@@ -32,6 +32,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
   const auto K = static_cast<std::uint32_t>(params.K);
   const std::uint64_t T = params.T;
 
+  ref::internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
   Trajectory out;
   out.horizon = T;
   out.pulls.assign(K, 0);
@@ -54,6 +55,8 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
     }
     const Integer l_exact = ref::batch_size(params.eta, b);  // once per batch
     const std::uint64_t l = l_exact > T ? T + 1 : to_uint64(l_exact);
+    const auto law = static_cast<std::uint32_t>(out.laws.size());  // this batch's law (ledger only)
+    if (options.record_ledger && l <= T) out.laws.push_back(aggregator.release_law(l));
     mean.assign(active.size(), 0.0);
     std::vector<FixedPoint> released(active.size());
     bool complete = true;
@@ -70,7 +73,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
       const double R_double = static_cast<double>(R.num) / static_cast<double>(R.den);
       mean[i] = R_double / static_cast<double>(l);
       released[i] = R;
-      if (options.record_releases) out.releases.push_back(Release{t, a, b, first, l, R.num, R.den, R_double});
+      if (options.record_releases) out.releases.push_back(Release{t, a, b, first, l, R.num, R.den, R_double, law});
     }
     if (!complete) break;
 

@@ -75,9 +75,12 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
   const DiscreteLaplace laplace(Rational(Integer(unit)) / eps);
   const double eps_d = internal::to_double(eps), beta_d = internal::to_double(beta);
   const bool exact = params.noise == DpSeNoise::ExactDiscrete;
+  ref::internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
 
   Trajectory out;
   out.horizon = T;
+  // Law 0 (the reference's). The floating-point noise mode (not exact) is Lap(1/ε) on the sum: the same ε.
+  if (options.record_ledger) out.laws.push_back(ref::laplace_law(Rational(Integer(unit)) / eps, Rational(Integer(unit))));
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   std::uint64_t t = 0;

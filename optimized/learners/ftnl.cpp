@@ -26,8 +26,12 @@ Trajectory ftnl(const FtnlParams& params, const ref::RewardTape& tape, NoiseSour
   const std::int64_t unit = tape.grid() * q;
   const DiscreteLaplace laplace(params.noise_multiplier * Rational(Integer(unit)) / eps);
 
+  ref::internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
   Trajectory out;
   out.horizon = T;
+  if (options.record_ledger)  // the reference's law 0: one coordinate of RNM
+    out.laws.push_back(
+        ref::report_noisy_max_law(params.noise_multiplier * Rational(Integer(unit)) / eps, Rational(Integer(unit))));
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   std::uint32_t J = params.initial_action;

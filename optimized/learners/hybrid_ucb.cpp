@@ -55,8 +55,15 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
   };
   const double six_root8_over_eps = 6 * std::sqrt(8.0) / internal::to_double(eps);
 
+  ref::internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
   Trajectory out;
   out.horizon = T;
+  if (options.record_ledger) {  // the reference's laws: 0 the arrays, r the nodes of tree r
+    out.laws.push_back(ref::laplace_law(2 * unit_q / eps, unit_q));
+    for (unsigned r = 1; r < 64; ++r)
+      out.laws.push_back(
+          ref::laplace_law(2 * unit_q * (params.tree_scale == TreeScale::Paper ? r : r + 1) / eps, unit_q));
+  }
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   if (options.record_releases) out.releases.reserve(T + std::size_t{K} * 64);  // one node per pull, few arrays
@@ -139,7 +146,7 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
     if (options.record_releases) {
       const std::uint64_t size = std::uint64_t{1} << low;
       out.releases.push_back(Release{t, j, ref::kHybridNodeIndexBase + r, n - size, size, noisy, unit,
-                                     static_cast<double>(noisy) / static_cast<double>(unit)});
+                                     static_cast<double>(noisy) / static_cast<double>(unit), r});
     }
     refresh(j);
   }

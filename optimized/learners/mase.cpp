@@ -113,6 +113,10 @@ class Engine {
     unfinished_.reserve(N_);
     for (std::uint32_t n = 0; n < N_; ++n) unfinished_.push_back(n);
     out_.algorithm = cfg.algorithm;
+    if (cfg.record_ledger && cfg.routine == LocalRoutine::DpSeEpoch) {  // the reference's law
+      const Rational unit{Integer(instance.grid()) * cfg.noise_refinement};
+      out_.laws.push_back(ref::laplace_law(unit / cfg.eps, unit));
+    }
     out_.votes_threshold = cfg.votes_threshold;
     out_.votes_overridden = cfg.votes_overridden;
     out_.vote_test = cfg.vote_test;

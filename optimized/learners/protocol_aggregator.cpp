@@ -1,5 +1,7 @@
 #include "optimized/learners/protocol_aggregator.hpp"
 
+#include "reference/privacy/ledger.hpp"
+
 #include <vector>
 
 namespace dpb::fast {
@@ -60,6 +62,10 @@ NoiseConcentration ProtocolAggregator::concentration(std::uint64_t n) const {
 
 std::optional<ref::NoiseConcentration> ProtocolAggregator::exact_concentration(std::uint64_t n) const {
   return ref::protocol_concentration(calibration(n));
+}
+
+ref::ReleaseLaw ProtocolAggregator::release_law(std::uint64_t n) const {
+  return ref::protocol_release_law(calibration(n));
 }
 
 }  // namespace dpb::fast

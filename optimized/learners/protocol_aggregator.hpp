@@ -25,6 +25,7 @@ class ProtocolAggregator final : public BatchAggregator {
   FixedPoint aggregate(std::span<const std::int32_t> units, std::int64_t grid, NoiseSource& noise) const override;
   NoiseConcentration concentration(std::uint64_t n) const override;
   std::optional<ref::NoiseConcentration> exact_concentration(std::uint64_t n) const override;
+  ref::ReleaseLaw release_law(std::uint64_t n) const override;  // ref::protocol_release_law
 
   const ProtocolAggregatorParams& params() const { return params_; }
   const ref::Calibration& calibration(std::uint64_t n) const;

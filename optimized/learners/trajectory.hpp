@@ -7,6 +7,8 @@
 #include <span>
 #include <vector>
 
+#include "reference/privacy/release_law.hpp"
+
 namespace dpb::fast {
 
 // A released noisy sum, exactly num/den in reward units (den = 0: a floating-point release, `approx` only).
@@ -19,6 +21,7 @@ struct Release {
   std::int64_t num = 0;
   std::int64_t den = 1;
   double approx = 0;  // num/den
+  std::uint32_t law = 0;  // index into Trajectory::laws (only with LearnerOptions::record_ledger)
 };
 
 struct Elimination {
@@ -49,11 +52,16 @@ struct Trajectory {
   double pseudo_regret = 0;
   std::vector<NearTie> near_ties;
   std::uint64_t deferrals = 0;  // near ties decided by the certified path (= near_ties with deferred set)
+  // The releases' noise laws, only with LearnerOptions::record_ledger: the same as the reference's (the ledgers of
+  // the two builds are byte-identical, verify/crosscheck/).
+  std::vector<ref::ReleaseLaw> laws;
 };
 
 struct LearnerOptions {
   bool record_actions = true;
   bool record_releases = true;
+  // Record each release's noise law (ref::LearnerOptions::record_ledger's twin). Off unless asked.
+  bool record_ledger = false;
   // A comparison within its error bound is decided by the certified path (docs/architecture.md §4), never by the
   // double: the builds then agree on every decision. false: the double decides (the old behaviour; a negative
   // control of the cross-check, which must then see divergences when combined with the two hooks below).

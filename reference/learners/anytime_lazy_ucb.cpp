@@ -30,9 +30,11 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const RewardTape
   const std::uint64_t T = params.T;
   const Integer unit = Integer(tape.grid()) * q;
   const DiscreteLaplace laplace(Rational(unit) / eps);
+  internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
 
   Trajectory out;
   out.horizon = T;
+  if (options.record_ledger) out.laws.push_back(laplace_law(Rational(unit) / eps, Rational(unit)));  // law 0
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   std::vector<ArmState> arm(K);

@@ -51,4 +51,9 @@ NoiseConcentration CentralDiscreteLaplaceAggregator::concentration(std::uint64_t
   return NoiseConcentration{{radical(Rational(1, g), Rational(2 * Integer(n)))}, {radical(1 / eps_)}};
 }
 
+ReleaseLaw CentralDiscreteLaplaceAggregator::release_law(std::uint64_t n) const {
+  const Integer g = precision(n);
+  return ReleaseLaw{LawFamily::discrete_laplace, ObservationUnit::arm_pull, Rational(g) / eps_, Rational(g), Rational(0)};
+}
+
 }  // namespace dpb::ref

@@ -23,6 +23,7 @@
 #include "reference/core/rational.hpp"
 #include "reference/learners/noise_source.hpp"
 #include "reference/learners/radical.hpp"
+#include "reference/privacy/release_law.hpp"
 
 namespace dpb::ref {
 
@@ -40,6 +41,11 @@ class BatchAggregator {
   virtual Rational aggregate(std::span<const Rational> rewards, NoiseSource& noise) const = 0;
   // (σ, h) of Assumption 1 for batch size n (both >= 0).
   virtual NoiseConcentration concentration(std::uint64_t n) const = 0;
+  // The noise law of a batch release of n users, for the privacy ledger (Trajectory::laws). Default: no noise.
+  virtual ReleaseLaw release_law(std::uint64_t n) const {
+    (void)n;
+    return ReleaseLaw{LawFamily::exact, ObservationUnit::arm_pull, Rational(0), Rational(1), Rational(0)};
+  }
 };
 
 class NonPrivateAggregator final : public BatchAggregator {
@@ -56,6 +62,7 @@ class CentralDiscreteLaplaceAggregator final : public BatchAggregator {
   std::string name() const override { return "central-discrete-laplace"; }
   Rational aggregate(std::span<const Rational> rewards, NoiseSource& noise) const override;
   NoiseConcentration concentration(std::uint64_t n) const override;
+  ReleaseLaw release_law(std::uint64_t n) const override;  // Lap_Z(g/ε) on Σ x̂_i, Δ = g
   Integer precision(std::uint64_t n) const;  // g for batch size n
   const Rational& eps() const { return eps_; }
 

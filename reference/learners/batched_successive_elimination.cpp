@@ -38,6 +38,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
   const auto K = static_cast<std::uint32_t>(params.K);
   const std::uint64_t T = params.T;
 
+  internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
   Trajectory out;
   out.horizon = T;
   out.pulls.assign(K, 0);
@@ -58,6 +59,8 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
     }
     const Integer l_exact = batch_size(params.eta, b);
     const std::uint64_t l = l_exact > T ? T + 1 : to_uint64(l_exact);  // T + 1: the batch cannot complete
+    const auto law = static_cast<std::uint32_t>(out.laws.size());  // this batch's law (ledger only)
+    if (options.record_ledger && l <= T) out.laws.push_back(aggregator.release_law(l));
     std::vector<Rational> mean(active.size());
     bool complete = true;
     for (std::size_t i = 0; i < active.size() && complete; ++i) {
@@ -75,7 +78,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
       }
       const Rational R = aggregator.aggregate(rewards, noise);  // R_a(b), "line 11"
       mean[i] = R / l;                                          // μ̂_a(b)
-      if (options.record_releases) out.releases.push_back(Release{t, a, b, first, l, R});
+      if (options.record_releases) out.releases.push_back(Release{t, a, b, first, l, R, law});
     }
     if (!complete) break;
 

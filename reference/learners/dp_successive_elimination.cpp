@@ -20,9 +20,11 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
   const std::uint64_t T = params.T;
   const Integer unit = Integer(tape.grid()) * q;        // noise grid 1/(G·q)
   const DiscreteLaplace laplace(Rational(unit) / eps);  // Lap(1/ε) on the sum, in units of 1/(G·q)
+  internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
 
   Trajectory out;
   out.horizon = T;
+  if (options.record_ledger) out.laws.push_back(laplace_law(Rational(unit) / eps, Rational(unit)));  // law 0
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   std::uint64_t t = 0;

@@ -22,9 +22,13 @@ Trajectory ftnl(const FtnlParams& params, const RewardTape& tape, NoiseSource no
   const std::uint64_t T = params.T;
   const Integer unit = Integer(tape.grid()) * q;
   const DiscreteLaplace laplace(params.noise_multiplier * Rational(unit) / eps);
+  internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
 
   Trajectory out;
   out.horizon = T;
+  // Law 0: one coordinate of RNM; the K releases of one call share round and index (one selection release).
+  if (options.record_ledger)
+    out.laws.push_back(report_noisy_max_law(params.noise_multiplier * Rational(unit) / eps, Rational(unit)));
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   std::uint32_t J = params.initial_action;

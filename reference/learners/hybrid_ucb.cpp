@@ -39,9 +39,16 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const RewardTape& tape, Noi
     const unsigned levels = params.tree_scale == TreeScale::Paper ? r : r + 1;
     return DiscreteLaplace(2 * Rational(unit) * levels / eps);
   };
+  internal::require_ledger_recording(options.record_ledger, options.record_releases, f);
 
   Trajectory out;
   out.horizon = T;
+  if (options.record_ledger) {  // law 0: the arrays' Lap(2/ε); law r: tree r's nodes (r = 1..63)
+    out.laws.push_back(laplace_law(2 * Rational(unit) / eps, Rational(unit)));
+    for (unsigned r = 1; r < 64; ++r)
+      out.laws.push_back(laplace_law(
+          2 * Rational(unit) * (params.tree_scale == TreeScale::Paper ? r : r + 1) / eps, Rational(unit)));
+  }
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   std::vector<ArmState> arm(K);
@@ -105,7 +112,7 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const RewardTape& tape, Noi
     s.array_raw += x;
     if (options.record_releases) {
       const std::uint64_t size = std::uint64_t{1} << low;
-      out.releases.push_back(Release{t, j, kHybridNodeIndexBase + r, n - size, size, Rational(noisy, unit)});
+      out.releases.push_back(Release{t, j, kHybridNodeIndexBase + r, n - size, size, Rational(noisy, unit), r});
     }
   }
   for (std::uint32_t j = 0; j < K; ++j) out.pulls[j] = arm[j].pulls;

@@ -258,6 +258,7 @@ std::string first_difference(const MultiAgentOutcome& a, const MultiAgentOutcome
   list("activations", a.activations, b.activations);
   list("messages", a.messages, b.messages);
   list("votes", a.votes, b.votes);
+  list("ledger laws", a.laws, b.laws);
   list("global eliminations", a.eliminations, b.eliminations);
   list("releases", a.releases, b.releases);
   list("local eliminations", a.local_eliminations, b.local_eliminations);
@@ -337,6 +338,10 @@ class Engine {
     unfinished_.reserve(N_);
     for (std::uint32_t n = 0; n < N_; ++n) unfinished_.push_back(n);
     out_.algorithm = cfg.algorithm;
+    if (cfg.record_ledger && cfg.routine == LocalRoutine::DpSeEpoch) {
+      const Rational unit{Integer(instance.grid()) * cfg.noise_refinement};
+      out_.laws.push_back(laplace_law(unit / cfg.eps, unit));
+    }
     out_.votes_threshold = cfg.votes_threshold;
     out_.votes_overridden = cfg.votes_overridden;
     out_.vote_test = cfg.vote_test;

@@ -30,6 +30,7 @@
 #include "reference/core/rational.hpp"
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/learners/dp_se_epoch.hpp"
+#include "reference/privacy/release_law.hpp"
 
 namespace dpb::ref {
 
@@ -111,6 +112,8 @@ struct MultiAgentConfig {
   FinishedAgents finished = FinishedAgents::Skip;
   IndependentStop stop = IndependentStop::All;
   std::uint64_t max_rounds = std::uint64_t{1} << 40;
+  // DP-MASE: record the releases' noise law (MultiAgentOutcome::laws) for the privacy ledger; off unless asked.
+  bool record_ledger = false;
 };
 
 // Validates every parameter (ParameterError naming it and its value) and calibrates: η_ξ, M, ρ.
@@ -195,6 +198,10 @@ struct MultiAgentOutcome {
   std::vector<std::uint64_t> agent_finish_round;         // round an agent finished (0: never)
   std::optional<std::uint64_t> first_finish_round;       // INDEPENDENT: both stop rules recorded
   std::uint64_t deferred = 0;  // optimized build: decisions deferred to the reference's certified code
+  // DP-MASE with MultiAgentConfig::record_ledger: the one law of every EpochRelease (Lap_Z(G·q/ε) on the integer
+  // epoch sum, Δ = G·q); an EpochRelease covers agent n's pulls [first, first + count) of its arm (ledger stream
+  // n·K + arm, reference/privacy/ledger.hpp).
+  std::vector<ReleaseLaw> laws;
 
 };
 

@@ -1,5 +1,7 @@
 #include "reference/learners/protocol_aggregator.hpp"
 
+#include "reference/privacy/ledger.hpp"
+
 namespace dpb::ref {
 
 namespace {
@@ -45,6 +47,8 @@ Transcript ProtocolAggregator::run(std::span<const Rational> rewards, NoiseSourc
 Rational ProtocolAggregator::aggregate(std::span<const Rational> rewards, NoiseSource& noise) const {
   return run(rewards, noise).z;
 }
+
+ReleaseLaw ProtocolAggregator::release_law(std::uint64_t n) const { return protocol_release_law(calibration(n)); }
 
 NoiseConcentration ProtocolAggregator::concentration(std::uint64_t n) const {
   return protocol_concentration(calibration(n));

@@ -48,6 +48,7 @@ class ProtocolAggregator final : public BatchAggregator {
   std::string name() const override;
   Rational aggregate(std::span<const Rational> rewards, NoiseSource& noise) const override;
   NoiseConcentration concentration(std::uint64_t n) const override;
+  ReleaseLaw release_law(std::uint64_t n) const override;  // protocol_release_law(calibration(n))
 
   const ProtocolAggregatorParams& params() const { return params_; }
   // The cached calibration for batch size n (calibrated on first use).

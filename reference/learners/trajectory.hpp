@@ -12,6 +12,7 @@
 
 #include "reference/core/rational.hpp"
 #include "reference/learners/internal/certified.hpp"
+#include "reference/privacy/release_law.hpp"
 
 namespace dpb::ref {
 
@@ -25,6 +26,9 @@ struct Release {
   std::uint64_t first = 0;
   std::uint64_t count = 0;
   Rational value;
+  // The release's noise law: an index into Trajectory::laws, meaningful only when the ledger was recorded
+  // (LearnerOptions::record_ledger; the coverage above is then the exact set of observations the release contains).
+  std::uint32_t law = 0;
 };
 
 struct Elimination {
@@ -50,12 +54,18 @@ struct Trajectory {
   std::vector<std::uint64_t> pulls;     // N_a(T)
   Rational pseudo_regret;               // Σ_a Δ_a N_a(T), Δ from the instance's means
   std::vector<DecisionMargin> margins;  // only for LearnerOptions::margin_rounds
+  // The noise laws of the releases (Release::law), only with LearnerOptions::record_ledger (else empty): the input
+  // of the privacy ledger (reference/privacy/ledger.hpp: ledger_entries, compose_ledger).
+  std::vector<ReleaseLaw> laws;
 };
 
 // Options shared by all reference learners.
 struct LearnerOptions {
   bool record_actions = true;
   bool record_releases = true;
+  // Record each release's noise law (Trajectory::laws, Release::law) for the privacy ledger. Off unless asked;
+  // needs record_releases (ParameterError naming 'record_ledger' otherwise).
+  bool record_ledger = false;
   std::vector<std::uint64_t> margin_rounds;  // sorted; the rounds whose decision margins are recorded
   bool wants_margin(std::uint64_t round) const;
 };

@@ -1,4 +1,4 @@
-// Neighbouring relations as code (issue 11 §1; docs/privacy-000.md §7, docs/audit.md "Neighbour search").
+// Neighbouring relations as code (issue 11 §1; docs/privacy-000.md §9, docs/audit.md "Neighbour search").
 //
 // A privacy guarantee is a statement about every pair of neighbouring datasets. Each relation below is the one a
 // paper's definition uses, cited, and it enumerates candidate neighbour pairs for a given instance so that audits and

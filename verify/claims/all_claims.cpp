@@ -17,6 +17,7 @@ void register_claims_002(Registry& registry);
 void register_claims_003(Registry& registry);
 void register_claims_004(Registry& registry);
 void register_claims_audit(Registry& registry);
+void register_claims_ledger(Registry& registry);
 void register_claims_learners(Registry& registry);
 void register_claims_experiments(Registry& registry);
 
@@ -45,6 +46,7 @@ Registry make_all_claims() {
   register_claims_003(registry);
   register_claims_004(registry);
   register_claims_audit(registry);
+  register_claims_ledger(registry);
   register_claims_learners(registry);
   register_claims_experiments(registry);
   return registry;

@@ -7,6 +7,7 @@
 // records the audit behind the expectation; the leaky twins (half the noise) must come out `violated` through the
 // same checker (tests/verify/claims/). Non-private learners (se, ucb) claim nothing and get no claim; the audit's
 // negative controls (tests/verify/audit/) show that they are caught.
+#include <algorithm>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
@@ -16,6 +17,7 @@
 #include "verify/audit/targets.hpp"
 #include "verify/claims/claims_audit.hpp"
 #include "verify/claims/registry.hpp"
+#include "verify/privacy_checks/ledger_checks.hpp"
 
 namespace dpb::verify {
 
@@ -64,14 +66,41 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
     std::snprintf(buf, sizeof buf, "eps_lb %.3g <= claimed %.3g (%s; %zu pairs searched): not refuted", r.eps_lb,
                   r.eps_claimed, audit_verdict.c_str(), family);
   }
+  // The ledger (issue 11 §3): a certified upper bound on the whole output's loss. With it within the claim and no
+  // MODEL-MISMATCH, the claim holds (errata, issue 13). Pure claims only: the converted (ε′, δ) claims of the audit
+  // are computed for the audited batch, not for the ledger's worst batch.
+  std::optional<Outcome> ledger;
+  const auto& learners = privacy_checks::ledger_learners();
+  if (std::find(learners.begin(), learners.end(), target) != learners.end()) {
+    privacy_checks::LedgerCheckOptions lo;
+    lo.eps = eps;
+    lo.leak = leak_factor;
+    ledger = privacy_checks::check_ledger(target, o, lo);
+  }
+  std::optional<Rational> ledger_upper;
+  if (ledger && ledger->evidence.contains("ledger_eps_upper"))
+    ledger_upper = try_parse_rational(ledger->evidence["ledger_eps_upper"].get<std::string>());
+  const bool ledger_within = ledger && ledger->verdict == Verdict::holds && ledger_upper && r.delta == 0 &&
+                             *ledger_upper <= eps;
+  if (out.verdict == Verdict::inconclusive && ledger_within && r.verdict != audit::AuditVerdict::model_mismatch) {
+    out.verdict = Verdict::holds;
+    std::snprintf(buf, sizeof buf, "ledger eps <= %s <= claimed %.3g; eps_lb %.3g (%s; %zu pairs searched)",
+                  ledger->evidence.value("ledger_eps_upper_decimal", std::string("?")).c_str(), r.eps_claimed,
+                  r.eps_lb, audit_verdict.c_str(), family);
+  }
   out.key_figure = buf;
   out.evidence = audit::to_json(r);
   out.evidence["verdict_rule"] =
       "violated iff the audit's eps_lb (a lower bound at confidence 1 - alpha, maximum over the kept pairs) or the "
-      "certified lower end of a searched pair's exact eps exceeds the claimed eps; holds only "
-      "with a certified upper bound on the whole output's privacy loss (the ledger, issue 11) and no MODEL-MISMATCH; "
-      "otherwise inconclusive";
+      "certified lower end of a searched pair's exact eps exceeds the claimed eps; holds iff not violated, the "
+      "learner's ledger (a certified upper bound on the whole output's privacy loss, claim <seed>.<learner>.ledger) "
+      "holds and is within the claimed eps (pure claims), and the audit shows no MODEL-MISMATCH; otherwise "
+      "inconclusive";
   out.evidence["alpha"] = o.alpha;
+  if (ledger)
+    out.evidence["ledger"] = {{"verdict", to_string(ledger->verdict)},
+                              {"key_figure", ledger->key_figure},
+                              {"ledger_eps_upper", ledger->evidence.value("ledger_eps_upper", std::string())}};
   if (out.verdict == Verdict::inconclusive) {
     std::string why = "the audit did not refute the claim (" + audit_verdict + ")";
     if (r.verdict == audit::AuditVerdict::weak && r.samples_needed)
@@ -79,7 +108,11 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
              " runs per side would make it TIGHT";
     if (r.verdict == audit::AuditVerdict::model_mismatch)
       why += "; MODEL-MISMATCH: the implementation disagrees with its white-box model (see eps_exact_source)";
-    why += "; no certified whole-output upper bound (ledger) is computed yet, so it cannot hold";
+    if (!ledger)
+      why += "; the learner has no ledger claim, so no certified whole-output upper bound";
+    else if (!ledger_within)
+      why += "; the ledger gives no certified whole-output upper bound within the claim (" + ledger->key_figure +
+             (r.delta > 0 ? "; converted (eps, delta) claims are not compared with the ledger here" : "") + ")";
     out.evidence["inconclusive_because"] = why;
   }
   return out;
@@ -106,9 +139,9 @@ void add(Registry& registry, const std::string& id, const std::string& target, c
                         return learner_audit_outcome(target, eps, o, Rational(1), whole);
                       }}));
   // 2: WEAK and TIGHT are `inconclusive` (no whole-output upper bound), α from the family; 3: neighbour search over
-  // the relation, white-box refutation by the worst searched pair's exact law.
-  c.version = 3;
-  c.stored_report = c.id + ".json";
+  // the relation, white-box refutation by the worst searched pair's exact law; 4: `holds` with the ledger.
+  c.version = 4;
+  if (expected != Verdict::holds) c.stored_report = c.id + ".json";
 }
 
 }  // namespace
@@ -116,7 +149,7 @@ void add(Registry& registry, const std::string& id, const std::string& target, c
 void register_claims_audit(Registry& registry) {
   add(registry, "000.dist-dp-se.privacy", "dist-dp-se",
       "Algorithm 1 with Dist-DP batches (SecAgg + Pólya differences) is (ε, 0)-DP in the distributed model",
-      {"000", "§4", "Theorem 1"});
+      {"000", "§4", "Theorem 1"}, Verdict::holds);
   add(registry, "000.dist-rdp-se.privacy", "dist-rdp-se",
       "Algorithm 1 with Dist-RDP batches (SecAgg + Skellam) is (α, ε(α))-RDP (Lemma 3 per batch, Δ = g, σ² = g²/ε²), "
       "hence (ε′, δ)-DP by Lemma 10; audited at δ = 1e−5",
@@ -127,18 +160,19 @@ void register_claims_audit(Registry& registry) {
       {"000", "App. F", "Theorem 4; Lemma 4"});
   add(registry, "000.shuffle-se.privacy", "shuffle-se",
       "Algorithm 1 with shuffled batches (Pólya noise at ε′ = ε/2) is (ε, 0)-DP in the distributed model",
-      {"000", "App. D.2", "Theorem 3 (noise as corrected in docs/decisions.md)"});
+      {"000", "App. D.2", "Theorem 3 (noise as corrected in docs/decisions.md)"}, Verdict::holds);
   add(registry, "000.cdp-se.privacy", "cdp-se",
       "Algorithm 1 with the central analyzer adding Lap_Z(g/ε) (Algorithms 2–3) is (ε, 0)-DP in the central model",
-      {"000", "App. H.1", "Theorem 5"});
+      {"000", "App. H.1", "Theorem 5"}, Verdict::holds);
   add(registry, "000.ldp-se.privacy", "ldp-se",
       "Algorithm 1 with per-user Lap_Z(g/ε) (Algorithms 4–5) is (ε, 0)-DP in the local model",
-      {"000", "App. H.2", "Theorem 6"});
+      {"000", "App. H.2", "Theorem 6"}, Verdict::holds);
   add(registry, "000.dp-se.privacy", "dp-se",
       "DP-SE (Sajed & Sheffet 2019: Lap(1/ε) on each epoch's fresh sum) is ε-DP",
-      {"000", "§7, App. J (baseline)", "Sajed & Sheffet 2019, DP-SE privacy theorem"});
+      {"000", "§7, App. J (baseline)", "Sajed & Sheffet 2019, DP-SE privacy theorem"}, Verdict::holds);
   add(registry, "002.anytime-lazy-ucb.privacy", "anytime-lazy-ucb",
-      "Anytime-Lazy-UCB (Algorithm 1: Lap(1/ε) per completed array) is ε-DP", {"002", "§4.1", "Theorem 2"});
+      "Anytime-Lazy-UCB (Algorithm 1: Lap(1/ε) per completed array) is ε-DP", {"002", "§4.1", "Theorem 2"},
+      Verdict::holds);
   add(registry, "002.hybrid-ucb.privacy", "hybrid-ucb",
       "Hybrid-UCB (Algorithm 4: tree-based counters, Lap(2/ε) and Lap(2r/ε)) is ε-DP", {"002", "§4.2", "Theorem 5"});
   // Violated under the paper's own relation (Definition 1: all K coordinates of one round's vector may change): the
@@ -150,7 +184,7 @@ void register_claims_audit(Registry& registry) {
   // sequence over a longer window instead of the first decision.
   add(registry, "002.anytime-lazy-ucb.whole-output", "anytime-lazy-ucb",
       "Anytime-Lazy-UCB is ε-DP: the decision sequence, not only its first dependent decision", {"002", "§4.1", "Theorem 2"},
-      Verdict::inconclusive, true);
+      Verdict::holds, true);
   add(registry, "002.hybrid-ucb.whole-output", "hybrid-ucb",
       "Hybrid-UCB is ε-DP: the decision sequence, not only its first dependent decision", {"002", "§4.2", "Theorem 5"},
       Verdict::inconclusive, true);
@@ -158,9 +192,10 @@ void register_claims_audit(Registry& registry) {
       "FTNL is ε-DP: the decision sequence over three epochs", {"002", "§5.1", "Theorem 6"}, Verdict::violated, true);
   add(registry, "002.naive-ftnl.whole-output", "naive-ftnl",
       "Naive FTNL is ε-DP: the decision sequence over three epochs", {"002", "§5", "naive FTNL (text only)"},
-      Verdict::inconclusive, true);
+      Verdict::holds, true);
   add(registry, "002.naive-ftnl.privacy", "naive-ftnl",
-      "Naive FTNL (each action's epoch mean (ε/K)-DP, Lap(K/ε)) is ε-DP", {"002", "§5", "naive FTNL (text only)"});
+      "Naive FTNL (each action's epoch mean (ε/K)-DP, Lap(K/ε)) is ε-DP", {"002", "§5", "naive FTNL (text only)"},
+      Verdict::holds);
 }
 
 }  // namespace dpb::verify

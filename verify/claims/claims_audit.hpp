@@ -15,8 +15,9 @@ namespace dpb::verify {
 // 1 − o.alpha, the learner running at leak_factor·ε (1: as specified). Verdict rule (docs/audit.md, "Audit claims"):
 // `violated` when the audit's ε_lb exceeds the claimed ε (VIOLATION), or when a searched pair's exact law gives a
 // certified lower bound on the privacy loss of the audited decision above the claimed ε (white box; pure claims);
-// otherwise `inconclusive` — a black-box audit can only refute, and `holds` needs a certified upper bound on the
-// whole output's privacy loss (the ledger claim), with no MODEL-MISMATCH. The evidence says whether the audit was
+// `holds` when not violated, the learner's ledger (privacy_checks::check_ledger: a certified upper bound on the whole
+// output's privacy loss) holds within the claimed ε (pure claims), and the audit shows no MODEL-MISMATCH; otherwise
+// `inconclusive` — a black-box audit alone can only refute. The evidence says whether the audit was
 // TIGHT or WEAK, and for WEAK the samples per side that would settle it.
 // `whole_output`: the view is the whole output up to a longer stop (TargetOptions::whole_output; the
 // `<seed>.<learner>.whole-output` claims).

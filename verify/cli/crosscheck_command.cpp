@@ -21,6 +21,7 @@ struct CrosscheckArgs {
   std::string env;
   std::string arms;
   bool list = false;
+  bool ledger = false;
   MultiAgentCliArgs multi_agent;  // seed 004's learners (--agents, --delta, ...)
 };
 
@@ -46,6 +47,8 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
   options->integer("--arms", args->arms, closed(1), closed(1000), "K for the seed000 environments (default 10)")
       .companions_are({"crosscheck", "--learner", "ucb", "--env", "seed000-easy", "--horizon", "50", "--runs", "1"});
   options->flag("--list", args->list, "List the learners and their status");
+  options->flag("--ledger", args->ledger,
+                "Also record both builds' privacy ledgers and require them byte-identical (single-agent learners)");
   add_multi_agent_options(*options, args->multi_agent,
                           {"crosscheck", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
   cmd->callback([args, options, &context]() {
@@ -93,6 +96,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     config.eps = parse_rational(args->eps, "crosscheck", "eps");
     config.environment = args->env;
     config.arms = static_cast<std::uint32_t>(options->u64("arms", 10));
+    config.ledger = args->ledger;
     const auto report = dpb::verify::crosscheck_learner(config);  // validates before any output
     dpb::verify::print_report(report, std::cout);
     context.exit_code = report.ok() ? 0 : 1;

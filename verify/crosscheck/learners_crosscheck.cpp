@@ -21,6 +21,7 @@
 #include "reference/learners/hybrid_ucb.hpp"
 #include "reference/learners/protocol_aggregator.hpp"
 #include "reference/learners/ucb.hpp"
+#include "reference/privacy/ledger.hpp"
 
 namespace dpb::verify {
 
@@ -250,7 +251,41 @@ std::uint64_t CrosscheckReport::flagged_rounds() const {
   return n;
 }
 
+namespace {
+RunComparison compare_decisions(const ref::Trajectory& reference, const fast::Trajectory& optimized);
+}  // namespace
+
+std::string ledger_text_of(const ref::Trajectory& t) {
+  const auto entries = ref::ledger_entries(std::span<const ref::Release>(t.releases), t.laws);
+  return ref::ledger_text(t.laws, entries);
+}
+
+std::string ledger_text_of(const fast::Trajectory& t) {
+  const auto entries = ref::ledger_entries(std::span<const fast::Release>(t.releases), t.laws);
+  return ref::ledger_text(t.laws, entries);
+}
+
 RunComparison compare_trajectories(const ref::Trajectory& reference, const fast::Trajectory& optimized) {
+  RunComparison c = compare_decisions(reference, optimized);
+  if (reference.laws.empty() && optimized.laws.empty()) return c;
+  // The ledgers (issue 11 §3): byte-identical texts, or a failure.
+  c.ledger_compared = true;
+  const std::string a = ledger_text_of(reference), b = ledger_text_of(optimized);
+  c.ledger_bytes = a.size();
+  if (a == b) return c;
+  std::size_t line = 0, i = 0;
+  while (i < a.size() && i < b.size() && a[i] == b[i])
+    if (a[i++] == '\n') ++line;
+  c.explained = false;
+  if (!c.divergence) c.divergence = 0;
+  c.detail += std::string(c.detail.empty() ? "" : "; ") + "the ledgers differ (line " + std::to_string(line + 1) +
+              " of the ledger text, " + std::to_string(a.size()) + " vs " + std::to_string(b.size()) + " bytes)";
+  return c;
+}
+
+namespace {
+
+RunComparison compare_decisions(const ref::Trajectory& reference, const fast::Trajectory& optimized) {
   RunComparison c;
   c.rounds = reference.actions.size();
   c.regret_reference = to_string(reference.pseudo_regret);
@@ -335,6 +370,8 @@ RunComparison compare_trajectories(const ref::Trajectory& reference, const fast:
   return c;
 }
 
+}  // namespace
+
 CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
   const CrosscheckLearner* learner = find_crosscheck_learner(config.learner);
   if (learner == nullptr)
@@ -359,9 +396,11 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
     const std::uint64_t base = std::uint64_t{r} << 20;
     const ref::BanditInstance instance = make_crosscheck_instance(environment, config.arms, config.seed, base);
     const ref::RewardTape tape = fast::make_reward_tape(instance, config.horizon, config.seed, base + 2);
-    const CrosscheckInput in{&tape, config.horizon, config.eps, config.seed, base + 1, config.fast_options};
+    CrosscheckInput in{&tape, config.horizon, config.eps, config.seed, base + 1, config.fast_options};
+    if (config.ledger) in.fast_options.record_ledger = true;
     const fast::Trajectory optimized = learner->run_fast(in);
     ref::LearnerOptions options;
+    options.record_ledger = config.ledger;
     for (const auto& tie : optimized.near_ties) options.margin_rounds.push_back(tie.round);
     std::sort(options.margin_rounds.begin(), options.margin_rounds.end());
     const ref::Trajectory reference = learner->run_reference(in, options);
@@ -382,7 +421,8 @@ void print_report(const CrosscheckReport& report, std::ostream& out) {
         << "  rounds " << r.rounds << ", releases " << r.releases << ", eliminations " << r.eliminations
         << ", near ties " << r.flagged.size() << " (deferred " << r.deferrals << "), pseudo-regret "
         << r.regret_reference << " (optimized "
-        << r.regret_fast << ")\n";
+        << r.regret_fast << ")" << (r.ledger_compared ? ", ledger compared (" + std::to_string(r.ledger_bytes) + " bytes)" : "")
+        << "\n";
     if (!r.detail.empty()) out << "    " << r.detail << "\n";
     for (const auto& f : r.flagged) {
       out << "    round " << f.tie.round << ": near tie" << (f.tie.deferred ? " (deferred)" : "") << ", arm "

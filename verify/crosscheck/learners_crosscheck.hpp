@@ -63,6 +63,9 @@ struct CrosscheckConfig {
   std::string environment;  // empty: the learner's default
   std::uint32_t arms = 10;  // seed000 environments only
   fast::LearnerOptions fast_options{};  // test hooks only (LearnerOptions::near_tie_scale, fault_at_near_ties)
+  // Record the privacy ledger in both builds (LearnerOptions::record_ledger) and require byte-identical ledger texts
+  // (ledger_text_of); a difference is a failure like any divergence.
+  bool ledger = false;
 };
 
 struct FlaggedDecision {
@@ -83,6 +86,8 @@ struct RunComparison {
   std::string detail;                       // what differed first
   std::string regret_reference;             // exact
   double regret_fast = 0;
+  bool ledger_compared = false;  // both builds recorded a ledger and their texts were compared
+  std::uint64_t ledger_bytes = 0;  // the reference's ledger text's size
 };
 
 struct CrosscheckReport {
@@ -100,7 +105,12 @@ struct CrosscheckReport {
 // unknown learner or environment, and for a pending one.
 CrosscheckReport crosscheck_learner(const CrosscheckConfig& config);
 
-// Compares one pair of trajectories (exposed for tests).
+// The canonical ledger text of a trajectory (reference/privacy/ledger.hpp: ledger_entries, ledger_text); the two
+// builds' texts must be byte-identical.
+std::string ledger_text_of(const ref::Trajectory& trajectory);
+std::string ledger_text_of(const fast::Trajectory& trajectory);
+
+// Compares one pair of trajectories (exposed for tests): decisions and releases, and the ledgers when recorded.
 RunComparison compare_trajectories(const ref::Trajectory& reference, const fast::Trajectory& optimized);
 
 void print_report(const CrosscheckReport& report, std::ostream& out);

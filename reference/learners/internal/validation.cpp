@@ -36,4 +36,9 @@ std::int64_t require_noise_refinement(std::int64_t q, std::string_view function)
   return q;
 }
 
+void require_ledger_recording(bool record_ledger, bool record_releases, std::string_view function) {
+  if (record_ledger && !record_releases)
+    throw_parameter_error(function, "record_ledger", "false unless record_releases is true", "true");
+}
+
 }  // namespace dpb::ref::internal

@@ -22,4 +22,7 @@ Rational confidence_or_default(const std::optional<Rational>& p, std::uint64_t T
 // A positive integer multiplier of the reward grid for the noise (noise grid 1/(G·q)); 1 <= q <= 2^20.
 std::int64_t require_noise_refinement(std::int64_t q, std::string_view function);
 
+// record_ledger needs record_releases (the releases carry the coverage): ParameterError naming 'record_ledger'.
+void require_ledger_recording(bool record_ledger, bool record_releases, std::string_view function);
+
 }  // namespace dpb::ref::internal
