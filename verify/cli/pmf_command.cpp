@@ -9,6 +9,7 @@
 #include "reference/pmf/registry.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/distribution_options.hpp"
+#include "verify/cli/progress.hpp"
 
 namespace dpb::cli {
 namespace {
@@ -54,7 +55,9 @@ void add_pmf_command(CLI::App& app, Context& context) {
     std::string given;
     for (const auto& [name, value] : params) given += (given.empty() ? "--" : " --") + name + " " + to_string(value);
     if (given.size() > 60) given = given.substr(0, 60) + "...";
+    Progress progress("pmf", "values", (b - a + 1).convert_to<std::uint64_t>());  // stderr, after a second
     for (Integer k = a; k <= b; ++k) {
+      progress.update((k - a).convert_to<std::uint64_t>());
       std::string value;
       try {
         value = correctly_rounded_decimal([&](mpfr_prec_t prec) { return law->pmf(k, prec); }, digits,

@@ -15,6 +15,7 @@
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/distribution_options.hpp"
+#include "verify/cli/progress.hpp"
 #include "verify/vectors/named_sampler.hpp"
 
 namespace dpb::cli {
@@ -32,6 +33,7 @@ void append(fmt::memory_buffer& buf, const Integer& v) {
 template <class Sampler, class Source>
 void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
   fmt::memory_buffer buf;
+  Progress progress("sample", "samples", count);  // on stderr after a second (docs/reliability.md)
   for (std::uint64_t i = 0; i < count; ++i) {
     append(buf, sampler(bits));
     buf.push_back('\n');
@@ -39,6 +41,7 @@ void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
       std::fwrite(buf.data(), 1, buf.size(), stdout);
       buf.clear();
     }
+    if ((i & 1023) == 0) progress.update(i);
   }
   std::fwrite(buf.data(), 1, buf.size(), stdout);
   std::fflush(stdout);

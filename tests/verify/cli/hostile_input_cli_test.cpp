@@ -260,12 +260,29 @@ TEST(HostileInputCliTest, InputCausedInternalErrorsAreUsageErrorsNamingTheOption
 
 // Class 2: a LETOR file without newlines used to be read whole into one line.
 TEST(HostileInputCliTest, EndlessLetorLineIsRefusedAfterTheLineBound) {
-  const auto r = run_command(kCli + " simulate --experiment 000-mslr --data /dev/zero --runs 1 --horizon 10 --no-plots "
-                                    "--quiet --out /nonexistent-dpb-out");
+  const auto dir = fresh_temp_dir("letor_line");
+  std::filesystem::create_directories(dir);
+  write_file(dir / "train.txt", "0 qid:1 1:" + std::string(std::size_t{3} << 20, '1'));  // 3 MiB, no newline
+  const auto r = run_command(kCli + " simulate --experiment 000-mslr --data " + (dir / "train.txt").string() +
+                             " --runs 1 --horizon 10 --no-plots --quiet --out " + (dir / "out").string());
+  std::filesystem::remove_all(dir);
   EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
   EXPECT_TRUE(r.out.empty());
   expect_one_bounded_line(r.err);
   EXPECT_NE(r.err.find("1048576 bytes"), std::string::npos) << r.err;
+}
+
+// Class 10: long valid work shows progress on stderr after a second; short work prints nothing there.
+TEST(HostileInputCliTest, LongValidRunsShowProgressAfterASecond) {
+  const auto quick = run_command(kCli + " sample dlaplace --scale 3 --count 1000 --seed 1 > /dev/null");
+  EXPECT_EQ(quick.exit_code, 0);
+  EXPECT_TRUE(quick.err.empty()) << quick.err;
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_command(kCli + " pmf dlaplace --scale 3 --from 0 --to 99999 --digits 17 > /dev/null");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (r.exit_code == -1 || seconds < 1.5) GTEST_SKIP() << "finished in " << seconds << " s: too fast to show progress";
+  EXPECT_NE(r.err.find("pmf: "), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find(" values ("), std::string::npos) << r.err.substr(0, 300);
 }
 
 // Class 9: options that do not apply are refused, as elsewhere; messages stay one bounded line.

@@ -1,0 +1,43 @@
+// Progress of long, valid work on stderr (issue 14 class 10; docs/reliability.md): nothing during the first second,
+// then one line rewritten at most every half second, "<command>: <done>/<total> <unit> (<percent>%), <seconds> s",
+// ended by a newline when the work is done. Only for runs whose options were all accepted (errata: progress only on
+// valid runs); stdout is unaffected.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+namespace dpb::cli {
+
+class Progress {
+ public:
+  Progress(std::string command, std::string unit, std::uint64_t total)
+      : command_(std::move(command)), unit_(std::move(unit)), total_(total), start_(std::chrono::steady_clock::now()) {}
+  ~Progress() {
+    if (shown_) std::fputc('\n', stderr);
+  }
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+  void update(std::uint64_t done) {
+    const auto now = std::chrono::steady_clock::now();
+    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(500)) return;
+    last_ = now;
+    shown_ = true;
+    const double seconds = std::chrono::duration<double>(now - start_).count();
+    std::fprintf(stderr, "\r%s: %llu/%llu %s (%.0f%%), %.1f s", command_.c_str(), static_cast<unsigned long long>(done),
+                 static_cast<unsigned long long>(total_), unit_.c_str(),
+                 total_ == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total_), seconds);
+    std::fflush(stderr);
+  }
+
+ private:
+  std::string command_, unit_;
+  std::uint64_t total_;
+  std::chrono::steady_clock::time_point start_, last_{};
+  bool shown_ = false;
+};
+
+}  // namespace dpb::cli
