@@ -81,7 +81,9 @@ struct LinUcbParams {
   std::optional<Rational> alpha;        // confidence, in (0, 1]; default 1/T
   PdPolicy pd_policy = PdPolicy::Skip;
   std::optional<Rational> lambda;       // overrides λ (tests of the PD policies); > 0
-  NoisePath vec_noise_path = NoisePath::PerUser;  // linucb-sdp-vec: R as written, or one Bin(Bb, ¼) per label
+  // linucb-sdp-vec: Aggregate (default: each user's randomized rounding, then one Bin(B·b, ¼) per label — the same
+  // law as R as written, claim 001.vec.paths-law, and B times fewer large binomials) or PerUser (R as written).
+  NoisePath vec_noise_path = NoisePath::Aggregate;
 };
 
 // Everything derived once per run, shared by both builds (the optimized build calls configure_linucb).
@@ -102,7 +104,7 @@ struct LinUcbConfig {
   bool in_range = true;         // the privacy theorem's range holds
   std::string privacy_note;     // "(ε, δ)-SDP by Thm 3.2" or "outside Thm 3.2's range: no privacy guarantee"
   PdPolicy pd_policy = PdPolicy::Skip;
-  NoisePath vec_noise_path = NoisePath::PerUser;
+  NoisePath vec_noise_path = NoisePath::Aggregate;
   // The protocol's output denominators scaled into D (V += num·(D/den)).
   Integer lambda_num() const;   // λ·D
 };

@@ -6,8 +6,10 @@
 
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/learners_crosscheck.hpp"
+#include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
 
 namespace dpb::cli {
@@ -19,11 +21,12 @@ struct CrosscheckArgs {
   std::uint64_t horizon = 2000;
   std::uint32_t runs = 20;
   std::uint64_t seed = 1;
-  std::string eps = "1/2";
+  std::string eps;  // default 1/2 (seed 001's learners: 1)
   std::string env;
-  std::uint32_t arms = 10;
+  std::optional<std::uint32_t> arms;  // default 10 (seed 001's learners: 100)
   bool list = false;
   MultiAgentCliArgs multi_agent;  // seed 004's learners (--agents, --delta, ...)
+  LinearCliArgs linear;           // seed 001's learners (--batch, --d, --pd-policy, ...)
 };
 
 }  // namespace
@@ -42,9 +45,13 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
   cmd->add_option("--arms", args->arms, "K for the seed000 environments (default 10)");
   cmd->add_flag("--list", args->list, "List the learners and their status");
   add_multi_agent_options(cmd, args->multi_agent);
-  cmd->callback([args, &context]() {
+  add_linear_options(cmd, args->linear);
+  cmd->callback([args, cmd, &context]() {
     if (args->list) {
       dpb::verify::print_learner_list(std::cout);
+      std::cout << "seed 001 linear learners (Algorithm 1, theorem profile; --d, --arms (default 100), --batch, --eps "
+                   "(default 1), --delta (default 1/10), --confidence, --pd-policy, --lambda; instance of §6.1):\n";
+      for (const auto& name : ref::linucb_variant_names()) std::cout << "  " << name << "\n";
       std::cout << "seed 004 multi-agent learners (--agents N, --max-rounds, --env p1|p2; both builds' outcome "
                    "records compared event by event):\n";
       for (const auto& name : dpb::verify::multi_agent_learner_names()) std::cout << "  " << name << "\n";
@@ -53,11 +60,27 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     }
     if (args->learner.empty())
       throw_parameter_error("crosscheck", "learner", "given (see `dpbandit crosscheck --list`)", "nothing");
+    if (dpb::verify::is_linear_learner(args->learner)) {
+      dpb::verify::LinearCrosscheckConfig lc;
+      lc.learner = args->learner;
+      lc.horizon = args->horizon;
+      lc.runs = args->runs;
+      lc.seed = args->seed;
+      lc.d = args->linear.d;
+      lc.K = args->arms.value_or(100);
+      const std::string delta = cmd->count("--delta") ? args->multi_agent.delta : "";
+      lc.params = parse_linear_params(args->linear, *ref::parse_linucb_variant(args->learner),
+                                      args->eps.empty() ? "1" : args->eps, delta, args->horizon, "crosscheck");
+      const auto report = dpb::verify::crosscheck_linear(lc);  // validates before any output
+      dpb::verify::print_linear_report(report, std::cout);
+      context.exit_code = report.ok() ? 0 : 1;
+      return;
+    }
     if (dpb::verify::is_multi_agent_learner(args->learner)) {
       dpb::verify::MultiAgentCrosscheckConfig ma;
       ma.algorithm = *ref::parse_multi_agent_algorithm(args->learner);
       MultiAgentCliArgs cli = args->multi_agent;
-      cli.eps = args->eps;
+      cli.eps = args->eps.empty() ? "1/2" : args->eps;
       ma.params = parse_multi_agent_params(cli, "crosscheck");
       ma.environment = args->env.empty() ? "p1" : args->env;
       ma.sigma = parse_rational(cli.sigma, "crosscheck", "sigma");
@@ -74,9 +97,9 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     config.horizon = args->horizon;
     config.runs = args->runs;
     config.seed = args->seed;
-    config.eps = parse_rational(args->eps, "crosscheck", "eps");
+    config.eps = parse_rational(args->eps.empty() ? "1/2" : args->eps, "crosscheck", "eps");
     config.environment = args->env;
-    config.arms = args->arms;
+    config.arms = args->arms.value_or(10);
     const auto report = dpb::verify::crosscheck_learner(config);  // validates before any output
     dpb::verify::print_report(report, std::cout);
     context.exit_code = report.ok() ? 0 : 1;
