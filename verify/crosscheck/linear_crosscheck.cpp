@@ -56,6 +56,23 @@ LinearRunPair run_linear_pair(const LinearCrosscheckConfig& c, std::uint32_t run
   return p;
 }
 
+std::pair<ref::LinearInstance, fast::LinUcbTrajectory> run_linear_fast(const LinearCrosscheckConfig& c,
+                                                                       std::uint32_t run) {
+  const std::uint64_t base = kRunStride * run;
+  ChaCha20Source inst_bits(c.seed, base);
+  ref::LinearInstance inst = ref::seed001_instance(c.d, c.K, c.q, inst_bits);
+  const ref::RewardTape tape = ref::make_reward_tape(inst.bandit(), c.horizon, c.seed, base + 2);
+  ref::LinUcbParams params = c.params;
+  params.variant = *ref::parse_linucb_variant(c.learner);
+  params.T = c.horizon;
+  ChaCha20Source noise(c.seed, base + 1);
+  fast::LinUcbOptions o;
+  o.base = c.fast_options;
+  o.record_updates = false;
+  fast::LinUcbTrajectory t = fast::shuffle_private_linucb(params, inst, tape, NoiseSource(noise), o);
+  return {std::move(inst), std::move(t)};
+}
+
 LinearRunComparison compare_linear(const ref::LinUcbTrajectory& r, const fast::LinUcbTrajectory& f) {
   LinearRunComparison c;
   c.rounds = r.horizon;

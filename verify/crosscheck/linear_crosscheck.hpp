@@ -62,6 +62,9 @@ struct LinearRunPair {
   double seconds_reference = 0, seconds_fast = 0;  // report-only
 };
 LinearRunPair run_linear_pair(const LinearCrosscheckConfig& config, std::uint32_t run);
+// The optimized build alone on run r's streams (`dpbandit simulate --learner`), with the run's instance.
+std::pair<ref::LinearInstance, fast::LinUcbTrajectory> run_linear_fast(const LinearCrosscheckConfig& config,
+                                                                       std::uint32_t run);
 LinearRunComparison compare_linear(const ref::LinUcbTrajectory& reference, const fast::LinUcbTrajectory& optimized);
 
 // Validates (ParameterError naming the option: learner, horizon, runs, d, arms, batch, …) before running.

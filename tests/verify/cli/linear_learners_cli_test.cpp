@@ -5,6 +5,9 @@
 #include "tests/support/cli_path.hpp"
 #include "tests/support/cli_refusal.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
+
+#include <filesystem>
 
 namespace dpb::test {
 namespace {
@@ -42,6 +45,23 @@ TEST(LinearLearnersCliTest, BadInputNamesTheParameter) {
       {"--learner linucb-sdp-vec --vec-noise maybe", "parameter 'vec-noise'"},
   };
   for (const auto& c : cases) expect_cli_refusal(kCli + " crosscheck --runs 1 --horizon 50 " + c.args, c.needle);
+}
+
+TEST(LinearLearnersCliTest, SimulateRunsALearnerAndWritesItsCurves) {
+  const auto dir = fresh_temp_dir("linear_simulate");
+  const auto out = dir / "linucb";
+  const auto r = run_command(kCli + " simulate --learner linucb-ldp --runs 2 --horizon 80 --arms 8 --d 3 --out " +
+                             out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("mean pseudo-regret at T"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(out / "runs.csv"));
+  EXPECT_TRUE(std::filesystem::exists(out / "curve.csv"));
+  const auto bad = dir / "bad";
+  expect_cli_refusal(kCli + " simulate --learner linucb --batch 0 --horizon 50 --out " + bad.string(),
+                     "parameter 'B'");
+  EXPECT_FALSE(std::filesystem::exists(bad));
+  expect_cli_refusal(kCli + " simulate --learner linucb-sdp-amp --eps 1,2", "parameter 'eps'");
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
