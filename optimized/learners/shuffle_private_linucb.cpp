@@ -1,5 +1,6 @@
 #include "optimized/learners/shuffle_private_linucb.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <optional>
@@ -96,31 +97,78 @@ std::optional<DoubleBroadcast> cholesky(const std::vector<i128>& N, const std::v
 
 }  // namespace
 
-LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::LinearInstance& inst,
-                                        const ref::RewardTape& tape, NoiseSource noise,
-                                        const LinUcbOptions& options) {
-  ref::validate(inst, kFn);
-  const ref::LinUcbConfig cfg = ref::configure_linucb(params, inst.d, inst.K, inst.q);
-  if (tape.arms() != inst.K)
-    throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
-  if (tape.length() < cfg.T)
-    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(cfg.T) + " rewards per arm",
-                          std::to_string(tape.length()));
-  if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
-  const std::uint32_t d = inst.d, K = inst.K;
+namespace {
+
+struct FixedArms {
+  const ref::LinearInstance& inst;
+  const ref::RewardTape& tape;
+  std::vector<double> gaps;
+  static constexpr bool fixed = true;
+  FixedArms(const ref::LinearInstance& i, const ref::RewardTape& t) : inst(i), tape(t) {
+    const std::vector<Rational>& mu = t.means();
+    const Rational best = *std::max_element(mu.begin(), mu.end());
+    for (const Rational& m : mu) gaps.push_back(Rational(best - m).convert_to<double>());
+  }
+  const std::int64_t* features(std::uint64_t) const { return inst.features.data(); }
+  std::int32_t reward(std::uint64_t, std::uint32_t a, std::uint64_t pull) const { return tape.units(a, pull); }
+  double gap(std::uint64_t, std::uint32_t a) const { return gaps[a]; }
+  std::int64_t realized(std::uint64_t, std::uint32_t) const { return 0; }
+};
+
+struct TapeContexts {
+  const ref::ContextTape& tape;
+  std::vector<std::uint32_t> best_arm;  // per round: the lowest arm of the largest exact mean
+  std::vector<double> mean;             // per (round, arm), for the regret report
+  static constexpr bool fixed = false;
+  explicit TapeContexts(const ref::ContextTape& t) : tape(t) {
+    best_arm.reserve(t.T);
+    mean.reserve(t.T * t.K);
+    for (std::uint64_t r = 1; r <= t.T; ++r) {  // 4^q·μ = ⟨x, θ⟩ in 128-bit integers, exactly
+      std::uint32_t b = 0;
+      i128 mb = 0;
+      const std::int64_t* x = t.round(r).data();
+      for (std::uint32_t a = 0; a < t.K; ++a, x += t.d) {
+        i128 m = 0;
+        for (std::uint32_t k = 0; k < t.d; ++k) m += static_cast<i128>(x[k]) * t.theta[k];
+        mean.push_back(std::ldexp(static_cast<double>(m), -2 * static_cast<int>(t.q)));
+        if (a == 0 || m > mb) { mb = m; b = a; }
+      }
+      best_arm.push_back(b);
+    }
+  }
+  const std::int64_t* features(std::uint64_t t) const { return tape.round(t).data(); }
+  std::int32_t reward(std::uint64_t t, std::uint32_t a, std::uint64_t) const { return tape.reward(t, a); }
+  double gap(std::uint64_t t, std::uint32_t a) const {
+    const double* m = mean.data() + (t - 1) * tape.K;
+    return m[best_arm[t - 1]] - m[a];
+  }
+  std::int64_t realized(std::uint64_t t, std::uint32_t a) const {
+    return std::int64_t{tape.reward(t, best_arm[t - 1])} - tape.reward(t, a);
+  }
+};
+
+template <class Env>
+LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q,
+                            const Env& env, NoiseSource noise, const LinUcbOptions& options) {
+  const ref::LinUcbConfig cfg = ref::configure_linucb(params, d, K, q);
   const std::size_t nv = d, nm = std::size_t{d} * (d + 1) / 2;
-  const std::int64_t two_q = std::int64_t{1} << inst.q;
+  const std::int64_t two_q = std::int64_t{1} << q;
   const i128 D = to_i128(cfg.D);
   const i128 Dr = to_i128(Integer(cfg.D >> cfg.r));
   const double Dd = static_cast<double>(D);
-  const std::int64_t* F = inst.features.data();
+  const std::int64_t* F = env.features(1);
 
-  // Feature doubles (exact: |numerator| <= 2^30) and the keys of identical arms.
+  // Feature doubles (exact: |numerator| <= 2^30) and the keys of identical arms (fixed arms; fresh contexts key
+  // every arm by itself: an exact tie between them is then a near tie, deferred, and broken the same way).
   std::vector<double> x(std::size_t{K} * d);
-  for (std::size_t k = 0; k < x.size(); ++k) x[k] = std::ldexp(static_cast<double>(F[k]), -static_cast<int>(inst.q));
+  auto load_features = [&]() {
+    for (std::size_t k = 0; k < x.size(); ++k) x[k] = std::ldexp(static_cast<double>(F[k]), -static_cast<int>(q));
+  };
+  load_features();
   std::vector<std::uint32_t> key(K);
   for (std::uint32_t a = 0; a < K; ++a) {
     key[a] = a;
+    if (!Env::fixed) continue;
     for (std::uint32_t b = 0; b < a; ++b)
       if (std::equal(F + std::size_t{a} * d, F + std::size_t{a + 1} * d, F + std::size_t{b} * d)) {
         key[a] = key[b];
@@ -167,9 +215,9 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
   base.horizon = cfg.T;
   base.pulls.assign(K, 0);
   if (options.base.record_actions) base.actions.reserve(cfg.T);
-  std::vector<std::uint32_t> batch_arm;
+  std::vector<std::int64_t> batch_f;  // the users' φ numerators, user-major
   std::vector<std::int32_t> batch_y;
-  batch_arm.reserve(cfg.B);
+  batch_f.reserve(cfg.B * d);
   batch_y.reserve(cfg.B);
   std::vector<std::int64_t> vvals, mvals;
   vvals.reserve(cfg.B * nv);
@@ -190,8 +238,8 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
   auto aggregate = [&]() {
     vvals.clear();
     mvals.clear();
-    for (std::size_t u = 0; u < batch_arm.size(); ++u) {
-      const std::int64_t* f = F + std::size_t{batch_arm[u]} * d;
+    for (std::size_t u = 0; u < batch_y.size(); ++u) {
+      const std::int64_t* f = batch_f.data() + u * d;
       for (std::uint32_t k = 0; k < d; ++k) vvals.push_back(f[k] * batch_y[u] * two_q);
       for (std::uint32_t i = 0; i < d; ++i)
         for (std::uint32_t j = i; j < d; ++j) mvals.push_back(f[i] * f[j]);
@@ -199,7 +247,7 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
     switch (cfg.variant) {
       case ref::LinUcbVariant::NonPrivate: {
         std::vector<i128> sv(nv, 0), sm(nm, 0);
-        for (std::size_t u = 0; u < batch_arm.size(); ++u) {
+        for (std::size_t u = 0; u < batch_y.size(); ++u) {
           for (std::size_t k = 0; k < nv; ++k) sv[k] += vvals[u * nv + k];
           for (std::size_t k = 0; k < nm; ++k) sm[k] += mvals[u * nm + k];
         }
@@ -226,8 +274,8 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
       case ref::LinUcbVariant::Jdp: {
         const std::uint32_t D1 = d + 1;
         std::vector<std::int64_t> leaf(std::size_t{D1} * (D1 + 1) / 2, 0), zz(D1);
-        for (std::size_t u = 0; u < batch_arm.size(); ++u) {
-          const std::int64_t* f = F + std::size_t{batch_arm[u]} * d;
+        for (std::size_t u = 0; u < batch_y.size(); ++u) {
+          const std::int64_t* f = batch_f.data() + u * d;
           for (std::uint32_t k = 0; k < d; ++k) zz[k] = f[k];
           zz[d] = batch_y[u] * two_q;
           std::size_t k = 0;
@@ -262,7 +310,7 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
       auto b = ref::make_broadcast(to_integers(bcN), to_integers(bcDu), cfg.D, d);
       if (!b) throw std::logic_error(std::string(kFn) + ": the broadcast is not positive definite");
       b->beta = beta;
-      exact = ref::exact_scores(*b, inst.features, K);
+      exact = ref::exact_scores(*b, std::span<const std::int64_t>(F, std::size_t{K} * d), K);
     }
     return ref::exact_argmax(*exact);
   };
@@ -286,17 +334,25 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
   compute_indices();
 
   for (std::uint64_t t = 1; t <= cfg.T; ++t) {
+    if (!Env::fixed && t > 1) {  // a fresh context
+      F = env.features(t);
+      load_features();
+      exact.reset();
+      compute_indices();
+    }
     const std::uint32_t a =
         internal::argmax_deferring(value.data(), error.data(), key.data(), K, t, base, options.base, certified);
-    const std::int32_t y = tape.units(a, base.pulls[a]);
+    const std::int32_t y = env.reward(t, a, base.pulls[a]);
     ++base.pulls[a];
     if (options.base.record_actions) base.actions.push_back(a);
-    batch_arm.push_back(a);
+    base.pseudo_regret += env.gap(t, a);
+    out.realized_regret += env.realized(t, a);
+    batch_f.insert(batch_f.end(), F + std::size_t{a} * d, F + std::size_t{a + 1} * d);
     batch_y.push_back(y);
     if (t % cfg.B != 0) continue;
     const std::uint64_t m = t / cfg.B;
     aggregate();
-    batch_arm.clear();
+    batch_f.clear();
     batch_y.clear();
     LinUcbUpdate upd;
     upd.m = m;
@@ -342,7 +398,7 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
     exact.reset();
     beta = cfg.beta[m];
     beta_d = beta.convert_to<double>();
-    compute_indices();
+    if (Env::fixed) compute_indices();
     if (options.record_updates) {
       upd.V_num = N;
       upd.u_num = Du;
@@ -350,9 +406,33 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
       out.updates.push_back(std::move(upd));
     }
   }
-  out.unaggregated = batch_arm.size();
-  base.pseudo_regret = pseudo_regret(internal::means_of(tape), base.pulls);
+  out.unaggregated = batch_y.size();
   return out;
 }
+
+}  // namespace
+
+LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::LinearInstance& inst,
+                                        const ref::RewardTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options) {
+  ref::validate(inst, kFn);
+  (void)ref::configure_linucb(params, inst.d, inst.K, inst.q);
+  if (tape.arms() != inst.K)
+    throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
+  if (tape.length() < params.T)
+    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rewards per arm",
+                          std::to_string(tape.length()));
+  if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
+  return run_linucb(params, inst.d, inst.K, inst.q, FixedArms(inst, tape), noise, options);
+}
+
+LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,
+                                        NoiseSource noise, const LinUcbOptions& options) {
+  (void)ref::configure_linucb(params, tape.d, tape.K, tape.q);
+  if (tape.T < params.T)
+    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rounds", std::to_string(tape.T));
+  return run_linucb(params, tape.d, tape.K, tape.q, TapeContexts(tape), noise, options);
+}
+
 
 }  // namespace dpb::fast

@@ -43,6 +43,7 @@ struct LinUcbTrajectory {
   std::uint64_t pd_deferrals = 0;          // PD decided by the exact pivots (Cholesky not conclusive)
   std::uint64_t ill_conditioned = 0;       // broadcasts with η > 2^−20 (all their decisions deferred)
   std::uint64_t unaggregated = 0;
+  std::int64_t realized_regret = 0;        // context tapes only
 };
 
 struct LinUcbOptions {
@@ -53,5 +54,7 @@ struct LinUcbOptions {
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::LinearInstance& instance,
                                         const ref::RewardTape& tape, NoiseSource noise,
                                         const LinUcbOptions& options = {});
+LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,
+                                        NoiseSource noise, const LinUcbOptions& options = {});
 
 }  // namespace dpb::fast

@@ -2,6 +2,9 @@
 
 #include <sstream>
 
+#include "reference/bits/chacha20.hpp"
+#include "reference/samplers/bernoulli.hpp"
+
 namespace dpb::ref {
 
 namespace internal {
@@ -74,6 +77,65 @@ void validate(const LinearInstance& inst, std::string_view function) {
       throw_parameter_error(function, "features", "of norm <= 1 (every arm)", "arm " + std::to_string(a));
   if (!internal::means_in_unit_interval(inst))
     throw_parameter_error(function, "theta", "such that every mean <x_a, theta> is in [0, 1]", "a mean outside");
+}
+
+Rational ContextTape::mean(std::uint64_t t, std::uint32_t a) const {
+  const std::int64_t* x = features.data() + ((t - 1) * K + a) * d;
+  Integer s = 0;
+  for (std::uint32_t k = 0; k < d; ++k) s += Integer(x[k]) * theta[k];
+  return Rational(s, Integer(1) << (2 * q));
+}
+
+ContextTape make_context_tape(std::uint32_t d, std::uint32_t K, unsigned q, std::uint64_t T, std::uint64_t seed,
+                              std::uint64_t stream) {
+  constexpr const char* fn = "make_context_tape";
+  if (d < 2) throw_parameter_error(fn, "d", ">= 2", std::to_string(d));
+  if (K == 0) throw_parameter_error(fn, "K", ">= 1", "0");
+  if (K > (1u << 20)) throw_parameter_error(fn, "K", "<= 2^20", std::to_string(K));
+  if (q < 1 || q > 30) throw_parameter_error(fn, "q", "in [1, 30]", std::to_string(q));
+  if (T == 0 || T > (std::uint64_t{1} << 24)) throw_parameter_error(fn, "T", "in [1, 2^24]", std::to_string(T));
+  if (T * K > (std::uint64_t{1} << 28)) throw_parameter_error(fn, "T", "such that T·K <= 2^28", std::to_string(T));
+  ChaCha20Source bits(seed, stream), reward_bits(seed, stream + 1);
+  const RoundedNormal normal(Rational(1), Integer(32));
+  const std::int64_t last = internal::inv_sqrt2_floor(q);
+  auto point = [&](std::vector<std::int64_t>& out) {
+    std::vector<Integer> g(d - 1);
+    for (;;) {
+      bool nonzero = false;
+      for (auto& x : g) {
+        x = normal(bits);
+        nonzero = nonzero || x != 0;
+      }
+      if (nonzero) break;
+    }
+    const std::vector<std::int64_t> u = internal::sphere_point(g, q);
+    out.insert(out.end(), u.begin(), u.end());
+    out.push_back(last);
+  };
+  ContextTape tape;
+  tape.d = d;
+  tape.K = K;
+  tape.q = q;
+  tape.T = T;
+  point(tape.theta);
+  tape.features.reserve(T * K * d);
+  tape.rewards.reserve(T * K);
+  const Integer den = Integer(1) << (2 * q);
+  for (std::uint64_t t = 1; t <= T; ++t)
+    for (std::uint32_t a = 0; a < K; ++a)
+      for (;;) {
+        point(tape.features);
+        const std::int64_t* x = tape.features.data() + tape.features.size() - d;
+        Integer s = 0;
+        for (std::uint32_t k = 0; k < d; ++k) s += Integer(x[k]) * tape.theta[k];
+        if (s >= 0 && s <= den) break;
+        tape.features.resize(tape.features.size() - d);
+        ++tape.redraws;
+      }
+  for (std::uint64_t t = 1; t <= T; ++t)
+    for (std::uint32_t a = 0; a < K; ++a)
+      tape.rewards.push_back(Bernoulli(tape.mean(t, a))(reward_bits) ? 1 : 0);
+  return tape;
 }
 
 }  // namespace dpb::ref

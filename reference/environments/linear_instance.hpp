@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -90,5 +91,31 @@ LinearInstance seed001_instance(std::uint32_t d, std::uint32_t K, unsigned q, Bi
     ++inst.redraws;
   }
 }
+
+// Time-varying, tape-driven contexts (issue 18, "Environments"): K fresh features per round and every arm's reward
+// per round (all arms drawn, so the realized regret r_t[best] − r_t[a_t] is defined), recorded once and replayed by
+// both builds. θ* and the features are §6.1's points; a fresh arm whose mean ⟨x, θ*⟩ leaves [0, 1] is redrawn and
+// counted. Streams (normative): θ*, then round 1's arms 0..K−1, round 2's, … from ChaCha20Source(seed, stream)
+// (RoundedNormal(1, 32) draws, as seed001_instance); the rewards of round t, arms 0..K−1 in order, Bernoulli(μ_{t,a})
+// from ChaCha20Source(seed, stream + 1).
+struct ContextTape {
+  std::uint32_t d = 0, K = 0;
+  unsigned q = 0;
+  std::uint64_t T = 0;
+  std::vector<std::int64_t> theta;     // d numerators on 2^−q
+  std::vector<std::int64_t> features;  // T·K·d numerators, round-major, then arm-major
+  std::vector<std::uint8_t> rewards;   // T·K, round-major
+  std::uint64_t redraws = 0;
+
+  std::span<const std::int64_t> round(std::uint64_t t) const {  // round t >= 1: K·d numerators
+    return std::span<const std::int64_t>(features).subspan((t - 1) * K * d, std::size_t{K} * d);
+  }
+  std::uint8_t reward(std::uint64_t t, std::uint32_t a) const { return rewards[(t - 1) * K + a]; }
+  Rational mean(std::uint64_t t, std::uint32_t a) const;  // ⟨x_{t,a}, θ*⟩
+};
+
+// ParameterError naming make_context_tape for d < 2, K = 0 or > 2^20, q outside [1, 30], T = 0 or > 2^24.
+ContextTape make_context_tape(std::uint32_t d, std::uint32_t K, unsigned q, std::uint64_t T, std::uint64_t seed,
+                              std::uint64_t stream);
 
 }  // namespace dpb::ref

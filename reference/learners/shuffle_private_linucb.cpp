@@ -312,21 +312,57 @@ PolicyResult apply_pd_policy(const LinUcbConfig& c, const std::vector<Integer>& 
   return out;
 }
 
-LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const LinearInstance& inst,
-                                        const RewardTape& tape, NoiseSource noise, const LinUcbOptions& options) {
-  validate(inst, kFn);
-  const LinUcbConfig cfg = configure_linucb(params, inst.d, inst.K, inst.q);
-  if (tape.arms() != inst.K)
-    throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
-  if (tape.length() < cfg.T)
-    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(cfg.T) + " rewards per arm",
-                          std::to_string(tape.length()));
-  if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
-  const std::uint32_t d = inst.d, K = inst.K;
+namespace {
+
+// The environment of a run: contexts, rewards and regret. Fixed arms with a per-(arm, pull) reward tape, or a context
+// tape (fresh features and every arm's reward per round).
+struct FixedArms {
+  const LinearInstance& inst;
+  const RewardTape& tape;
+  std::vector<Rational> gaps;
+  static constexpr bool fixed = true;
+  FixedArms(const LinearInstance& i, const RewardTape& t) : inst(i), tape(t) {
+    const std::vector<Rational>& mu = t.means();
+    const Rational best = *std::max_element(mu.begin(), mu.end());
+    for (const Rational& m : mu) gaps.emplace_back(best - m);
+  }
+  std::span<const std::int64_t> features(std::uint64_t) const { return inst.features; }
+  std::int32_t reward(std::uint64_t, std::uint32_t a, std::uint64_t pull) const { return tape.units(a, pull); }
+  Rational gap(std::uint64_t, std::uint32_t a) const { return gaps[a]; }
+  std::int64_t realized(std::uint64_t, std::uint32_t) const { return 0; }
+};
+
+struct TapeContexts {
+  const ContextTape& tape;
+  std::vector<std::uint32_t> best_arm;  // per round: the lowest arm of the largest mean
+  static constexpr bool fixed = false;
+  explicit TapeContexts(const ContextTape& t) : tape(t) {
+    for (std::uint64_t r = 1; r <= t.T; ++r) {
+      std::uint32_t b = 0;
+      Rational mb = t.mean(r, 0);
+      for (std::uint32_t a = 1; a < t.K; ++a) {
+        Rational m = t.mean(r, a);
+        if (m > mb) { mb = m; b = a; }
+      }
+      best_arm.push_back(b);
+    }
+  }
+  std::span<const std::int64_t> features(std::uint64_t t) const { return tape.round(t); }
+  std::int32_t reward(std::uint64_t t, std::uint32_t a, std::uint64_t) const { return tape.reward(t, a); }
+  Rational gap(std::uint64_t t, std::uint32_t a) const { return tape.mean(t, best_arm[t - 1]) - tape.mean(t, a); }
+  std::int64_t realized(std::uint64_t t, std::uint32_t a) const {
+    return std::int64_t{tape.reward(t, best_arm[t - 1])} - tape.reward(t, a);
+  }
+};
+
+template <class Env>
+LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q, const Env& env,
+                            NoiseSource noise, const LinUcbOptions& options) {
+  const LinUcbConfig cfg = configure_linucb(params, d, K, q);
   const std::size_t nv = d, nm = std::size_t{d} * (d + 1) / 2;
-  const Integer two_q = Integer(1) << inst.q;
+  const Integer two_q = Integer(1) << q;
   const Integer Dr = cfg.D >> cfg.r;  // D / 2^r (D is a multiple of 2^r)
-  const std::span<const std::int64_t> features(inst.features);
+  std::span<const std::int64_t> features = env.features(1);
   const LabelSet vec_labels = LabelSet::vector(d), mat_labels = LabelSet::symmetric_matrix(d);
 
   std::vector<Integer> N(std::size_t{d} * d, Integer(0)), Du(d, Integer(0));
@@ -364,18 +400,18 @@ LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const Linear
   out.horizon = cfg.T;
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(cfg.T);
-  std::vector<std::pair<std::uint32_t, std::int32_t>> batch;  // (arm, reward)
+  std::vector<std::pair<std::vector<std::int64_t>, std::int32_t>> batch;  // (the user's φ numerators, reward)
   batch.reserve(cfg.B);
 
-  auto vector_values = [&](std::uint32_t a, std::int32_t y) {  // numerators of φ·y on 2^−r
+  auto vector_values = [&](const std::vector<std::int64_t>& f, std::int32_t y) {  // numerators of φ·y on 2^−r
     std::vector<Integer> v(nv);
-    for (std::uint32_t k = 0; k < d; ++k) v[k] = Integer(features[std::size_t{a} * d + k]) * y * two_q;
+    for (std::uint32_t k = 0; k < d; ++k) v[k] = Integer(f[k]) * y * two_q;
     return v;
   };
-  auto matrix_values = [&](std::uint32_t a) {  // numerators of φ_i φ_j (i <= j) on 2^−r
+  auto matrix_values = [&](const std::vector<std::int64_t>& fv) {  // numerators of φ_i φ_j (i <= j) on 2^−r
     std::vector<Integer> v;
     v.reserve(nm);
-    const std::int64_t* f = features.data() + std::size_t{a} * d;
+    const std::int64_t* f = fv.data();
     for (std::uint32_t i = 0; i < d; ++i)
       for (std::uint32_t j = i; j < d; ++j) v.push_back(Integer(f[i]) * f[j]);
     return v;
@@ -401,9 +437,9 @@ LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const Linear
 
   auto aggregate = [&]() {
     std::vector<std::vector<Integer>> vrows, mrows;
-    for (const auto& [a, y] : batch) {
-      vrows.push_back(vector_values(a, y));
-      mrows.push_back(matrix_values(a));
+    for (const auto& [f, y] : batch) {
+      vrows.push_back(vector_values(f, y));
+      mrows.push_back(matrix_values(f));
     }
     switch (cfg.variant) {
       case LinUcbVariant::NonPrivate: {
@@ -435,9 +471,9 @@ LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const Linear
         // One leaf: the batch's Σ z zᵀ (upper triangle, row-major), z = (φ, y), numerators on 2^−r.
         const std::uint32_t D1 = d + 1;
         std::vector<Integer> leaf(std::size_t{D1} * (D1 + 1) / 2, Integer(0));
-        for (const auto& [a, y] : batch) {
+        for (const auto& [f, y] : batch) {
           std::vector<Integer> z(D1);
-          for (std::uint32_t k = 0; k < d; ++k) z[k] = features[std::size_t{a} * d + k];
+          for (std::uint32_t k = 0; k < d; ++k) z[k] = f[k];
           z[d] = Integer(y) * two_q;
           std::size_t k = 0;
           for (std::uint32_t i = 0; i < D1; ++i)
@@ -460,12 +496,21 @@ LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const Linear
     }
   };
 
+  out.pseudo_regret = 0;
   for (std::uint64_t t = 1; t <= cfg.T; ++t) {
-    const std::uint32_t a = exact_argmax(scores);  // = select_action(*bc, features, K), cached per broadcast
-    const std::int32_t y = tape.units(a, out.pulls[a]);
+    if (!Env::fixed && t > 1) {  // a fresh context: the scores of the same broadcast for it
+      features = env.features(t);
+      scores = exact_scores(*bc, features, K);
+    }
+    const std::uint32_t a = exact_argmax(scores);  // = select_action(*bc, features, K)
+    const std::int32_t y = env.reward(t, a, out.pulls[a]);
     ++out.pulls[a];
     if (options.record_actions) out.actions.push_back(a);
-    batch.emplace_back(a, y);
+    out.pseudo_regret += env.gap(t, a);
+    out.realized_regret += env.realized(t, a);
+    batch.emplace_back(std::vector<std::int64_t>(features.begin() + std::size_t{a} * d,
+                                                 features.begin() + std::size_t{a + 1} * d),
+                       y);
     if (t % cfg.B != 0) continue;
     const std::uint64_t m = t / cfg.B;
     aggregate();
@@ -485,7 +530,7 @@ LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const Linear
       else upd.broadcast_changed = false;
     }
     bc->beta = cfg.beta[m];
-    scores = exact_scores(*bc, features, K);
+    if (Env::fixed) scores = exact_scores(*bc, features, K);  // (fresh contexts: recomputed at the next round)
     if (options.record_updates) {
       upd.V_num = N;
       upd.u_num = Du;
@@ -494,8 +539,32 @@ LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const Linear
     }
   }
   out.unaggregated = batch.size();
-  out.pseudo_regret = pseudo_regret(tape.means(), out.pulls);
   return out;
 }
+
+}  // namespace
+
+LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const LinearInstance& inst,
+                                        const RewardTape& tape, NoiseSource noise, const LinUcbOptions& options) {
+  validate(inst, kFn);
+  (void)configure_linucb(params, inst.d, inst.K, inst.q);  // the parameters first, then the tape
+  if (tape.arms() != inst.K)
+    throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
+  if (tape.length() < params.T)
+    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rewards per arm",
+                          std::to_string(tape.length()));
+  if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
+  return run_linucb(params, inst.d, inst.K, inst.q, FixedArms(inst, tape), noise, options);
+}
+
+LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const ContextTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options) {
+  (void)configure_linucb(params, tape.d, tape.K, tape.q);
+  if (tape.T < params.T)
+    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rounds",
+                          std::to_string(tape.T));
+  return run_linucb(params, tape.d, tape.K, tape.q, TapeContexts(tape), noise, options);
+}
+
 
 }  // namespace dpb::ref

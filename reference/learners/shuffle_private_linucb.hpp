@@ -165,7 +165,8 @@ struct LinUcbTrajectory {
   std::vector<LinUcbUpdate> updates;
   std::uint64_t pd_failures = 0;
   std::vector<std::uint64_t> pulls;
-  Rational pseudo_regret;
+  Rational pseudo_regret;          // Σ_t max_a μ_{t,a} − μ_{t,a_t}
+  std::int64_t realized_regret = 0;  // Σ_t r_t[best_t] − r_t[a_t] (context tapes only: every arm's reward drawn)
   std::uint64_t unaggregated = 0;  // users of the trailing partial batch (never aggregated)
 };
 
@@ -178,5 +179,9 @@ struct LinUcbOptions {
 // instance's means, grid 1). Noise (and the protocol's shuffles) from `noise`.
 LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const LinearInstance& instance,
                                         const RewardTape& tape, NoiseSource noise, const LinUcbOptions& options = {});
+// The learner on time-varying contexts replayed from a tape (K fresh arms per round; reward of round t's arm a is the
+// tape's (t, a)); the pseudo-regret against each round's best mean, and the realized regret.
+LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const ContextTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options = {});
 
 }  // namespace dpb::ref

@@ -68,6 +68,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       lc.seed = args->seed;
       lc.d = args->linear.d;
       lc.K = args->arms.value_or(100);
+      lc.context_tape = parse_context_tape(args->linear, "crosscheck");
       const std::string delta = cmd->count("--delta") ? args->multi_agent.delta : "";
       lc.params = parse_linear_params(args->linear, *ref::parse_linucb_variant(args->learner),
                                       args->eps.empty() ? "1" : args->eps, delta, args->horizon, "crosscheck");

@@ -14,6 +14,9 @@ void add_linear_options(CLI::App* cmd, LinearCliArgs& a) {
                   "Seed 001 learners: the confidence alpha in (0, 1] of the radii beta_m (default 1/T; --alpha is "
                   "seed 004's)");
   cmd->add_option("--lambda", a.lambda, "Seed 001 learners: override the regularizer lambda > 0");
+  cmd->add_option("--contexts", a.contexts,
+                  "Seed 001 learners: fixed (default; K fixed arms of §6.1) or tape (K fresh contexts per round, every "
+                  "arm's reward drawn)");
   cmd->add_option("--vec-noise", a.vec_noise, "linucb-sdp-vec: aggregate (default: one Bin(B·b, 1/4) per label and batch) or per-user (R as written)");
 }
 
@@ -37,6 +40,12 @@ ref::LinUcbParams parse_linear_params(const LinearCliArgs& a, ref::LinUcbVariant
   else if (a.vec_noise == "aggregate") p.vec_noise_path = ref::NoisePath::Aggregate;
   else throw_parameter_error(command, "vec-noise", "per-user or aggregate", a.vec_noise);
   return p;
+}
+
+bool parse_context_tape(const LinearCliArgs& a, const char* command) {
+  if (a.contexts == "fixed") return false;
+  if (a.contexts == "tape") return true;
+  throw_parameter_error(command, "contexts", "fixed or tape", a.contexts);
 }
 
 }  // namespace dpb::cli

@@ -31,10 +31,15 @@ std::uint64_t LinearCrosscheckReport::deferrals() const {
 
 LinearRunPair run_linear_pair(const LinearCrosscheckConfig& c, std::uint32_t run) {
   const std::uint64_t base = kRunStride * run;
-  ChaCha20Source inst_bits(c.seed, base);
   LinearRunPair p;
-  p.instance = ref::seed001_instance(c.d, c.K, c.q, inst_bits);
-  const ref::RewardTape tape = ref::make_reward_tape(p.instance.bandit(), c.horizon, c.seed, base + 2);
+  std::optional<ref::RewardTape> tape;
+  if (c.context_tape) {
+    p.contexts = ref::make_context_tape(c.d, c.K, c.q, c.horizon, c.seed, base + 2);
+  } else {
+    ChaCha20Source inst_bits(c.seed, base);
+    p.instance = ref::seed001_instance(c.d, c.K, c.q, inst_bits);
+    tape = ref::make_reward_tape(p.instance.bandit(), c.horizon, c.seed, base + 2);
+  }
   ref::LinUcbParams params = c.params;
   params.variant = *ref::parse_linucb_variant(c.learner);
   params.T = c.horizon;
@@ -42,7 +47,8 @@ LinearRunPair run_linear_pair(const LinearCrosscheckConfig& c, std::uint32_t run
   {
     ChaCha20Source noise(c.seed, base + 1);
     const auto start = Clock::now();
-    p.reference = ref::shuffle_private_linucb(params, p.instance, tape, NoiseSource(noise));
+    p.reference = c.context_tape ? ref::shuffle_private_linucb(params, *p.contexts, NoiseSource(noise))
+                                 : ref::shuffle_private_linucb(params, p.instance, *tape, NoiseSource(noise));
     p.seconds_reference = std::chrono::duration<double>(Clock::now() - start).count();  // report-only
   }
   {
@@ -50,7 +56,8 @@ LinearRunPair run_linear_pair(const LinearCrosscheckConfig& c, std::uint32_t run
     fast::LinUcbOptions o;
     o.base = c.fast_options;
     const auto start = Clock::now();
-    p.optimized = fast::shuffle_private_linucb(params, p.instance, tape, NoiseSource(noise), o);
+    p.optimized = c.context_tape ? fast::shuffle_private_linucb(params, *p.contexts, NoiseSource(noise), o)
+                                 : fast::shuffle_private_linucb(params, p.instance, *tape, NoiseSource(noise), o);
     p.seconds_fast = std::chrono::duration<double>(Clock::now() - start).count();  // report-only
   }
   return p;
@@ -98,6 +105,7 @@ LinearRunComparison compare_linear(const ref::LinUcbTrajectory& r, const fast::L
       break;
     }
   if (r.updates.size() != f.updates.size()) diverge(0, "different numbers of updates");
+  if (r.realized_regret != f.realized_regret) diverge(0, "different realized regrets");
   for (std::size_t i = 0; i < std::min(r.updates.size(), f.updates.size()); ++i) {
     const auto& a = r.updates[i];
     const auto& b = f.updates[i];
@@ -145,7 +153,7 @@ LinearCrosscheckReport crosscheck_linear(const LinearCrosscheckConfig& config) {
     const LinearRunPair p = run_linear_pair(config, r);
     LinearRunComparison c = compare_linear(p.reference, p.optimized);
     c.run = r;
-    c.instance_redraws = p.instance.redraws;
+    c.instance_redraws = p.contexts ? static_cast<std::uint32_t>(p.contexts->redraws) : p.instance.redraws;
     c.seconds_reference = p.seconds_reference;
     c.seconds_fast = p.seconds_fast;
     report.runs.push_back(std::move(c));
@@ -156,7 +164,8 @@ LinearCrosscheckReport crosscheck_linear(const LinearCrosscheckConfig& config) {
 void print_linear_report(const LinearCrosscheckReport& rep, std::ostream& out) {
   const auto& c = rep.config;
   const auto& g = rep.derived;
-  out << "crosscheck " << c.learner << " (theorem profile): d = " << c.d << ", K = " << c.K << ", T = " << c.horizon
+  out << "crosscheck " << c.learner << " (theorem profile, " << (c.context_tape ? "context tape" : "fixed arms")
+      << "): d = " << c.d << ", K = " << c.K << ", T = " << c.horizon
       << ", B = " << g.B << ", M = " << g.M << ", runs = " << c.runs << ", seed = " << c.seed << "\n";
   out << "  lambda = " << to_string(g.lambda) << " (~" << g.lambda.convert_to<double>() << "), beta_0 ~ "
       << g.beta.front().convert_to<double>() << ", beta_M ~ " << g.beta.back().convert_to<double>()

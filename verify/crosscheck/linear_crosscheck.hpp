@@ -7,7 +7,8 @@
 //
 // Streams of run r (seed S), as for the other learners (docs/learners.md): the instance from
 // ChaCha20Source(S, 2^20·r), the protocol's noise from ChaCha20Source(S, 2^20·r + 1), arm a's rewards from
-// ChaCha20Source(S, 2^20·r + 2 + a).
+// ChaCha20Source(S, 2^20·r + 2 + a). With context tapes (`--contexts tape`): the contexts from 2^20·r + 2 and every
+// arm's rewards from 2^20·r + 3 (make_context_tape).
 #pragma once
 
 #include <cstdint>
@@ -30,6 +31,7 @@ struct LinearCrosscheckConfig {
   std::uint64_t seed = 1;
   std::uint32_t d = 5, K = 100;
   unsigned q = 16;
+  bool context_tape = false;  // true: fresh contexts per round from a ContextTape (streams 2^20·r + 2 and + 3)
   ref::LinUcbParams params;  // variant, T filled in by crosscheck_linear; B, eps, delta, alpha, policy, lambda
   fast::LearnerOptions fast_options{};  // the controls' hooks (tests only)
 };
@@ -56,13 +58,15 @@ struct LinearCrosscheckReport {
 
 // Runs one (reference, optimized) pair on run r's streams (exposed for tests and the vectors).
 struct LinearRunPair {
-  ref::LinearInstance instance;
+  ref::LinearInstance instance;  // fixed arms (empty with a context tape)
+  std::optional<ref::ContextTape> contexts;
   ref::LinUcbTrajectory reference;
   fast::LinUcbTrajectory optimized;
   double seconds_reference = 0, seconds_fast = 0;  // report-only
 };
 LinearRunPair run_linear_pair(const LinearCrosscheckConfig& config, std::uint32_t run);
 // The optimized build alone on run r's streams (`dpbandit simulate --learner`), with the run's instance.
+// (fixed arms only; simulate and the claims use fixed arms)
 std::pair<ref::LinearInstance, fast::LinUcbTrajectory> run_linear_fast(const LinearCrosscheckConfig& config,
                                                                        std::uint32_t run);
 LinearRunComparison compare_linear(const ref::LinUcbTrajectory& reference, const fast::LinUcbTrajectory& optimized);

@@ -293,6 +293,56 @@ TEST(ShufflePrivateLinUcbTest, PdFailuresAreDetectedCountedAndHandledByThePolicy
   }
 }
 
+TEST(ShufflePrivateLinUcbTest, ContextTapesReplayFreshContextsAndAllRewards) {
+  const ContextTape tape = make_context_tape(3, 6, 12, 80, 9, 4);
+  EXPECT_EQ(tape.features.size(), 80U * 6 * 3);
+  EXPECT_EQ(tape.rewards.size(), 80U * 6);
+  for (std::uint64_t t = 1; t <= 80; ++t)
+    for (std::uint32_t a = 0; a < 6; ++a) {
+      EXPECT_GE(tape.mean(t, a), 0);
+      EXPECT_LE(tape.mean(t, a), 1);
+    }
+  const ContextTape again = make_context_tape(3, 6, 12, 80, 9, 4);
+  EXPECT_EQ(again.features, tape.features);
+  EXPECT_EQ(again.rewards, tape.rewards);
+  LinUcbParams p;
+  p.T = 80;
+  p.B = 4;
+  ChaCha20Source noise(5, 1);
+  const LinUcbTrajectory t = shuffle_private_linucb(p, tape, NoiseSource(noise));
+  ASSERT_EQ(t.actions.size(), 80U);
+  // Regrets recomputed from the actions: pseudo against each round's best mean, realized against its reward.
+  Rational pseudo = 0;
+  std::int64_t realized = 0;
+  for (std::uint64_t s = 1; s <= 80; ++s) {
+    std::uint32_t best = 0;
+    for (std::uint32_t a = 1; a < 6; ++a)
+      if (tape.mean(s, a) > tape.mean(s, best)) best = a;
+    pseudo += tape.mean(s, best) - tape.mean(s, t.actions[s - 1]);
+    realized += std::int64_t{tape.reward(s, best)} - tape.reward(s, t.actions[s - 1]);
+    // The action is the broadcast's exact argmax for this round's context.
+  }
+  EXPECT_EQ(t.pseudo_regret, pseudo);
+  EXPECT_EQ(t.realized_regret, realized);
+  // Update statistics: V_m = λI + Σ φφᵀ over the chosen contexts.
+  const LinUcbConfig c = configure_linucb(p, 3, 6, 12);
+  std::vector<Rational> V(9, Rational(0));
+  for (int i = 0; i < 3; ++i) V[i * 3 + i] = 1;
+  for (std::uint64_t s = 1; s <= 80; ++s) {
+    const std::int64_t* f = tape.round(s).data() + std::size_t{t.actions[s - 1]} * 3;
+    for (int i = 0; i < 3; ++i)
+      for (int j = 0; j < 3; ++j) V[i * 3 + j] += Rational(Integer(f[i]) * f[j], Integer(1) << 24);
+    if (s % 4 == 0) {
+      for (int k = 0; k < 9; ++k) EXPECT_EQ(Rational(t.updates[s / 4 - 1].V_num[k], c.D), V[k]);
+    }
+  }
+  test::expect_parameter_error([&] { make_context_tape(1, 6, 12, 80, 9, 4); }, "d");
+  test::expect_parameter_error([&] { make_context_tape(3, 0, 12, 80, 9, 4); }, "K");
+  test::expect_parameter_error([&] { make_context_tape(3, 6, 12, 0, 9, 4); }, "T");
+  p.T = 81;
+  test::expect_parameter_error([&] { ChaCha20Source n(5, 1); shuffle_private_linucb(p, tape, NoiseSource(n)); }, "tape");
+}
+
 TEST(ShufflePrivateLinUcbTest, ValidationNamesTheParameter) {
   const Env r = make_run(3, 5, 20);
   LinUcbParams p;

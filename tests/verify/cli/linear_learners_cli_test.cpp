@@ -23,6 +23,9 @@ TEST(LinearLearnersCliTest, CrosscheckRunsEveryLearner) {
   }
   const auto list = run_command(kCli + " crosscheck --list");
   EXPECT_NE(list.out.find("linucb-sdp-vec"), std::string::npos);
+  const auto tape = run_command(kCli + " crosscheck --learner linucb-jdp --contexts tape --horizon 40 --runs 1 --arms 5 --d 3");
+  EXPECT_EQ(tape.exit_code, 0) << tape.err;
+  EXPECT_NE(tape.out.find("context tape"), std::string::npos) << tape.out;
 }
 
 TEST(LinearLearnersCliTest, BadInputNamesTheParameter) {
@@ -43,6 +46,7 @@ TEST(LinearLearnersCliTest, BadInputNamesTheParameter) {
       {"--learner linucb-ldp --delta 1", "parameter 'delta'"},
       {"--learner linucb-ldp --lambda 0", "parameter 'lambda'"},
       {"--learner linucb-sdp-vec --vec-noise maybe", "parameter 'vec-noise'"},
+      {"--learner linucb --contexts moving", "parameter 'contexts'"},
   };
   for (const auto& c : cases) expect_cli_refusal(kCli + " crosscheck --runs 1 --horizon 50 " + c.args, c.needle);
 }

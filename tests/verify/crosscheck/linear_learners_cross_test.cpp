@@ -47,6 +47,16 @@ TEST(LinearLearnersCrossTest, EveryLearnerAgreesWithTheReference) {
   }
 }
 
+TEST(LinearLearnersCrossTest, EveryLearnerAgreesOnAContextTape) {
+  for (const auto& name : ref::linucb_variant_names()) {
+    const bool shuffle = name == "linucb-sdp-amp" || name == "linucb-sdp-vec";
+    auto c = config(name, 120, 2, 3, 10, shuffle ? 10 : 1);
+    c.context_tape = true;
+    const auto rep = crosscheck_linear(c);
+    expect_ok(rep);
+  }
+}
+
 TEST(LinearLearnersCrossTest, TheVecLearnerAgreesOnThePerUserNoisePath) {
   auto c = config("linucb-sdp-vec", 60, 1, 3, 8, 10);
   c.params.vec_noise_path = ref::NoisePath::PerUser;
@@ -80,6 +90,14 @@ TEST(LinearLearnersCrossTest, NearTieControlsPassWithDeferralAndFailWithout) {
   c.fast_options.defer_near_ties = false;
   const auto without = crosscheck_linear(c);
   EXPECT_FALSE(without.ok());
+  // The same on fresh contexts.
+  c.context_tape = true;
+  c.fast_options.defer_near_ties = true;
+  const auto tape_with = crosscheck_linear(c);
+  expect_ok(tape_with);
+  EXPECT_GT(tape_with.deferrals(), 50U);
+  c.fast_options.defer_near_ties = false;
+  EXPECT_FALSE(crosscheck_linear(c).ok());
 }
 
 TEST(LinearLearnersCrossTest, BadConfigurationsNameTheParameter) {
