@@ -1,5 +1,6 @@
 #include "reference/learners/radical.hpp"
 
+#include <stdexcept>
 #include <utility>
 
 namespace dpb::ref {
@@ -77,6 +78,38 @@ bool is_nonnegative_form(const RadicalSum& x) {
   for (const Radical& term : x)
     if (term.c < 0 || term.d < 0) return false;
   return true;
+}
+
+}  // namespace dpb::ref
+
+namespace dpb::ref {
+
+namespace {
+// sign(p·√X − c), X >= 0.
+int sign_root_minus(const Integer& p, const Integer& X, const Integer& c) {
+  const bool left_zero = p == 0 || X == 0;
+  if (left_zero) return c > 0 ? -1 : (c < 0 ? 1 : 0);
+  if (p > 0) {
+    if (c <= 0) return 1;
+    const Integer l = p * p * X, r = c * c;
+    return l > r ? 1 : (l < r ? -1 : 0);
+  }
+  if (c >= 0) return -1;
+  const Integer l = p * p * X, r = c * c;  // p√X − c = |c| − |p|√X
+  return r > l ? 1 : (r < l ? -1 : 0);
+}
+}  // namespace
+
+int sign_of_sum_of_roots(const Integer& a, const Integer& X, const Integer& Y) {
+  if (X < 0 || Y < 0) throw std::invalid_argument("sign_of_sum_of_roots: negative radicand");
+  // L = a + √X against R = √Y >= 0.
+  if (a < 0) {
+    const Integer a2 = a * a;
+    if (X < a2) return -1;               // L < 0 <= R
+    if (X == a2) return Y > 0 ? -1 : 0;  // L = 0
+  }
+  // L >= 0, R >= 0: sign(L − R) = sign(L² − R²) = sign(2a√X − (Y − a² − X)).
+  return sign_root_minus(Integer(2 * a), X, Integer(Y - a * a - X));
 }
 
 }  // namespace dpb::ref

@@ -43,3 +43,11 @@ std::string radical_to_string(const RadicalSum& x);
 bool is_nonnegative_form(const RadicalSum& x);
 
 }  // namespace dpb::ref
+
+namespace dpb::ref {
+
+// Exactly: the sign (−1, 0, +1) of a + √X − √Y for integers a and X, Y >= 0, decided in integer arithmetic by
+// squaring (no enclosure, no refinement): the comparison of two indices A_i + √X_i of the linear learners.
+int sign_of_sum_of_roots(const Integer& a, const Integer& X, const Integer& Y);
+
+}  // namespace dpb::ref

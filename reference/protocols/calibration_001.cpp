@@ -356,19 +356,9 @@ Calibration001 tree(const Calibration001Input& in) {
   const unsigned m = tree_levels(N);
   const Rational dz = 4;  // 2(L² + Y²), L = Y = 1
   const RealFn sens = [&](mpfr_prec_t p) { return Interval(long(m), p).sqrt().mul(Rational(dz * M0)); };
-  // Smallest σ̄ = k·2^−32 with δ(ε) ≤ δ certified: δ(ε) decreases in σ. Bracket, then bisect on k.
   const Integer scale = Integer(1) << kSigmaGridBits;
-  auto ok = [&](const Integer& k) {
-    return gaussian_delta(sens(256), Interval(Rational(k, scale), 256), eps, 256).certainly_less_equal(
-        Interval(delta, 256));
-  };
-  Integer hi = scale;
-  while (!ok(hi)) hi *= 2;
-  Integer lo = 0;  // not ok (σ = 0 is no noise)
-  while (hi - lo > 1) {
-    const Integer mid = (lo + hi) / 2;
-    if (ok(mid)) hi = mid; else lo = mid;
-  }
+  const Rational sigma_node = tree_sigma_node(eps, delta, N, M0);
+  const Integer hi = numerator(sigma_node) * (scale / denominator(sigma_node));
   c.quantities.push_back(exact("N", Rational(N), "leaves"));
   c.quantities.push_back(exact("m", Rational(m), "levels, ceil(log2 N) + 1"));
   c.quantities.push_back(exact("leaf_sensitivity", dz, "2(L^2 + Y^2) >= ||triu(zz^T - z'z'^T)||_2, L = Y = 1"));
@@ -418,6 +408,26 @@ Calibration001 fmt(const Calibration001Input& in) {
 }
 
 }  // namespace
+
+Rational tree_sigma_node(const Rational& eps, const Rational& delta, const Integer& N, const Integer& M0) {
+  const unsigned m = tree_levels(N);
+  const Rational dz = 4;  // 2(L² + Y²), L = Y = 1
+  const RealFn sens = [&](mpfr_prec_t p) { return Interval(long(m), p).sqrt().mul(Rational(dz * M0)); };
+  // Smallest σ̄ = k·2^−32 with δ(ε) ≤ δ certified: δ(ε) decreases in σ. Bracket, then bisect on k.
+  const Integer scale = Integer(1) << kSigmaGridBits;
+  auto ok = [&](const Integer& k) {
+    return gaussian_delta(sens(256), Interval(Rational(k, scale), 256), eps, 256).certainly_less_equal(
+        Interval(delta, 256));
+  };
+  Integer hi = scale;
+  while (!ok(hi)) hi *= 2;
+  Integer lo = 0;  // not ok (σ = 0 is no noise)
+  while (hi - lo > 1) {
+    const Integer mid = (lo + hi) / 2;
+    if (ok(mid)) hi = mid; else lo = mid;
+  }
+  return Rational(hi, scale);
+}
 
 const Quantity* Calibration001::find(const std::string& name) const {
   for (const Quantity& q : quantities)

@@ -76,6 +76,9 @@ struct AmpSigma {
 AmpSigma thm32_sigma(const Rational& eps, const Rational& delta, const Integer& B);  // no range check
 // ε² B ≤ ln(2/δ), decided exactly.
 bool thm32_in_range(const Rational& eps, const Rational& delta, const Integer& B);
+// The tree's σ_node (Prop. F.3, 4.3): the least σ̄ on the grid 2^−32 whose exact Gaussian δ(ε) at the view
+// sensitivity M₀·√m·4 is certified <= δ (no range check: the exact profile holds for every ε > 0, δ ∈ (0, 1)).
+Rational tree_sigma_node(const Rational& eps, const Rational& delta, const Integer& N, const Integer& M0);
 // g and b of Thm C.1 (no range check).
 std::pair<Integer, Integer> thm35_g_b(const Rational& eps, const Rational& delta, const Integer& B, const Integer& d);
 

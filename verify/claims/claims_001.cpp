@@ -7,6 +7,7 @@
 #include "reference/protocols/p_vec.hpp"
 #include "verify/certified/seed001_checks.hpp"
 #include "verify/claims/registry.hpp"
+#include "verify/learner_checks/linear_checks.hpp"
 #include "verify/statistical/pvec_paths.hpp"
 
 namespace dpb::verify {
@@ -179,6 +180,32 @@ void register_claims_001(Registry& registry) {
   // Expectations other than `holds` rest on stored reports (testdata/evidence/) and docs/findings.md.
   for (const char* id : {"001.thm3.2.privacy", "001.thm-e5.range", "001.thm-e3.sigma"})
     registry.find(id)->stored_report = std::string(id) + ".json";
+  // Learner claims (issue 18): verify/learner_checks/linear_checks.hpp; controls in
+  // tests/verify/learner_checks/linear_checks_test.cpp.
+  registry.add(Claim{
+      "001.claim-a6",
+      "|Ψ̂| ≤ (d/(2 ln 2)) ln(1 + T/(dλ_min)), |Ψ| ≤ B|Ψ̂| and |Ψ| ≤ (dT/(2M ln 2)) ln(1 + T/(dλ_min)), Ψ = {t : "
+      "Γ_{m_t}(x_t)/Γ_{t−1}(x_t) > 2}, Ψ̂ = {m : ln det V̂_{t_m} − ln det V̂_{t_{m−1}} > 2 ln 2}, V̂_k = Σ_{s≤k} φφᵀ "
+      "+ λ_min I",
+      {"001", "App. A", "Claim A.6 (proof of Lemma A.2)"},
+      Method::certified,
+      "trajectories of linucb (B ∈ {20, 100}), linucb-ldp, -sdp-amp, -jdp (B = 20), theorem profile, §6.1 instances "
+      "d = 5, K = 100, T = 2000, ε = 1, δ = 1/10; M = ⌊T/B⌋; sets exact (Bareiss), bounds MPFI (full: 5 runs each, "
+      "plus B = 200 and linucb-sdp-vec)",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return learner_checks::check_claim_a6(o.suite == Suite::full, o.seed);
+      }});
+  registry.add(Claim{
+      "001.sec6.adaptive-gap",
+      "under private noise V_m ⪰ V_{m−1} can fail (the premise of determinant-trick update schedules, Garcelon et "
+      "al. 2021 Thm 10): an exact x with xᵀ(V_m − V_{m−1})x < 0",
+      {"001", "§6", "remark on adaptive update schedules"},
+      Method::certified,
+      "a linucb-ldp trajectory (B = 1, T = 50, ε = 1, δ = 1/10, theorem profile, d = 5, K = 100); witnesses x ∈ "
+      "{e_i, e_i ± e_j}",
+      Verdict::holds,
+      [](const RunOptions& o) { return learner_checks::check_adaptive_gap(o.seed); }});
 }
 
 }  // namespace dpb::verify

@@ -6,8 +6,10 @@
 
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/learners_crosscheck.hpp"
+#include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
 
 namespace dpb::cli {
@@ -17,12 +19,13 @@ namespace {
 struct CrosscheckArgs {
   std::string learner;
   std::string horizon, runs, seed;
-  std::string eps = "1/2";
+  std::string eps;  // default 1/2 (seed 001's learners: 1)
   std::string env;
   std::string arms;
   bool list = false;
   bool ledger = false;
   MultiAgentCliArgs multi_agent;  // seed 004's learners (--agents, --delta, ...)
+  LinearCliArgs linear;           // seed 001's learners (--batch, --d, --pd-policy, ...)
 };
 
 }  // namespace
@@ -51,10 +54,15 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
                 "Also record both builds' privacy ledgers and require them byte-identical (single-agent learners)");
   add_multi_agent_options(*options, args->multi_agent,
                           {"crosscheck", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
+  add_linear_options(*options, args->linear,
+                     {"crosscheck", "--learner", "linucb", "--horizon", "40", "--runs", "1", "--arms", "10"});
   cmd->callback([args, options, &context]() {
     options->check();
     if (args->list) {
       dpb::verify::print_learner_list(std::cout);
+      std::cout << "seed 001 linear learners (Algorithm 1, theorem profile; --d, --arms (default 100), --batch, --eps "
+                   "(default 1), --delta (default 1/10), --confidence, --pd-policy, --lambda; instance of §6.1):\n";
+      for (const auto& name : ref::linucb_variant_names()) std::cout << "  " << name << "\n";
       std::cout << "seed 004 multi-agent learners (--agents N, --max-rounds, --env p1|p2; both builds' outcome "
                    "records compared event by event):\n";
       for (const auto& name : dpb::verify::multi_agent_learner_names()) std::cout << "  " << name << "\n";
@@ -63,11 +71,29 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     }
     if (args->learner.empty())
       throw_parameter_error("crosscheck", "learner", "given (see `dpbandit crosscheck --list`)", "nothing");
+    if (dpb::verify::is_linear_learner(args->learner)) {
+      dpb::verify::LinearCrosscheckConfig lc;
+      lc.learner = args->learner;
+      lc.horizon = options->u64("horizon", 2000);
+      lc.runs = static_cast<std::uint32_t>(options->u64("runs", 20));
+      lc.seed = options->u64("seed", 1);
+      lc.d = linear_dimension(args->linear);
+      lc.K = static_cast<std::uint32_t>(options->u64("arms", 100));
+      lc.context_tape = parse_context_tape(args->linear, "crosscheck");
+      const std::string delta = options->given("delta") ? args->multi_agent.delta : "";
+      lc.params = parse_linear_params(args->linear, *ref::parse_linucb_variant(args->learner),
+                                      args->eps.empty() ? "1" : args->eps, delta, lc.horizon, "crosscheck");
+      const auto report = dpb::verify::crosscheck_linear(lc);  // validates before any output
+      dpb::verify::print_linear_report(report, std::cout);
+      context.exit_code = report.ok() ? 0 : 1;
+      return;
+    }
+    refuse_linear_options(*options, args->learner, "crosscheck");
     if (dpb::verify::is_multi_agent_learner(args->learner)) {
       dpb::verify::MultiAgentCrosscheckConfig ma;
       ma.algorithm = *ref::parse_multi_agent_algorithm(args->learner);
       MultiAgentCliArgs cli = args->multi_agent;
-      cli.eps = args->eps;
+      cli.eps = args->eps.empty() ? "1/2" : args->eps;
       ma.params = parse_multi_agent_params(cli, "crosscheck");
       ma.environment = args->env.empty() ? "p1" : args->env;
       ma.sigma = parse_rational(cli.sigma, "crosscheck", "sigma");
@@ -93,7 +119,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     config.horizon = options->u64("horizon", 2000);
     config.runs = static_cast<std::uint32_t>(options->u64("runs", 20));
     config.seed = options->u64("seed", 1);
-    config.eps = parse_rational(args->eps, "crosscheck", "eps");
+    config.eps = parse_rational(args->eps.empty() ? "1/2" : args->eps, "crosscheck", "eps");
     config.environment = args->env;
     config.arms = static_cast<std::uint32_t>(options->u64("arms", 10));
     config.ledger = args->ledger;

@@ -5,7 +5,9 @@
 // anything is written.
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -15,7 +17,9 @@
 #include "optimized/learners/mase.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
+#include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/experiments/config.hpp"
@@ -43,7 +47,96 @@ struct SimulateArgs {
   std::string learner;  // seed 004's multi-agent learners (instead of an experiment)
   std::string env;
   MultiAgentCliArgs multi_agent;
+  LinearCliArgs linear;  // seed 001's learners
+  bool delta_given = false;
 };
+
+void write_file(const std::filesystem::path& dir, const std::string& name, const std::string& text) {
+  const auto target = dir / name;
+  const auto temp = dir / ("." + name + ".tmp." + std::to_string(::getpid()));
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out << text;
+  }
+  std::filesystem::rename(temp, target);
+  std::printf("wrote %s\n", target.string().c_str());
+}
+
+// `simulate --learner linucb…`: seed 001's learners on §6.1's instances (one per run), by the optimized build
+// (bit-identical statistics and the same decisions as the reference: `dpbandit crosscheck`). Pseudo-regret.
+// One line per run, mean ± se; with --out, runs.csv and curve.csv (mean cumulative pseudo-regret ± se).
+void simulate_linear(const SimulateArgs& args) {
+  if (args.eps.find(',') != std::string::npos)
+    throw_parameter_error("simulate", "eps", "one rational for a seed 001 learner", "'" + args.eps + "'");
+  verify::LinearCrosscheckConfig c;
+  c.learner = args.learner;
+  c.horizon = args.options->u64("horizon", 2000);
+  c.runs = static_cast<std::uint32_t>(args.options->u64("runs", 10));
+  c.seed = args.options->u64("seed", 1);
+  c.d = linear_dimension(args.linear);
+  c.K = static_cast<std::uint32_t>(args.options->u64("arms", 100));
+  if (c.horizon < 1 || c.horizon > (std::uint64_t{1} << 24))
+    throw_parameter_error("simulate", "horizon", "in 1..2^24", std::to_string(c.horizon));
+  if (c.runs < 1 || c.runs > 100000) throw_parameter_error("simulate", "runs", "in 1..100000", std::to_string(c.runs));
+  if (c.d < 2 || c.d > 64) throw_parameter_error("simulate", "d", "in [2, 64]", std::to_string(c.d));
+  if (c.K < 1 || c.K > 100000) throw_parameter_error("simulate", "arms", "in 1..100000", std::to_string(c.K));
+  c.params = parse_linear_params(args.linear, *ref::parse_linucb_variant(args.learner), args.eps.empty() ? "1" : args.eps,
+                                 args.delta_given ? args.multi_agent.delta : "", c.horizon, "simulate");
+  const ref::LinUcbConfig derived = ref::configure_linucb(c.params, c.d, c.K, c.q);  // validates before output
+  if (!args.out.empty() && std::filesystem::exists(args.out) && !std::filesystem::is_directory(args.out))
+    throw_parameter_error("simulate", "out", "a directory (or a new path)", args.out);
+  std::printf("%s (theorem profile) on seed 001 §6.1 instances: d = %u, K = %u, T = %llu, B = %llu, eps = %s, "
+              "delta = %s, seed %llu; %s\n",
+              c.learner.c_str(), c.d, c.K, static_cast<unsigned long long>(c.horizon),
+              static_cast<unsigned long long>(derived.B), to_string(c.params.eps).c_str(),
+              to_string(c.params.delta).c_str(), static_cast<unsigned long long>(c.seed), derived.privacy_note.c_str());
+  const std::size_t points = std::min<std::uint64_t>(c.horizon, 200);
+  std::vector<std::uint64_t> at(points);
+  for (std::size_t i = 0; i < points; ++i) at[i] = c.horizon * (i + 1) / points;
+  std::vector<double> sum(points, 0), sum2(points, 0);
+  std::ostringstream runs_csv;
+  runs_csv << "run,pseudo_regret,pd_failures,deferrals,pd_deferrals,instance_redraws\n";
+  double total = 0, total2 = 0;
+  for (std::uint32_t r = 0; r < c.runs; ++r) {
+    const auto [inst, t] = verify::run_linear_fast(c, r);
+    const std::vector<Rational> mu = inst.means();
+    std::vector<double> gap(c.K);
+    const Rational best = *std::max_element(mu.begin(), mu.end());
+    for (std::uint32_t a = 0; a < c.K; ++a) gap[a] = Rational(best - mu[a]).convert_to<double>();
+    double cum = 0;
+    std::size_t next = 0;
+    for (std::uint64_t s = 1; s <= c.horizon; ++s) {
+      cum += gap[t.base.actions[s - 1]];
+      if (next < points && s == at[next]) {
+        sum[next] += cum;
+        sum2[next] += cum * cum;
+        ++next;
+      }
+    }
+    total += cum;
+    total2 += cum * cum;
+    std::printf("run %u: pseudo-regret %.3f, %llu PD failures, %llu near ties deferred\n", r, cum,
+                static_cast<unsigned long long>(t.pd_failures), static_cast<unsigned long long>(t.base.deferrals));
+    runs_csv << r << "," << cum << "," << t.pd_failures << "," << t.base.deferrals << "," << t.pd_deferrals << ","
+             << inst.redraws << "\n";
+  }
+  const double n = c.runs, mean = total / n;
+  const double se = n > 1 ? std::sqrt(std::max(0.0, (total2 - n * mean * mean) / (n - 1)) / n) : 0.0;
+  std::printf("mean pseudo-regret at T: %.3f ± %.3f (se over %u runs)\n", mean, se, c.runs);
+  if (!args.out.empty()) {
+    const std::filesystem::path dir(args.out);
+    std::filesystem::create_directories(dir);
+    std::ostringstream curve;
+    curve << "t,mean,se\n";
+    for (std::size_t i = 0; i < points; ++i) {
+      const double m = sum[i] / n;
+      const double s = n > 1 ? std::sqrt(std::max(0.0, (sum2[i] - n * m * m) / (n - 1)) / n) : 0.0;
+      curve << at[i] << "," << m << "," << s << "\n";
+    }
+    write_file(dir, "runs.csv", runs_csv.str());
+    write_file(dir, "curve.csv", curve.str());
+  }
+}
 
 // `simulate --learner L`: seed 004's multi-agent learners, run by the optimized engine (bit-identical to the
 // reference; `dpbandit crosscheck`). One line per run on stdout, a summary, and, with --out, runs.csv.
@@ -154,13 +247,15 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.flag("--quiet", args->quiet, "No progress bar");
   o.flag("--list", args->list, "List the experiments");
   o.text("--learner", args->learner,
-         "Seed 004 multi-agent learner instead of an experiment: mase, dp-mase, corrupted-elimination, "
-         "decentralized-elimination, central-se, independent-se")
+         "A learner instead of an experiment: seed 001's linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, "
+         "linucb-jdp, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
+         "independent-se")
       .conflicts_with({"experiment", "config"})
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});
   o.text("--env", args->env, "Multi-agent learners: p1 (default) or p2")
       .companions_are({"simulate", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
   add_multi_agent_options(o, args->multi_agent, {"simulate", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
+  add_linear_options(o, args->linear, {"simulate", "--learner", "linucb", "--runs", "1", "--horizon", "40", "--arms", "10"});
   cmd->callback([args, &context]() {
     namespace ex = dpb::verify::experiments;
     const Options& options = *args->options;
@@ -175,9 +270,16 @@ void add_simulate_command(CLI::App& app, Context& context) {
       context.exit_code = 0;
       return;
     }
+    if (!args->learner.empty() && dpb::verify::is_linear_learner(args->learner)) {
+      args->delta_given = options.given("delta");
+      simulate_linear(*args);
+      context.exit_code = 0;
+      return;
+    }
+    refuse_linear_options(options, args->learner, "simulate");
     if (!args->learner.empty()) {
       if (!dpb::verify::is_multi_agent_learner(args->learner))
-        throw_parameter_error("simulate", "learner", "a seed 004 multi-agent learner", "'" + args->learner + "'");
+        throw_parameter_error("simulate", "learner", "a seed 001 linear or seed 004 multi-agent learner", "'" + args->learner + "'");
       simulate_multi_agent(*args);
       context.exit_code = 0;
       return;

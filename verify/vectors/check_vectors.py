@@ -16,6 +16,7 @@ It shares no code with dpbandit: it re-implements, from the documents alone,
   - the pmf tables (category pmf): every value is re-enclosed rigorously (exact rationals for bernoulli, binomial,
     round; certified intervals for the others) and each string is checked to be the stated rounding
     (lo = rounded down, hi = rounded up, value = rounded to nearest).
+Category linear001 (seed 001's learners) replays every action, PD event and theta from the recorded statistics.
 Category mechanisms001 (seed 001) is checked for consistency only: its rounded-Gaussian and sublinear-binomial draws
 have no Python twin yet, so the deterministic relations between each record's fields are checked instead.
 It replays every record of every category it knows, compares outputs and bit counts, prints
@@ -1561,6 +1562,152 @@ def check_multiagent_record(rec):
     return "unknown kind %r" % kind
 
 
+
+# linear001 (seed 001's learners, docs/vectors.md §13): every action is replayed from the recorded broadcast (exact
+# index q + beta*sqrt(r) compared with Fractions and integer square roots, ties to the lowest arm), every update's
+# PD flag from the exact leading minors, every broadcast theta = V^-1 u (after the PD policy), and for linucb every
+# statistic from the actions, features and rewards. The protocols' noise is not replayed (no Python twin of the
+# rounded Gaussian and the large binomial): for the private learners D*V_m and D*u_m are taken as recorded.
+
+def _lin_solve(V, u):
+    """Exact solution of V x = u (Fractions; V positive definite)."""
+    n = len(u)
+    A = [[Fraction(V[i][j]) for j in range(n)] + [Fraction(u[i])] for i in range(n)]
+    for c in range(n):
+        p = next(r for r in range(c, n) if A[r][c] != 0)
+        A[c], A[p] = A[p], A[c]
+        for r in range(n):
+            if r != c and A[r][c] != 0:
+                f = A[r][c] / A[c][c]
+                A[r] = [a - f * b for a, b in zip(A[r], A[c])]
+    return [A[i][n] / A[i][i] for i in range(n)]
+
+
+def _leading_minors_positive(V):
+    n = len(V)
+    A = [[Fraction(x) for x in row] for row in V]
+    for k in range(n):
+        if A[k][k] <= 0:
+            return False
+        for i in range(k + 1, n):
+            f = A[i][k] / A[k][k]
+            A[i] = [a - f * b for a, b in zip(A[i], A[k])]
+    return True
+
+
+def _sign_sum_roots(a, X, Y):
+    """sign(a + sqrt(X) - sqrt(Y)) for integers a and X, Y >= 0, exactly."""
+    if a < 0:
+        if X < a * a:
+            return -1
+        if X == a * a:
+            return -1 if Y > 0 else 0
+    p, c = 2 * a, Y - a * a - X  # sign(p*sqrt(X) - c)
+    if p == 0 or X == 0:
+        return -1 if c > 0 else (1 if c < 0 else 0)
+    if p > 0:
+        if c <= 0:
+            return 1
+        l, r = p * p * X, c * c
+        return (l > r) - (l < r)
+    if c >= 0:
+        return -1
+    l, r = p * p * X, c * c
+    return (r > l) - (r < l)
+
+
+def _index_greater(qa, ra, qb, rb, beta):
+    """Is qa + beta*sqrt(ra) > qb + beta*sqrt(rb)? (Fractions, exact.)"""
+    c, A, B = qa - qb, beta * beta * ra, beta * beta * rb
+    L = c.denominator * A.denominator * B.denominator
+    return _sign_sum_roots(c.numerator * (L // c.denominator), A.numerator * A.denominator * (L // A.denominator) ** 2,
+                           B.numerator * B.denominator * (L // B.denominator) ** 2) > 0
+
+
+def check_linear001_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] != "linear-run":
+        return "unknown kind %r" % rec["kind"]
+    d, K, q = rec["d"], rec["K"], rec["q"]
+    T, B = rec["params"]["T"], rec["params"]["B"]
+    policy = rec["params"]["pd_policy"]
+    D, lam = int(rec["D"]), Fraction(rec["lambda"])
+    betas = [Fraction(b) for b in rec["beta"]]
+    actions, rewards = rec["actions"], rec["rewards"]
+    feats = rec["features"]
+    if len(actions) != T or len(rewards) != T:
+        return "actions/rewards: %d/%d values for T = %d" % (len(actions), len(rewards), T)
+    if len(rec["updates"]) != T // B or len(betas) != T // B + 1:
+        return "%d updates, %d radii for T = %d, B = %d" % (len(rec["updates"]), len(betas), T, B)
+    scale = Fraction(1, 2 ** q)
+    lamD = lam * D
+    if lamD.denominator != 1:
+        return "lambda*D is not an integer"
+    # The broadcast (V, u) as Fractions.
+    bV = [[Fraction(int(lamD) if i == j else 0, D) for j in range(d)] for i in range(d)]
+    bu = [Fraction(0)] * d
+    stats_V = [[int(lamD) if i == j else 0 for j in range(d)] for i in range(d)]
+    stats_u = [0] * d
+    pd_failures = 0
+    for m in range(T // B + 1):
+        # Replay the actions of batch m + 1 on the broadcast of update m (m = 0: lambda I, theta = 0).
+        theta = _lin_solve(bV, bu)
+        Vinv_cols = [_lin_solve(bV, [Fraction(int(i == j)) for i in range(d)]) for j in range(d)]
+        for t in range(m * B + 1, min((m + 1) * B, T) + 1):
+            X = feats[0] if len(feats) == 1 else feats[t - 1]
+            best = None
+            for a in range(K):
+                x = [Fraction(v) * scale for v in X[a * d:(a + 1) * d]]
+                qa = sum(xi * ti for xi, ti in zip(x, theta))
+                ra = sum(x[i] * sum(Vinv_cols[j][i] * x[j] for j in range(d)) for i in range(d))
+                if best is None or _index_greater(qa, ra, best[1], best[2], betas[m]):
+                    best = (a, qa, ra)
+            if best[0] != actions[t - 1]:
+                return "round %d: replayed arm %d, recorded %d" % (t, best[0], actions[t - 1])
+            # linucb: the statistics from the chosen features and rewards (units D/4^q, D/2^q).
+            f = X[actions[t - 1] * d:(actions[t - 1] + 1) * d]
+            for i in range(d):
+                stats_u[i] += f[i] * rewards[t - 1] * (D >> q)
+                for j in range(d):
+                    stats_V[i][j] += f[i] * f[j] * (D >> (2 * q))
+        if m == T // B:
+            break
+        up = rec["updates"][m]
+        if up["m"] != m + 1 or up["t"] != (m + 1) * B:
+            return "update %d: m = %r, t = %r" % (m + 1, up["m"], up["t"])
+        V = [[int(up["V"][i * d + j]) for j in range(d)] for i in range(d)]
+        u = [int(x) for x in up["u"]]
+        if any(V[i][j] != V[j][i] for i in range(d) for j in range(d)):
+            return "update %d: V is not symmetric" % (m + 1)
+        if rec["learner"] == "linucb" and (V != stats_V or u != stats_u):
+            return "update %d: D*V or D*u differs from the sums of the actions' statistics" % (m + 1)
+        pd = _leading_minors_positive(V)
+        if pd != up["pd"]:
+            return "update %d: recorded pd %r, exact %r" % (m + 1, up["pd"], pd)
+        shift = int(up["shift"])
+        if pd:
+            bV = [[Fraction(x, D) for x in row] for row in V]
+            bu = [Fraction(x, D) for x in u]
+        else:
+            pd_failures += 1
+            if policy == "skip":
+                if up["changed"] or shift != 0:
+                    return "update %d: skip changed the broadcast" % (m + 1)
+            else:
+                s = shift * int(lamD) if policy == "raise-lambda" else shift
+                W = [[V[i][j] + (s if i == j else 0) for j in range(d)] for i in range(d)]
+                if not _leading_minors_positive(W):
+                    return "update %d: the policy's matrix is not positive definite" % (m + 1)
+                bV = [[Fraction(x, D) for x in row] for row in W]
+                bu = [Fraction(x, D) for x in u]
+        th = _lin_solve(bV, bu)
+        if [Fraction(x) for x in up["theta"]] != th:
+            return "update %d: theta differs from V^-1 u" % (m + 1)
+    if pd_failures != rec["pd_failures"]:
+        return "pd_failures: recorded %d, counted %d" % (rec["pd_failures"], pd_failures)
+    return None
+
 # --------------------------------------------------------------------------------------------------------------
 
 
@@ -1573,6 +1720,7 @@ CHECKERS = {
     "accountants": check_accountant_record,
     "mechanisms001": check_mechanism001_record,
     "multiagent": check_multiagent_record,
+    "linear001": check_linear001_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).

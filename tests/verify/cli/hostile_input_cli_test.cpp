@@ -114,7 +114,7 @@ TEST(HostileInputCliTest, EndlessCommandIsReadOnlyUntilEnoughOutputsArrived) {
 TEST(HostileInputCliTest, VectorsCheckOfAnEndlessRecordFileIsRefused) {
   const auto dir = fresh_temp_dir("vectors_zero");
   std::filesystem::create_directories(dir);
-  for (const char* name : {"accountants", "calibrations", "mechanisms001", "multiagent", "pmf", "samplers",
+  for (const char* name : {"accountants", "calibrations", "linear001", "mechanisms001", "multiagent", "pmf", "samplers",
                            "trajectories", "transcripts"})
     std::filesystem::create_symlink("/dev/zero", dir / (std::string(name) + ".jsonl"));
   const auto r = run_command(kBounded + kCli + " vectors check --dir " + dir.string());

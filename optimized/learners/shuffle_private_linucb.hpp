@@ -1,0 +1,60 @@
+// Algorithm 1 of seed 001 (shuffle-private LinUCB), optimized build: the twin of
+// reference/learners/shuffle_private_linucb.hpp. Same configuration (ref::configure_linucb: λ, β_m, D, σ̄, g, b),
+// same protocols on machine integers (fast::PAmp, fast::PVec, fast::TreeMechanism: the same bits and values), the
+// same integer statistics D·V_m and D·u_m in checked 128-bit integers — bit-identical to the reference's.
+// Doubles only for the solve and the indices: Cholesky of V_m per update, θ̂, and per arm q = ⟨x, θ̂⟩,
+// r = ‖L⁻¹x‖², index q + β√r, each with an error bound; an argmax whose top two are within their bounds is a near
+// tie and is deferred to the reference's exact comparison (ref::exact_argmax on the exact broadcast), counted.
+//
+// Error bound (docs/learners.md § seed 001): Cholesky is backward stable — the computed factor and solves are
+// exact for V + G with ‖G‖ <= c·u·‖V‖_F, c = 64d² (Higham, Thms 8.5 and 10.3, with room), u = 2^−53. With
+// ‖V⁻¹‖ <= ‖L̂⁻¹‖_F² (bounded by 2‖L̂⁻¹‖_F² to cover its own rounding), η = 2c·u·‖V‖_F·‖L̂⁻¹‖_F² bounds the relative
+// perturbation ‖V^{−1/2} G V^{−1/2}‖, and then |Δr| <= 2η·r, |Δq| <= 2η·√r·√|⟨u, θ̂⟩|, so
+//   err = 4η(β√r + √(r·|⟨u, θ̂⟩|)) + 2^−45(|q| + β√r)
+// (the last term: the index's own few operations). When η > 2^−20 the batch is ill-conditioned: every decision
+// in it is deferred. Positive definiteness: certified by a completed Cholesky with η <= 2^−20 (then V = W − G with
+// λ_min(W) >= 1/(2‖L̂⁻¹‖_F²) > ‖G‖); otherwise decided by the reference's exact Bareiss pivots (a PD deferral,
+// counted). A V_m that is not positive definite goes through ref::apply_pd_policy (exact; rare).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "optimized/internal/wide_int.hpp"
+#include "optimized/learners/trajectory.hpp"
+#include "reference/learners/noise_source.hpp"
+#include "reference/learners/shuffle_private_linucb.hpp"
+
+namespace dpb::fast {
+
+struct LinUcbUpdate {
+  std::uint64_t m = 0, t = 0;
+  std::vector<i128> V_num, u_num;  // D·V_m, D·u_m (bit-identical to the reference's)
+  bool positive_definite = true;
+  Integer policy_shift;
+  bool broadcast_changed = true;
+  std::vector<double> theta;       // the broadcast's θ̂ (double)
+};
+
+struct LinUcbTrajectory {
+  Trajectory base;  // actions, pulls, pseudo-regret, near ties and deferrals
+  std::vector<LinUcbUpdate> updates;
+  std::uint64_t pd_failures = 0;
+  std::uint64_t pd_deferrals = 0;          // PD decided by the exact pivots (Cholesky not conclusive)
+  std::uint64_t ill_conditioned = 0;       // broadcasts with η > 2^−20 (all their decisions deferred)
+  std::uint64_t unaggregated = 0;
+  std::int64_t realized_regret = 0;        // context tapes only
+};
+
+struct LinUcbOptions {
+  LearnerOptions base;  // record_actions, defer_near_ties and the cross-check controls' hooks
+  bool record_updates = true;
+};
+
+LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::LinearInstance& instance,
+                                        const ref::RewardTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options = {});
+LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,
+                                        NoiseSource noise, const LinUcbOptions& options = {});
+
+}  // namespace dpb::fast

@@ -1,0 +1,570 @@
+#include "reference/learners/shuffle_private_linucb.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "reference/core/errors.hpp"
+#include "reference/core/interval.hpp"
+#include "reference/learners/radical.hpp"
+#include "reference/learners/trajectory.hpp"
+#include "reference/privacy/seed001.hpp"
+#include "reference/protocols/p_amp.hpp"
+#include "reference/protocols/p_vec.hpp"
+#include "reference/protocols/tree_mechanism.hpp"
+
+namespace dpb::ref {
+
+namespace {
+
+constexpr const char* kFn = "shuffle_private_linucb";
+constexpr mpfr_prec_t kPrec = 256;
+constexpr unsigned kBetaGridBits = 32;
+
+constexpr std::array<std::pair<LinUcbVariant, std::string_view>, 5> kVariants{{
+    {LinUcbVariant::NonPrivate, "linucb"},
+    {LinUcbVariant::SdpAmp, "linucb-sdp-amp"},
+    {LinUcbVariant::SdpVec, "linucb-sdp-vec"},
+    {LinUcbVariant::Ldp, "linucb-ldp"},
+    {LinUcbVariant::Jdp, "linucb-jdp"},
+}};
+
+// ⌈x·2^k⌉/2^k for the upper end of the enclosure x: a certified upper rounding onto the grid 2^−k (deterministic:
+// a fixed precision, so both builds get the same rational).
+Rational upper_on_grid(const Interval& x, unsigned k) {
+  const Integer scale = Integer(1) << k;
+  return Rational(ceil(Rational(x.upper() * scale)), scale);
+}
+
+Interval rational_sqrt(const Rational& x) { return Interval(x, kPrec).sqrt(); }
+
+}  // namespace
+
+std::string_view linucb_variant_name(LinUcbVariant v) {
+  for (const auto& [k, name] : kVariants)
+    if (k == v) return name;
+  return "?";
+}
+
+std::optional<LinUcbVariant> parse_linucb_variant(std::string_view name) {
+  for (const auto& [k, n] : kVariants)
+    if (n == name) return k;
+  return std::nullopt;
+}
+
+std::vector<std::string> linucb_variant_names() {
+  std::vector<std::string> out;
+  for (const auto& [k, n] : kVariants) out.emplace_back(n);
+  return out;
+}
+
+std::string_view pd_policy_name(PdPolicy p) {
+  switch (p) {
+    case PdPolicy::Skip: return "skip";
+    case PdPolicy::RaiseLambda: return "raise-lambda";
+    case PdPolicy::Project: return "project";
+  }
+  return "?";
+}
+
+PdPolicy parse_pd_policy(std::string_view name, std::string_view function) {
+  if (name == "skip") return PdPolicy::Skip;
+  if (name == "raise-lambda") return PdPolicy::RaiseLambda;
+  if (name == "project") return PdPolicy::Project;
+  throw_parameter_error(function, "pd-policy", "one of skip, raise-lambda, project", std::string(name));
+}
+
+Profile001 parse_profile_001(std::string_view name, std::string_view function) {
+  if (name == "theorem") return Profile001::Theorem;
+  if (name == "paper-code") return Profile001::PaperCode;
+  throw_parameter_error(function, "profile", "one of theorem, paper-code", std::string(name));
+}
+
+Integer LinUcbConfig::lambda_num() const { return numerator(Rational(lambda * D)); }
+
+LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint32_t K, unsigned q) {
+  if (d < 2) throw_parameter_error(kFn, "d", ">= 2", std::to_string(d));
+  if (K == 0) throw_parameter_error(kFn, "K", ">= 1", "0");
+  if (q < 1 || q > 30) throw_parameter_error(kFn, "q", "in [1, 30]", std::to_string(q));
+  if (p.T == 0 || p.T > (std::uint64_t{1} << 40))
+    throw_parameter_error(kFn, "T", "in [1, 2^40]", std::to_string(p.T));
+  if (p.B == 0 || p.B > p.T)
+    throw_parameter_error(kFn, "B", "in [1, T = " + std::to_string(p.T) + "]", std::to_string(p.B));
+  if (p.profile == Profile001::PaperCode)
+    throw_parameter_error(kFn, "profile", "theorem (the paper-code profile of the learners is not implemented yet)",
+                          "paper-code");
+  LinUcbConfig c;
+  c.variant = p.variant;
+  c.d = d;
+  c.K = K;
+  c.q = q;
+  c.r = 2 * q;
+  c.T = p.T;
+  c.B = p.B;
+  c.M = p.T / p.B;
+  c.pd_policy = p.pd_policy;
+  c.vec_noise_path = p.vec_noise_path;
+  c.alpha = p.alpha ? *p.alpha : Rational(1, p.T);
+  if (c.alpha <= 0 || c.alpha > 1) throw_parameter_error(kFn, "alpha", "in (0, 1]", to_string(c.alpha));
+  require_reasonable_size(c.alpha, kFn, "alpha");
+  const bool priv = p.variant != LinUcbVariant::NonPrivate;
+  if (priv) {
+    if (p.eps <= 0) throw_parameter_error(kFn, "eps", "> 0", to_string(p.eps));
+    if (p.delta <= 0 || p.delta >= 1) throw_parameter_error(kFn, "delta", "in (0, 1)", to_string(p.delta));
+    require_reasonable_size(p.eps, kFn, "eps");
+    require_reasonable_size(p.delta, kFn, "delta");
+  }
+  if (p.lambda) {
+    if (*p.lambda <= 0) throw_parameter_error(kFn, "lambda", "> 0", to_string(*p.lambda));
+    require_reasonable_size(*p.lambda, kFn, "lambda", 256);
+  }
+  const Integer two_r = Integer(1) << c.r;
+  const Rational grid_unit(Integer(1), two_r);
+  const Integer users(c.M * c.B);
+  Integer D = two_r;
+  switch (p.variant) {
+    case LinUcbVariant::NonPrivate:
+      c.privacy_note = "non-private";
+      break;
+    case LinUcbVariant::SdpAmp: {
+      const AmpSigma a = thm32_sigma(p.eps, p.delta, Integer(p.B));
+      c.sigma = a.sigma_bar;
+      c.in_range = thm32_in_range(p.eps, p.delta, Integer(p.B));
+      if (c.in_range) {
+        Calibration001Input in;
+        in.variant = "p-amp";
+        in.eps = p.eps;
+        in.delta = p.delta;
+        in.n = Integer(p.B);
+        const Calibration001 cal = calibrate_001(in);
+        const Quantity* fmt = cal.find("fmt_applicable");
+        c.in_range = fmt && fmt->flag && *fmt->flag;
+        c.privacy_note = c.in_range ? "O(eps, delta)-SDP by Thm 3.2 (Lemma B.4 applies)"
+                                    : "outside Thm 3.2's range (Lemma B.4's precondition fails): no privacy guarantee";
+      } else {
+        c.privacy_note = "outside Thm 3.2's range (eps > sqrt(ln(2/delta)/B)): no privacy guarantee";
+      }
+      c.noise_proxy = c.sigma * c.sigma * Rational(users);
+      c.rounding = Rational(users) * grid_unit / 2;
+      break;
+    }
+    case LinUcbVariant::Ldp: {
+      const Rational eps = p.eps, delta = p.delta;
+      c.sigma = round_up_to_grid([&](mpfr_prec_t pr) { return ldp_gauss_sigma(Interval(eps, pr), delta, pr); },
+                                 kSigmaGridBits);
+      c.in_range = p.eps <= 1;
+      c.privacy_note = c.in_range ? "(eps, delta)-LDP by Prop. F.1 / Cor. B.3"
+                                  : "outside Prop. F.1's range (eps0 > 1): no privacy guarantee";
+      c.noise_proxy = c.sigma * c.sigma * Rational(users);
+      c.rounding = Rational(users) * grid_unit / 2;
+      break;
+    }
+    case LinUcbVariant::SdpVec: {
+      const auto [g, b] = thm35_g_b(p.eps, p.delta, Integer(p.B), Integer(d));
+      c.g = g;
+      c.b = b;
+      c.in_range = p.eps <= 15 && p.delta < Rational(1, 2);
+      c.privacy_note = c.in_range ? "(eps, delta)-SDP by Thm 3.5" : "outside Thm 3.5's range: no privacy guarantee";
+      // Per entry and batch (r/g)²·(B/4 + B·b/4) with r = 2Δ = 2 (Hoeffding: the rounding error has range 1, each
+      // of the b noise bits range 1); M batches.
+      c.noise_proxy = Rational(users * (1 + b), g * g);
+      D = Integer(boost::multiprecision::lcm(D, Integer(4 * g)));
+      break;
+    }
+    case LinUcbVariant::Jdp: {
+      c.sigma = tree_sigma_node(p.eps, p.delta, Integer(c.M), Integer(1));
+      c.in_range = p.eps <= 1;
+      c.privacy_note = c.in_range ? "(eps, delta)-JDP by Prop. F.3 (exact Gaussian profile of the tree's nodes)"
+                                  : "outside Prop. F.3's range (eps > 1); the exact Gaussian profile still gives "
+                                    "(eps, delta)-JDP";
+      const unsigned m = tree_levels(Integer(c.M));
+      c.noise_proxy = c.sigma * c.sigma * m;
+      c.rounding = Rational(m) * grid_unit / 2;
+      break;
+    }
+  }
+  // Lemma A.4's constants, explicit (header comment).
+  const Interval s = rational_sqrt(c.noise_proxy);
+  const Interval L4 = Interval(Rational(4 * Integer(c.M)) / c.alpha, kPrec).log();
+  const Interval root2L4 = L4.mul(Rational(2)).sqrt();
+  const Interval sigma_n = s * (Interval(long(d), kPrec).sqrt() + root2L4) +
+                           Interval(long(d), kPrec).sqrt().mul(c.rounding);
+  const Interval sigma_N =
+      Interval(2L, kPrec).sqrt() * s * (Interval(Rational(Integer(d) * (d + 1), 2), kPrec).sqrt() + root2L4) +
+      Interval(c.rounding * d, kPrec);
+  c.sigma_n_upper = upper_on_grid(sigma_n, 32);
+  c.sigma_N_upper = upper_on_grid(sigma_N, 32);
+  if (p.lambda) {
+    c.lambda = *p.lambda;
+  } else if (priv) {
+    c.lambda = std::max(Rational(1), upper_on_grid(sigma_N.mul(Rational(2)), c.r - 1));
+  } else {
+    c.lambda = 1;
+  }
+  c.lambda_min = priv ? Rational(c.lambda / 2) : c.lambda;
+  c.lambda_max = priv ? Rational(3 * c.lambda / 2) : c.lambda;
+  D = Integer(boost::multiprecision::lcm(D, denominator(c.lambda)));
+  D = Integer(boost::multiprecision::lcm(D, denominator(c.lambda_min)));
+  c.D = D;
+  const Interval nu = sigma_n / rational_sqrt(c.lambda_min);
+  c.nu_upper = upper_on_grid(nu, 32);
+  const Interval fixed = Interval(Rational(2) / c.alpha, kPrec).log().mul(Rational(2));
+  const Interval tail = rational_sqrt(c.lambda_max) + nu;
+  c.beta.reserve(c.M + 1);
+  for (std::uint64_t m = 0; m <= c.M; ++m) {
+    const Rational t(Integer(m) * c.B);
+    const Interval growth = Interval(Rational(t / (Rational(d) * c.lambda_min)), kPrec).log1p().mul(Rational(d));
+    c.beta.push_back(upper_on_grid((fixed + growth).sqrt() + tail, kBetaGridBits));
+  }
+  return c;
+}
+
+std::optional<Broadcast> make_broadcast(std::vector<Integer> N, const std::vector<Integer>& Du, const Integer& D,
+                                        std::uint32_t d) {
+  internal::BareissResult r = internal::bareiss_symmetric(N, d);
+  if (!r.positive_definite) return std::nullopt;
+  Broadcast b;
+  b.d = d;
+  b.N = std::move(N);
+  b.adj = std::move(r.adj);
+  b.det = std::move(r.det);
+  b.D = D;
+  b.w.assign(d, Integer(0));
+  for (std::uint32_t i = 0; i < d; ++i)
+    for (std::uint32_t j = 0; j < d; ++j) b.w[i] += b.adj[std::size_t{i} * d + j] * Du[j];
+  return b;
+}
+
+ExactScores exact_scores(const Broadcast& bc, std::span<const std::int64_t> features, std::uint32_t K) {
+  const std::uint32_t d = bc.d;
+  const Integer bn = numerator(bc.beta), bd = denominator(bc.beta);
+  const Integer c = bn * bn * bc.D * bc.det;
+  ExactScores s;
+  s.A.resize(K);
+  s.X.resize(K);
+  std::vector<Integer> af(d);
+  for (std::uint32_t a = 0; a < K; ++a) {
+    const std::int64_t* f = features.data() + std::size_t{a} * d;
+    Integer Q = 0, S = 0;
+    for (std::uint32_t i = 0; i < d; ++i) {
+      Q += bc.w[i] * f[i];
+      Integer row = 0;
+      for (std::uint32_t j = 0; j < d; ++j) row += bc.adj[std::size_t{i} * d + j] * f[j];
+      S += row * f[i];
+    }
+    s.A[a] = bd * Q;
+    s.X[a] = c * S;
+  }
+  return s;
+}
+
+std::uint32_t exact_argmax(const ExactScores& s) {
+  std::uint32_t best = 0;
+  for (std::uint32_t j = 1; j < s.A.size(); ++j)
+    if (sign_of_sum_of_roots(Integer(s.A[j] - s.A[best]), s.X[j], s.X[best]) > 0) best = j;
+  return best;
+}
+
+std::uint32_t select_action(const Broadcast& broadcast, std::span<const std::int64_t> features, std::uint32_t K) {
+  return exact_argmax(exact_scores(broadcast, features, K));
+}
+
+PolicyResult apply_pd_policy(const LinUcbConfig& c, const std::vector<Integer>& N, const std::vector<Integer>& Du) {
+  PolicyResult out;
+  out.shift = 0;
+  const std::uint32_t d = c.d;
+  switch (c.pd_policy) {
+    case PdPolicy::Skip:
+      break;
+    case PdPolicy::RaiseLambda: {
+      const Integer lam = c.lambda_num();
+      for (Integer k = 1; k <= (Integer(1) << 40); k *= 2) {
+        std::vector<Integer> V = N;
+        for (std::uint32_t i = 0; i < d; ++i) V[std::size_t{i} * d + i] += k * lam;
+        if (auto b = make_broadcast(std::move(V), Du, c.D, d)) {
+          out.broadcast = std::move(b);
+          out.shift = k;
+          break;
+        }
+      }
+      break;
+    }
+    case PdPolicy::Project: {
+      // s·D = max_i (Σ_{j≠i} |N_ij| − N_ii) + λ_min·D: V + sI is strictly diagonally dominant with diagonal
+      // margin >= λ_min, so λ_min(V + sI) >= λ_min (Gershgorin).
+      Integer worst = 0;
+      bool first = true;
+      for (std::uint32_t i = 0; i < d; ++i) {
+        Integer off = 0;
+        for (std::uint32_t j = 0; j < d; ++j)
+          if (j != i) off += abs(N[std::size_t{i} * d + j]);
+        const Integer need = off - N[std::size_t{i} * d + i];
+        if (first || need > worst) worst = need;
+        first = false;
+      }
+      const Integer shift = worst + numerator(Rational(c.lambda_min * c.D));
+      std::vector<Integer> V = N;
+      for (std::uint32_t i = 0; i < d; ++i) V[std::size_t{i} * d + i] += shift;
+      out.broadcast = make_broadcast(std::move(V), Du, c.D, d);
+      out.shift = shift;
+      break;
+    }
+  }
+  return out;
+}
+
+namespace {
+
+// The environment of a run: contexts, rewards and regret. Fixed arms with a per-(arm, pull) reward tape, or a context
+// tape (fresh features and every arm's reward per round).
+struct FixedArms {
+  const LinearInstance& inst;
+  const RewardTape& tape;
+  std::vector<Rational> gaps;
+  static constexpr bool fixed = true;
+  FixedArms(const LinearInstance& i, const RewardTape& t) : inst(i), tape(t) {
+    const std::vector<Rational>& mu = t.means();
+    const Rational best = *std::max_element(mu.begin(), mu.end());
+    for (const Rational& m : mu) gaps.emplace_back(best - m);
+  }
+  std::span<const std::int64_t> features(std::uint64_t) const { return inst.features; }
+  std::int32_t reward(std::uint64_t, std::uint32_t a, std::uint64_t pull) const { return tape.units(a, pull); }
+  Rational gap(std::uint64_t, std::uint32_t a) const { return gaps[a]; }
+  std::int64_t realized(std::uint64_t, std::uint32_t) const { return 0; }
+};
+
+struct TapeContexts {
+  const ContextTape& tape;
+  std::vector<std::uint32_t> best_arm;  // per round: the lowest arm of the largest mean
+  static constexpr bool fixed = false;
+  explicit TapeContexts(const ContextTape& t) : tape(t) {
+    for (std::uint64_t r = 1; r <= t.T; ++r) {
+      std::uint32_t b = 0;
+      Rational mb = t.mean(r, 0);
+      for (std::uint32_t a = 1; a < t.K; ++a) {
+        Rational m = t.mean(r, a);
+        if (m > mb) { mb = m; b = a; }
+      }
+      best_arm.push_back(b);
+    }
+  }
+  std::span<const std::int64_t> features(std::uint64_t t) const { return tape.round(t); }
+  std::int32_t reward(std::uint64_t t, std::uint32_t a, std::uint64_t) const { return tape.reward(t, a); }
+  Rational gap(std::uint64_t t, std::uint32_t a) const { return tape.mean(t, best_arm[t - 1]) - tape.mean(t, a); }
+  std::int64_t realized(std::uint64_t t, std::uint32_t a) const {
+    return std::int64_t{tape.reward(t, best_arm[t - 1])} - tape.reward(t, a);
+  }
+};
+
+template <class Env>
+LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q, const Env& env,
+                            NoiseSource noise, const LinUcbOptions& options) {
+  const LinUcbConfig cfg = configure_linucb(params, d, K, q);
+  const std::size_t nv = d, nm = std::size_t{d} * (d + 1) / 2;
+  const Integer two_q = Integer(1) << q;
+  const Integer Dr = cfg.D >> cfg.r;  // D / 2^r (D is a multiple of 2^r)
+  std::span<const std::int64_t> features = env.features(1);
+  const LabelSet vec_labels = LabelSet::vector(d), mat_labels = LabelSet::symmetric_matrix(d);
+
+  std::vector<Integer> N(std::size_t{d} * d, Integer(0)), Du(d, Integer(0));
+  const Integer lam = cfg.lambda_num();
+  auto reset_lambda = [&]() {
+    for (std::uint32_t i = 0; i < d; ++i) N[std::size_t{i} * d + i] += lam;
+  };
+  reset_lambda();
+  std::optional<Broadcast> bc = make_broadcast(N, Du, cfg.D, d);
+  bc->beta = cfg.beta[0];
+  ExactScores scores = exact_scores(*bc, features, K);
+
+  // The protocols (one instance for the vector part, one for the matrix part; the tree: one over (φ, y)).
+  std::optional<PAmp> amp_vec, amp_mat;
+  std::optional<PVec> vec_vec, vec_mat;
+  std::optional<TreeMechanism> tree;
+  if (cfg.variant == LinUcbVariant::SdpAmp || cfg.variant == LinUcbVariant::Ldp) {
+    const PAmpShuffle sh = cfg.variant == LinUcbVariant::SdpAmp ? PAmpShuffle::Permute : PAmpShuffle::None;
+    amp_vec.emplace(PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
+    amp_mat.emplace(PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
+  } else if (cfg.variant == LinUcbVariant::SdpVec) {
+    PVecParams pv;
+    pv.batch = Integer(cfg.B);
+    pv.g = cfg.g;
+    pv.b = cfg.b;
+    pv.labels = vec_labels;
+    vec_vec.emplace(pv, cfg.vec_noise_path, PVecShuffle::Counts);
+    pv.labels = mat_labels;
+    vec_mat.emplace(pv, cfg.vec_noise_path, PVecShuffle::Counts);
+  } else if (cfg.variant == LinUcbVariant::Jdp) {
+    tree.emplace(TreeParams{LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
+  }
+
+  LinUcbTrajectory out;
+  out.horizon = cfg.T;
+  out.pulls.assign(K, 0);
+  if (options.record_actions) out.actions.reserve(cfg.T);
+  std::vector<std::pair<std::vector<std::int64_t>, std::int32_t>> batch;  // (the user's φ numerators, reward)
+  batch.reserve(cfg.B);
+
+  auto vector_values = [&](const std::vector<std::int64_t>& f, std::int32_t y) {  // numerators of φ·y on 2^−r
+    std::vector<Integer> v(nv);
+    for (std::uint32_t k = 0; k < d; ++k) v[k] = Integer(f[k]) * y * two_q;
+    return v;
+  };
+  auto matrix_values = [&](const std::vector<std::int64_t>& fv) {  // numerators of φ_i φ_j (i <= j) on 2^−r
+    std::vector<Integer> v;
+    v.reserve(nm);
+    const std::int64_t* f = fv.data();
+    for (std::uint32_t i = 0; i < d; ++i)
+      for (std::uint32_t j = i; j < d; ++j) v.push_back(Integer(f[i]) * f[j]);
+    return v;
+  };
+  auto add_matrix = [&](const std::vector<Integer>& upper, const Integer& scale) {
+    std::size_t k = 0;
+    for (std::uint32_t i = 0; i < d; ++i)
+      for (std::uint32_t j = i; j < d; ++j, ++k) {
+        const Integer v = upper[k] * scale;
+        N[std::size_t{i} * d + j] += v;
+        if (j != i) N[std::size_t{j} * d + i] += v;
+      }
+  };
+  auto to_rationals = [&](const std::vector<std::vector<Integer>>& rows) {
+    std::vector<std::vector<Rational>> out_rows;
+    for (const auto& row : rows) {
+      std::vector<Rational> r;
+      for (const auto& x : row) r.emplace_back(x, Integer(1) << cfg.r);
+      out_rows.push_back(std::move(r));
+    }
+    return out_rows;
+  };
+
+  auto aggregate = [&]() {
+    std::vector<std::vector<Integer>> vrows, mrows;
+    for (const auto& [f, y] : batch) {
+      vrows.push_back(vector_values(f, y));
+      mrows.push_back(matrix_values(f));
+    }
+    switch (cfg.variant) {
+      case LinUcbVariant::NonPrivate: {
+        for (std::size_t i = 0; i < vrows.size(); ++i) {
+          for (std::uint32_t k = 0; k < d; ++k) Du[k] += vrows[i][k] * Dr;
+          add_matrix(mrows[i], Dr);
+        }
+        break;
+      }
+      case LinUcbVariant::SdpAmp:
+      case LinUcbVariant::Ldp: {
+        const PAmpTranscript tv = amp_vec->run(std::span<const std::vector<Integer>>(vrows), noise);
+        const PAmpTranscript tm = amp_mat->run(std::span<const std::vector<Integer>>(mrows), noise);
+        for (std::uint32_t k = 0; k < d; ++k) Du[k] += tv.sum[k] * Dr;
+        add_matrix(tm.sum, Dr);
+        break;
+      }
+      case LinUcbVariant::SdpVec: {
+        const auto rv = to_rationals(vrows), rm = to_rationals(mrows);
+        const PVecTranscript tv = vec_vec->run(std::span<const std::vector<Rational>>(rv), noise);
+        const PVecTranscript tm = vec_mat->run(std::span<const std::vector<Rational>>(rm), noise);
+        for (std::uint32_t k = 0; k < d; ++k) Du[k] += numerator(Rational(tv.output[k] * cfg.D));
+        std::vector<Integer> upper;
+        for (const auto& o : tm.output) upper.push_back(numerator(Rational(o * cfg.D)));
+        add_matrix(upper, Integer(1));
+        break;
+      }
+      case LinUcbVariant::Jdp: {
+        // One leaf: the batch's Σ z zᵀ (upper triangle, row-major), z = (φ, y), numerators on 2^−r.
+        const std::uint32_t D1 = d + 1;
+        std::vector<Integer> leaf(std::size_t{D1} * (D1 + 1) / 2, Integer(0));
+        for (const auto& [f, y] : batch) {
+          std::vector<Integer> z(D1);
+          for (std::uint32_t k = 0; k < d; ++k) z[k] = f[k];
+          z[d] = Integer(y) * two_q;
+          std::size_t k = 0;
+          for (std::uint32_t i = 0; i < D1; ++i)
+            for (std::uint32_t j = i; j < D1; ++j, ++k) leaf[k] += z[i] * z[j];
+        }
+        const TreeStep step = tree->add_numerators(leaf, noise);
+        // V_m = λI + the prefix's φφᵀ block; u_m = its (φ, y) column.
+        std::fill(N.begin(), N.end(), Integer(0));
+        reset_lambda();
+        std::vector<Integer> upper;
+        std::size_t k = 0;
+        for (std::uint32_t i = 0; i < D1; ++i)
+          for (std::uint32_t j = i; j < D1; ++j, ++k) {
+            if (j < d) upper.push_back(step.release[k]);
+            else if (i < d) Du[i] = step.release[k] * Dr;
+          }
+        add_matrix(upper, Dr);
+        break;
+      }
+    }
+  };
+
+  out.pseudo_regret = 0;
+  for (std::uint64_t t = 1; t <= cfg.T; ++t) {
+    if (!Env::fixed && t > 1) {  // a fresh context: the scores of the same broadcast for it
+      features = env.features(t);
+      scores = exact_scores(*bc, features, K);
+    }
+    const std::uint32_t a = exact_argmax(scores);  // = select_action(*bc, features, K)
+    const std::int32_t y = env.reward(t, a, out.pulls[a]);
+    ++out.pulls[a];
+    if (options.record_actions) out.actions.push_back(a);
+    out.pseudo_regret += env.gap(t, a);
+    out.realized_regret += env.realized(t, a);
+    batch.emplace_back(std::vector<std::int64_t>(features.begin() + std::size_t{a} * d,
+                                                 features.begin() + std::size_t{a + 1} * d),
+                       y);
+    if (t % cfg.B != 0) continue;
+    const std::uint64_t m = t / cfg.B;
+    aggregate();
+    batch.clear();
+    LinUcbUpdate upd;
+    upd.m = m;
+    upd.t = t;
+    upd.policy_shift = 0;
+    if (auto fresh = make_broadcast(N, Du, cfg.D, d)) {
+      bc = std::move(fresh);
+    } else {
+      ++out.pd_failures;
+      upd.positive_definite = false;
+      PolicyResult pr = apply_pd_policy(cfg, N, Du);
+      upd.policy_shift = pr.shift;
+      if (pr.broadcast) bc = std::move(pr.broadcast);
+      else upd.broadcast_changed = false;
+    }
+    bc->beta = cfg.beta[m];
+    if (Env::fixed) scores = exact_scores(*bc, features, K);  // (fresh contexts: recomputed at the next round)
+    if (options.record_updates) {
+      upd.V_num = N;
+      upd.u_num = Du;
+      for (std::uint32_t i = 0; i < d; ++i) upd.theta.emplace_back(bc->w[i], bc->det);
+      out.updates.push_back(std::move(upd));
+    }
+  }
+  out.unaggregated = batch.size();
+  return out;
+}
+
+}  // namespace
+
+LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const LinearInstance& inst,
+                                        const RewardTape& tape, NoiseSource noise, const LinUcbOptions& options) {
+  validate(inst, kFn);
+  (void)configure_linucb(params, inst.d, inst.K, inst.q);  // the parameters first, then the tape
+  if (tape.arms() != inst.K)
+    throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
+  if (tape.length() < params.T)
+    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rewards per arm",
+                          std::to_string(tape.length()));
+  if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
+  return run_linucb(params, inst.d, inst.K, inst.q, FixedArms(inst, tape), noise, options);
+}
+
+LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const ContextTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options) {
+  (void)configure_linucb(params, tape.d, tape.K, tape.q);
+  if (tape.T < params.T)
+    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rounds",
+                          std::to_string(tape.T));
+  return run_linucb(params, tape.d, tape.K, tape.q, TapeContexts(tape), noise, options);
+}
+
+
+}  // namespace dpb::ref

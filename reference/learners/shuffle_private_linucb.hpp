@@ -1,0 +1,187 @@
+// Algorithm 1 of seed 001, "Shuffle Private LinUCB" (Chowdhury & Zhou, "Shuffle Private Linear Contextual
+// Bandits", ICML 2022, arXiv:2202.05567, §3.1, App. A; spec 001 §3.1, §3.5–3.8), generic over the protocol, exact.
+// docs/learners.md § seed 001; every open choice in docs/decisions.md § seed 001 learners.
+//
+// Batches of B users. Batch m (rounds t_{m−1}+1 .. t_m, t_m = mB) acts on the broadcast (θ̂_{m−1}, V_{m−1}) with
+// radius β_{m−1}:
+//   a_t = argmax_a ⟨x_a, θ̂⟩ + β·‖x_a‖_{V⁻¹}   (ties to the lowest arm),
+// each user's (φ y, φ φᵀ) goes through the protocol, and at t = mB the analyzer's outputs are added:
+// V_m = λI + Σ Ṽ, u_m = Σ ũ, θ̂_m = V_m⁻¹ u_m. A trailing partial batch is never aggregated. The protocols
+// (variants, as named on the command line):
+//   linucb          no noise (OFUL, Abbasi-Yadkori et al. 2011, batched; B = 1 is sequential)
+//   linucb-sdp-amp  P_Amp (Algs 2–4): Gaussian R, two uniform permutations, exact sums; Thm 3.2's σ̄
+//   linucb-sdp-vec  P_Vec (Algs 5–7): R̃ with r = 2Δ, Bin(b, ¼), per-label counts; Thm 3.5's g, b
+//   linucb-ldp      R_Amp without a shuffler (Zheng et al. 2020; Prop. F.1, Cor. B.3): σ at (ε₀, δ₀) = (ε, δ)
+//   linucb-jdp      the tree mechanism (Shariff–Sheffet 2018; Prop. F.3): one leaf per batch (the batch's Gram of
+//                   z = (φ, y)), V_m = λI + the noisy prefix's φφᵀ block, u_m = its (φ, y) column
+// An action depends only on the user's context and the broadcast: `select_action` takes a `Broadcast` and the
+// context's features and nothing else (the Billboard lemma's premise, Hsu et al. 2016, enforced by the interface).
+//
+// Exact arithmetic: features and θ* on the grid 2^−q, label values and noise on 2^−r (r = 2q), λ on 2^−(r−1),
+// β_m on 2^−32. V_m and u_m are integer numerators over ONE denominator D per run (LinUcbConfig::D), so they grow
+// like log T. θ̂ is solved from V_m itself at every update by fraction-free elimination (internal/bareiss.hpp): with
+// N = D·V_m, adj = adj(N), det = det(N), θ̂ = adj·(D·u_m)/det; positive definiteness is read off the exact pivots.
+// Per arm, with f = 2^q·x (integers): Q = f·adj·(D u), S = fᵀ adj f, and
+//   index·det·2^q·β_den = β_den·Q + √(β_num²·D·det·S),
+// so two indices are compared exactly by sign_of_sum_of_roots (radical.hpp). O(d³) per update, O(K d²) per
+// broadcast, on integers of O(d(r + log T)) bits.
+//
+// V_m not positive definite (the noise can do it): detected exactly, counted, and handled by a policy that uses
+// released statistics only (PdPolicy): `skip` (default: keep the previous broadcast), `raise-lambda` (broadcast
+// V_m + kλI, the least k in 1, 2, 4, … that is positive definite), `project` (broadcast V_m + sI, s the least
+// multiple of 1/D with Gershgorin's bound min_i (V_ii + s − Σ_{j≠i} |V_ij|) >= λ_min: the exact stand-in for the
+// projection onto {V ⪰ λ_min I}, whose eigenvalues are irrational). The statistics keep accumulating either way.
+//
+// Profile `theorem` (the only one implemented; `paper-code` is refused, naming the parameter): λ = max{1, 2Σ_N}
+// rounded up, λ_min = λ/2, λ_max = 3λ/2 (non-private: λ = λ_min = λ_max = 1), and
+//   β_m = √(2 ln(2/α) + d ln(1 + t_m/(d λ_min))) + √λ_max + ν,   ν = Σ_n/√λ_min,
+// with Lemma A.4's constants explicit for sub-Gaussian noise of cumulative proxy s² per entry (s from the
+// protocol, LinUcbConfig::noise_proxy) and rounding e per entry:
+//   Σ_n = s(√d + √(2 ln(4M/α))) + √d·e,   Σ_N = √2·s(√(d(d+1)/2) + √(2 ln(4M/α))) + d·e
+// (Hsu–Kakade–Zhang 2012 for the vector and the vector of the matrix's d(d+1)/2 free entries, ‖N‖ <= ‖N‖_F <=
+// √2·‖triu N‖; each event at α/(4M) per batch, the self-normalized bound at α/2: total α). docs/learners.md.
+// β_m, λ and ν are enclosed in MPFI and rounded up once per run (LinUcbConfig), the same values in both builds.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "reference/core/rational.hpp"
+#include "reference/environments/linear_instance.hpp"
+#include "reference/environments/reward_tape.hpp"
+#include "reference/learners/internal/bareiss.hpp"
+#include "reference/learners/noise_source.hpp"
+#include "reference/protocols/calibration_001.hpp"
+#include "reference/protocols/transcript.hpp"
+
+namespace dpb::ref {
+
+enum class LinUcbVariant { NonPrivate, SdpAmp, SdpVec, Ldp, Jdp };
+enum class PdPolicy { Skip, RaiseLambda, Project };
+
+std::string_view linucb_variant_name(LinUcbVariant v);  // linucb, linucb-sdp-amp, …
+std::optional<LinUcbVariant> parse_linucb_variant(std::string_view name);
+std::vector<std::string> linucb_variant_names();
+std::string_view pd_policy_name(PdPolicy p);  // skip, raise-lambda, project
+// ParameterError naming `function`'s parameter pd-policy for an unknown name.
+PdPolicy parse_pd_policy(std::string_view name, std::string_view function);
+// ParameterError naming `function`'s parameter profile for an unknown name ("theorem", "paper-code").
+Profile001 parse_profile_001(std::string_view name, std::string_view function);
+
+struct LinUcbParams {
+  LinUcbVariant variant = LinUcbVariant::NonPrivate;
+  Profile001 profile = Profile001::Theorem;
+  std::uint64_t T = 0;
+  std::uint64_t B = 1;                  // batch size, 1 <= B <= T
+  Rational eps{1}, delta{1, 10};        // the privacy target (ignored by linucb)
+  std::optional<Rational> alpha;        // confidence, in (0, 1]; default 1/T
+  PdPolicy pd_policy = PdPolicy::Skip;
+  std::optional<Rational> lambda;       // overrides λ (tests of the PD policies); > 0
+  // linucb-sdp-vec: Aggregate (default: each user's randomized rounding, then one Bin(B·b, ¼) per label — the same
+  // law as R as written, claim 001.vec.paths-law, and B times fewer large binomials) or PerUser (R as written).
+  NoisePath vec_noise_path = NoisePath::Aggregate;
+};
+
+// Everything derived once per run, shared by both builds (the optimized build calls configure_linucb).
+struct LinUcbConfig {
+  LinUcbVariant variant = LinUcbVariant::NonPrivate;
+  std::uint32_t d = 0, K = 0;
+  unsigned q = 0, r = 0;       // feature grid 2^−q, label/noise grid 2^−r (r = 2q)
+  std::uint64_t T = 0, B = 1, M = 0;  // M = ⌊T/B⌋ aggregations
+  Rational alpha;
+  Rational lambda, lambda_min, lambda_max;
+  Rational noise_proxy;         // s² per entry of the cumulative noise after M batches (0: non-private)
+  Rational rounding;            // e per entry (an upper bound, exact)
+  Rational sigma_n_upper, sigma_N_upper, nu_upper;  // Σ_n, Σ_N, ν rounded up (2^−32 grid), for reports
+  std::vector<Rational> beta;   // β_m for m = 0..M, rounded up on the grid 2^−32
+  Integer D;                    // the common denominator of V_m and u_m
+  Rational sigma;               // σ̄ (sdp-amp, ldp) or σ_node (jdp)
+  Integer g, b;                 // sdp-vec
+  bool in_range = true;         // the privacy theorem's range holds
+  std::string privacy_note;     // "(ε, δ)-SDP by Thm 3.2" or "outside Thm 3.2's range: no privacy guarantee"
+  PdPolicy pd_policy = PdPolicy::Skip;
+  NoisePath vec_noise_path = NoisePath::Aggregate;
+  // The protocol's output denominators scaled into D (V += num·(D/den)).
+  Integer lambda_num() const;   // λ·D
+};
+
+// Validates (ParameterError naming shuffle_private_linucb: d, K, T, B, alpha, eps, delta, lambda, profile) and
+// derives the configuration. d, K, q come from the instance (validated there).
+LinUcbConfig configure_linucb(const LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q);
+
+// The broadcast (θ̂, V) of one batch, with what the exact index needs: N = D·V (d×d), w = adj(N)·(D u) (so
+// θ̂ = w/det), adj and det, and the radius β of the batch.
+struct Broadcast {
+  std::uint32_t d = 0;
+  std::vector<Integer> N;    // D·V, row-major
+  std::vector<Integer> adj;  // adj(N)
+  Integer det;               // det(N) > 0
+  std::vector<Integer> w;    // adj(N)·(D u)
+  Integer D;
+  Rational beta;
+};
+
+// The broadcast of (N, Du) when N is positive definite, else nullopt.
+std::optional<Broadcast> make_broadcast(std::vector<Integer> N, const std::vector<Integer>& Du, const Integer& D,
+                                        std::uint32_t d);
+
+// The per-arm parts of the exact index for a context (K·d feature numerators on 2^−q): A_a = β_den·Q_a and
+// X_a = β_num²·D·det·S_a, index_a ∝ A_a + √X_a.
+struct ExactScores {
+  std::vector<Integer> A, X;
+};
+ExactScores exact_scores(const Broadcast& broadcast, std::span<const std::int64_t> features, std::uint32_t K);
+// argmax_a A_a + √X_a, exact, ties to the lowest index.
+std::uint32_t exact_argmax(const ExactScores& scores);
+// The action of a user: a function of the broadcast and the user's context only.
+std::uint32_t select_action(const Broadcast& broadcast, std::span<const std::int64_t> features, std::uint32_t K);
+
+// The PD policy applied to a statistic N = D·V_m that is not positive definite: the broadcast it yields (nullopt:
+// keep the previous one) and its shift (raise-lambda: k; project: s·D). Both builds call this (it is rare).
+struct PolicyResult {
+  std::optional<Broadcast> broadcast;
+  Integer shift;
+};
+PolicyResult apply_pd_policy(const LinUcbConfig& config, const std::vector<Integer>& N, const std::vector<Integer>& Du);
+
+// One aggregation (t = mB).
+struct LinUcbUpdate {
+  std::uint64_t m = 0, t = 0;
+  std::vector<Integer> V_num;  // D·V_m (d×d), the aggregated statistic, before any PD policy
+  std::vector<Integer> u_num;  // D·u_m
+  bool positive_definite = true;
+  Integer policy_shift;            // raise-lambda: k (V + kλI); project: s·D (V + sI); 0 otherwise
+  bool broadcast_changed = true;   // false: skip kept the previous broadcast
+  std::vector<Rational> theta;     // the broadcast's θ̂ after this update
+};
+
+struct LinUcbTrajectory {
+  std::uint64_t horizon = 0;
+  std::vector<std::uint32_t> actions;   // actions[t − 1]
+  std::vector<LinUcbUpdate> updates;
+  std::uint64_t pd_failures = 0;
+  std::vector<std::uint64_t> pulls;
+  Rational pseudo_regret;          // Σ_t max_a μ_{t,a} − μ_{t,a_t}
+  std::int64_t realized_regret = 0;  // Σ_t r_t[best_t] − r_t[a_t] (context tapes only: every arm's reward drawn)
+  std::uint64_t unaggregated = 0;  // users of the trailing partial batch (never aggregated)
+};
+
+struct LinUcbOptions {
+  bool record_actions = true;
+  bool record_updates = true;
+};
+
+// The learner on a fixed-arm instance: arm a's n-th pull's reward is the tape's (a, n) (a Bernoulli tape of the
+// instance's means, grid 1). Noise (and the protocol's shuffles) from `noise`.
+LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const LinearInstance& instance,
+                                        const RewardTape& tape, NoiseSource noise, const LinUcbOptions& options = {});
+// The learner on time-varying contexts replayed from a tape (K fresh arms per round; reward of round t's arm a is the
+// tape's (t, a)); the pseudo-regret against each round's best mean, and the realized regret.
+LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const ContextTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options = {});
+
+}  // namespace dpb::ref

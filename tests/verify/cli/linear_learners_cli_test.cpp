@@ -1,0 +1,72 @@
+// `dpbandit crosscheck` with seed 001's linear learners: a consistent run exits 0; bad input names the parameter on
+// one stderr line, exit 2, nothing on stdout.
+#include <gtest/gtest.h>
+
+#include "tests/support/cli_path.hpp"
+#include "tests/support/cli_refusal.hpp"
+#include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
+
+#include <filesystem>
+
+namespace dpb::test {
+namespace {
+
+const std::string kCli = dpb::test::cli_path();
+
+TEST(LinearLearnersCliTest, CrosscheckRunsEveryLearner) {
+  for (const std::string l : {"linucb", "linucb-sdp-amp", "linucb-sdp-vec", "linucb-ldp", "linucb-jdp"}) {
+    const auto r = run_command(kCli + " crosscheck --learner " + l + " --horizon 60 --runs 1 --arms 8 --d 3" +
+                               (l.find("sdp") != std::string::npos ? " --batch 10" : ""));
+    EXPECT_EQ(r.exit_code, 0) << l << r.err;
+    EXPECT_NE(r.out.find("OK: 0 of 1 runs disagree"), std::string::npos) << l << r.out;
+  }
+  const auto list = run_command(kCli + " crosscheck --list");
+  EXPECT_NE(list.out.find("linucb-sdp-vec"), std::string::npos);
+  const auto tape = run_command(kCli + " crosscheck --learner linucb-jdp --contexts tape --horizon 40 --runs 1 --arms 5 --d 3");
+  EXPECT_EQ(tape.exit_code, 0) << tape.err;
+  EXPECT_NE(tape.out.find("context tape"), std::string::npos) << tape.out;
+}
+
+TEST(LinearLearnersCliTest, BadInputNamesTheParameter) {
+  struct Case {
+    std::string args, needle;
+  };
+  const std::vector<Case> cases = {
+      {"--learner linucb --batch 0", "parameter 'B' must be in [1, T = 50], got 0"},
+      {"--learner linucb --batch 51", "parameter 'B'"},
+      {"--learner linucb --d 1", "parameter 'd'"},
+      {"--learner linucb --arms 0", "parameter 'arms'"},
+      {"--learner linucb --confidence 0", "parameter 'confidence' must be in (0, 1], got 0"},
+      {"--learner linucb --confidence 3/2", "parameter 'confidence'"},
+      {"--learner linucb --pd-policy never", "parameter 'pd-policy'"},
+      {"--learner linucb --profile paper", "parameter 'profile'"},
+      {"--learner linucb --profile paper-code", "parameter 'profile'"},
+      {"--learner linucb-ldp --eps 0", "parameter 'eps'"},
+      {"--learner linucb-ldp --delta 1", "parameter 'delta'"},
+      {"--learner linucb-ldp --lambda 0", "parameter 'lambda'"},
+      {"--learner linucb-sdp-vec --vec-noise maybe", "parameter 'vec-noise'"},
+      {"--learner linucb --contexts moving", "parameter 'contexts'"},
+  };
+  for (const auto& c : cases) expect_cli_refusal(kCli + " crosscheck --runs 1 --horizon 50 " + c.args, c.needle);
+}
+
+TEST(LinearLearnersCliTest, SimulateRunsALearnerAndWritesItsCurves) {
+  const auto dir = fresh_temp_dir("linear_simulate");
+  const auto out = dir / "linucb";
+  const auto r = run_command(kCli + " simulate --learner linucb-ldp --runs 2 --horizon 80 --arms 8 --d 3 --out " +
+                             out.string());
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("mean pseudo-regret at T"), std::string::npos) << r.out;
+  EXPECT_TRUE(std::filesystem::exists(out / "runs.csv"));
+  EXPECT_TRUE(std::filesystem::exists(out / "curve.csv"));
+  const auto bad = dir / "bad";
+  expect_cli_refusal(kCli + " simulate --learner linucb --batch 0 --horizon 50 --out " + bad.string(),
+                     "parameter 'B'");
+  EXPECT_FALSE(std::filesystem::exists(bad));
+  expect_cli_refusal(kCli + " simulate --learner linucb-sdp-amp --eps 1,2", "parameter 'eps'");
+  std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace dpb::test

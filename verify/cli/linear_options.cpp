@@ -1,0 +1,85 @@
+#include "verify/cli/linear_options.hpp"
+
+#include "reference/core/errors.hpp"
+#include "reference/core/rational.hpp"
+
+namespace dpb::cli {
+
+void add_linear_options(Options& o, LinearCliArgs& a, const std::vector<std::string>& companions) {
+  o.integer("--batch", a.batch, closed(1), closed(pow2(40), "2^40"),
+            "Seed 001 learners: batch size B in [1, T] (default 20 for linucb-sdp-*, else 1)")
+      .companions_are(companions);
+  o.integer("--d", a.d, closed(2), closed(64), "Seed 001 learners: dimension d in [2, 64] (default 5)")
+      .companions_are(companions)
+      .slow_values({"64"});
+  o.choice("--pd-policy", a.pd_policy, {"skip", "raise-lambda", "project"},
+           "Seed 001 learners: V_m not positive definite: skip (default), raise-lambda, project")
+      .companions_are(companions);
+  o.choice("--profile", a.profile, {"theorem", "paper-code"},
+           "Seed 001 learners: theorem (default); paper-code is not implemented yet")
+      .companions_are(companions);
+  o.number("--confidence", a.alpha, open(0), closed(1),
+           "Seed 001 learners: the confidence alpha in (0, 1] of the radii beta_m (default 1/T; --alpha is seed 004's)")
+      .companions_are(companions);
+  o.number("--lambda", a.lambda, open(0), closed(pow10(6), "10^6"), "Seed 001 learners: override the regularizer lambda > 0")
+      .companions_are(companions);
+  o.choice("--contexts", a.contexts, {"fixed", "tape"},
+           "Seed 001 learners: fixed (default; K fixed arms of §6.1) or tape (K fresh contexts per round, every arm's "
+           "reward drawn)")
+      .companions_are(companions);
+  o.choice("--vec-noise", a.vec_noise, {"aggregate", "per-user"},
+           "linucb-sdp-vec: aggregate (default: one Bin(B·b, 1/4) per label and batch) or per-user (R as written)")
+      .companions_are(companions);
+}
+
+void refuse_linear_options(const Options& options, const std::string& learner, const char* command) {
+  for (const char* name : {"batch", "d", "pd-policy", "profile", "confidence", "lambda", "contexts", "vec-noise"})
+    if (options.given(name))
+      throw_parameter_error(command, std::string("--") + name,
+                            "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
+                                " (a seed 001 learner's option)",
+                            "given");
+}
+
+std::uint32_t linear_dimension(const LinearCliArgs& a) {
+  if (a.d.empty()) return 5;
+  const auto v = try_parse_integer(a.d);
+  if (!v || *v < 2 || *v > 64) throw_parameter_error("linear", "--d", "an integer in [2, 64]", a.d);
+  return v->convert_to<std::uint32_t>();
+}
+
+ref::LinUcbParams parse_linear_params(const LinearCliArgs& a, ref::LinUcbVariant variant, const std::string& eps,
+                                      const std::string& delta, std::uint64_t T, const char* command) {
+  ref::LinUcbParams p;
+  p.variant = variant;
+  p.T = T;
+  const bool shuffle = variant == ref::LinUcbVariant::SdpAmp || variant == ref::LinUcbVariant::SdpVec;
+  if (a.batch.empty()) {
+    p.B = shuffle ? 20 : 1;
+  } else {
+    const auto b = try_parse_integer(a.batch);
+    if (!b || *b < 1) throw_parameter_error(command, "--batch", "an integer >= 1", a.batch);
+    p.B = b->convert_to<std::uint64_t>();
+  }
+  if (!eps.empty()) p.eps = parse_rational(eps, command, "eps");
+  p.delta = parse_rational(delta.empty() ? "1/10" : delta, command, "delta");
+  p.pd_policy = ref::parse_pd_policy(a.pd_policy.empty() ? "skip" : a.pd_policy, command);
+  p.profile = ref::parse_profile_001(a.profile.empty() ? "theorem" : a.profile, command);
+  if (!a.alpha.empty()) {
+    p.alpha = parse_rational(a.alpha, command, "confidence");
+    if (*p.alpha <= 0 || *p.alpha > 1) throw_parameter_error(command, "confidence", "in (0, 1]", a.alpha);
+  }
+  if (!a.lambda.empty()) p.lambda = parse_rational(a.lambda, command, "lambda");
+  if (a.vec_noise.empty() || a.vec_noise == "aggregate") p.vec_noise_path = ref::NoisePath::Aggregate;
+  else if (a.vec_noise == "per-user") p.vec_noise_path = ref::NoisePath::PerUser;
+  else throw_parameter_error(command, "vec-noise", "per-user or aggregate", a.vec_noise);
+  return p;
+}
+
+bool parse_context_tape(const LinearCliArgs& a, const char* command) {
+  if (a.contexts.empty() || a.contexts == "fixed") return false;
+  if (a.contexts == "tape") return true;
+  throw_parameter_error(command, "contexts", "fixed or tape", a.contexts);
+}
+
+}  // namespace dpb::cli

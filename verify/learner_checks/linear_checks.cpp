@@ -1,0 +1,162 @@
+#include "verify/learner_checks/linear_checks.hpp"
+
+#include <sstream>
+
+#include "reference/bits/chacha20.hpp"
+#include "reference/core/interval.hpp"
+#include "reference/learners/internal/bareiss.hpp"
+#include "reference/learners/shuffle_private_linucb.hpp"
+#include "verify/crosscheck/linear_crosscheck.hpp"
+
+namespace dpb::verify::learner_checks {
+
+namespace {
+
+Integer quad(const std::vector<Integer>& A, const std::int64_t* f, std::uint32_t d) {
+  Integer s = 0;
+  for (std::uint32_t i = 0; i < d; ++i) {
+    Integer row = 0;
+    for (std::uint32_t j = 0; j < d; ++j) row += A[std::size_t{i} * d + j] * f[j];
+    s += row * f[i];
+  }
+  return s;
+}
+
+}  // namespace
+
+A6Counts claim_a6_counts(const ref::LinearInstance& inst, const std::vector<std::uint32_t>& actions, std::uint64_t B,
+                         const Rational& lambda_min) {
+  const std::uint32_t d = inst.d;
+  A6Counts c;
+  c.B = B;
+  c.M = actions.size() / B;
+  c.T = c.M * B;
+  // V̂·S in integers: S = lcm(4^q, den(λ_min)).
+  const Integer four_q = Integer(1) << (2 * inst.q);
+  const Integer S = boost::multiprecision::lcm(four_q, Integer(denominator(lambda_min)));
+  const Integer scale = S / four_q;
+  const Integer lam = numerator(Rational(lambda_min * S));
+  std::vector<Integer> V(std::size_t{d} * d, Integer(0));
+  for (std::uint32_t i = 0; i < d; ++i) V[std::size_t{i} * d + i] = lam;
+  auto factor = [&](const std::vector<Integer>& A) { return ref::internal::bareiss_symmetric(A, d); };
+  ref::internal::BareissResult start = factor(V), prev = start;
+  for (std::uint64_t t = 1; t <= c.T; ++t) {
+    const std::int64_t* f = inst.features.data() + std::size_t{actions[t - 1]} * d;
+    if ((t - 1) % B != 0) {  // t is not its batch's first round: V̂_{t−1} ≠ V̂_{t_{m−1}}
+      // ‖x‖²_{A⁻¹} = fᵀ adj(A) f / (det A · 4^q/S); the common scale cancels in the comparison.
+      const Integer lhs = quad(start.adj, f, d) * prev.det, rhs = 4 * quad(prev.adj, f, d) * start.det;
+      if (lhs > rhs) ++c.psi;
+    }
+    for (std::uint32_t i = 0; i < d; ++i)
+      for (std::uint32_t j = 0; j < d; ++j) V[std::size_t{i} * d + j] += Integer(f[i]) * f[j] * scale;
+    prev = factor(V);
+    if (t % B == 0) {
+      if (prev.det > 4 * start.det) ++c.psi_hat;
+      start = prev;
+    }
+  }
+  return c;
+}
+
+Outcome check_claim_a6(bool full, std::uint64_t seed, const Rational& bound_scale) {
+  struct Case {
+    std::string learner;
+    std::uint64_t B;
+  };
+  std::vector<Case> cases = {{"linucb", 20}, {"linucb", 100}, {"linucb-ldp", 20}, {"linucb-sdp-amp", 20},
+                             {"linucb-jdp", 20}};
+  if (full) cases.push_back({"linucb", 200}), cases.push_back({"linucb-sdp-vec", 20});
+  const std::uint32_t runs = full ? 5 : 1;
+  Outcome out;
+  out.verdict = Verdict::holds;
+  nlohmann::json rows = nlohmann::json::array();
+  double worst_ratio = 0;
+  for (const Case& k : cases)
+    for (std::uint32_t r = 0; r < runs; ++r) {
+      LinearCrosscheckConfig cfg;
+      cfg.learner = k.learner;
+      cfg.horizon = 2000;
+      cfg.seed = seed;
+      cfg.params.B = k.B;
+      cfg.params.eps = 1;
+      cfg.params.delta = Rational(1, 10);
+      const auto [inst, traj] = run_linear_fast(cfg, r);
+      ref::LinUcbParams p = cfg.params;
+      p.variant = *ref::parse_linucb_variant(k.learner);
+      p.T = cfg.horizon;
+      const ref::LinUcbConfig conf = ref::configure_linucb(p, inst.d, inst.K, inst.q);
+      const A6Counts c = claim_a6_counts(inst, traj.base.actions, k.B, conf.lambda_min);
+      const mpfr_prec_t prec = 256;
+      const Interval L = Interval(Rational(Rational(c.T) / (Rational(inst.d) * conf.lambda_min)), prec).log1p();
+      const Interval hat = L.mul(Rational(inst.d, 2)) / Interval(2L, prec).log();
+      const Interval bound_hat = hat.mul(bound_scale), bound_psi = hat.mul(Rational(c.T, c.M) * bound_scale);
+      auto decide = [&](std::uint64_t n, const Interval& b) {
+        if (Rational(n) <= b.lower()) return Verdict::holds;
+        if (Rational(n) > b.upper()) return Verdict::violated;
+        return Verdict::inconclusive;
+      };
+      Verdict v = decide(c.psi_hat, bound_hat);
+      const Verdict v2 = decide(c.psi, bound_psi);
+      if (v2 != Verdict::holds) v = v2 == Verdict::violated ? v2 : (v == Verdict::holds ? v2 : v);
+      const bool step = c.psi <= c.B * c.psi_hat;  // the proof's |Ψ| ≤ (T/M)|Ψ̂|, exact
+      if (!step) v = Verdict::violated;
+      if (v == Verdict::violated) out.verdict = Verdict::violated;
+      else if (v == Verdict::inconclusive && out.verdict == Verdict::holds) out.verdict = Verdict::inconclusive;
+      const double ratio = static_cast<double>(c.psi) / bound_psi.upper().convert_to<double>();  // report-only
+      if (ratio > worst_ratio) worst_ratio = ratio;
+      rows.push_back({{"learner", k.learner}, {"B", k.B}, {"run", r}, {"T", c.T}, {"M", c.M},
+                      {"lambda_min", dpb::to_string(conf.lambda_min)}, {"psi", c.psi}, {"psi_hat", c.psi_hat},
+                      {"bound_psi_hat_upper", bound_hat.upper_string(8)}, {"bound_psi_upper", bound_psi.upper_string(8)},
+                      {"psi_le_B_psi_hat", step}, {"verdict", std::string(to_string(v))}});
+    }
+  out.evidence["trajectories"] = rows;
+  out.evidence["setting"] = "seed 001 §6.1 instances, d = 5, K = 100, T = 2000, eps = 1, delta = 1/10, theorem profile";
+  std::ostringstream k;
+  k << rows.size() << " trajectories; max |Psi|/bound = " << worst_ratio;
+  out.key_figure = k.str();
+  return out;
+}
+
+Outcome check_adaptive_gap(std::uint64_t seed, const std::string& learner) {
+  LinearCrosscheckConfig cfg;
+  cfg.learner = learner;
+  cfg.horizon = 50;
+  cfg.seed = seed;
+  cfg.params.B = 1;
+  cfg.params.eps = 1;
+  cfg.params.delta = Rational(1, 10);
+  const LinearRunPair p = run_linear_pair(cfg, 0);
+  const std::uint32_t d = p.instance.d;
+  Outcome out;
+  out.verdict = Verdict::inconclusive;
+  out.key_figure = "no witness in " + std::to_string(p.reference.updates.size()) + " updates";
+  for (std::size_t m = 1; m < p.reference.updates.size(); ++m) {
+    std::vector<Integer> G(std::size_t{d} * d);
+    for (std::size_t k = 0; k < G.size(); ++k) G[k] = p.reference.updates[m].V_num[k] - p.reference.updates[m - 1].V_num[k];
+    for (std::uint32_t i = 0; i < d; ++i)
+      for (std::uint32_t j = i; j < d; ++j)
+        for (int sgn : {1, -1}) {
+          if (j == i && sgn < 0) continue;
+          std::vector<std::int64_t> x(d, 0);
+          x[i] = 1;
+          if (j != i) x[j] = sgn;
+          const Integer q = quad(G, x.data(), d);
+          if (q < 0) {
+            const ref::LinUcbConfig conf = ref::configure_linucb(
+                [&] { ref::LinUcbParams pp = cfg.params; pp.variant = *ref::parse_linucb_variant(learner); pp.T = 50; return pp; }(),
+                d, p.instance.K, p.instance.q);
+            out.verdict = Verdict::holds;
+            out.evidence["learner"] = learner;
+            out.evidence["update"] = p.reference.updates[m].m;
+            out.evidence["x"] = x;
+            out.evidence["xT(V_m - V_{m-1})x"] = dpb::to_string(Rational(q, conf.D));
+            out.key_figure = "witness at m = " + std::to_string(p.reference.updates[m].m) + ": x^T(V_m - V_{m-1})x = " +
+                             dpb::to_string(Rational(q, conf.D)).substr(0, 24) + " < 0";
+            return out;
+          }
+        }
+  }
+  return out;
+}
+
+}  // namespace dpb::verify::learner_checks

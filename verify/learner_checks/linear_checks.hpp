@@ -1,0 +1,32 @@
+// Claims on seed 001's learner trajectories (Chowdhury & Zhou, ICML 2022, arXiv:2202.05567; issue 18):
+//   001.claim-a6           Claim A.6 (App. A): with the virtual design V̂_k = Σ_{s≤k} φ_sφ_sᵀ + λ_min I,
+//                          Ψ̂ = {m : det V̂_{t_m} > 4 det V̂_{t_{m−1}}} and Ψ = {t : ‖x_t‖²_{V̂_{t_{m−1}}⁻¹} >
+//                          4‖x_t‖²_{V̂_{t−1}⁻¹}} (Γ_{m_t}/Γ_{t−1} > 2) satisfy |Ψ̂| ≤ (d/(2 ln 2)) ln(1 + T/(dλ_min)),
+//                          |Ψ| ≤ B·|Ψ̂| and |Ψ| ≤ (dT/(2M ln 2)) ln(1 + T/(dλ_min)); the sets are computed exactly
+//                          (Bareiss, integers) on trajectories of the learners, the bounds by MPFI.
+//   001.sec6.adaptive-gap  §6: an adaptive (determinant-trick) schedule needs V_t ⪰ V_{τ_t}; under private noise it
+//                          fails — an exact witness x with xᵀ(V_m − V_{m−1})x < 0 on a private trajectory.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "reference/environments/linear_instance.hpp"
+#include "verify/claims/claim.hpp"
+
+namespace dpb::verify::learner_checks {
+
+struct A6Counts {
+  std::uint64_t psi = 0, psi_hat = 0, M = 0, B = 0, T = 0;
+};
+// Exact |Ψ| and |Ψ̂| of the actions' first M·B rounds (B ≥ 1, M = ⌊actions/B⌋).
+A6Counts claim_a6_counts(const ref::LinearInstance& instance, const std::vector<std::uint32_t>& actions,
+                         std::uint64_t B, const Rational& lambda_min);
+
+// `bound_scale` multiplies both printed bounds (1: the claim; the negative control shrinks them).
+Outcome check_claim_a6(bool full, std::uint64_t seed, const Rational& bound_scale = Rational(1));
+// `learner`: a private learner has a witness; `linucb` (V_m − V_{m−1} = Σφφᵀ ⪰ 0) is the control (inconclusive).
+Outcome check_adaptive_gap(std::uint64_t seed, const std::string& learner = "linucb-ldp");
+
+}  // namespace dpb::verify::learner_checks
