@@ -10,6 +10,7 @@
 #include "optimized/protocols/p_amp.hpp"
 #include "optimized/protocols/p_vec.hpp"
 #include "optimized/protocols/tree_mechanism.hpp"
+#include "reference/learners/internal/bareiss.hpp"
 
 namespace dpb::fast {
 

@@ -5,6 +5,7 @@
 
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
+#include "reference/learners/internal/bareiss.hpp"
 #include "reference/learners/radical.hpp"
 #include "reference/learners/trajectory.hpp"
 #include "reference/privacy/seed001.hpp"

@@ -53,7 +53,6 @@
 #include "reference/core/rational.hpp"
 #include "reference/environments/linear_instance.hpp"
 #include "reference/environments/reward_tape.hpp"
-#include "reference/learners/internal/bareiss.hpp"
 #include "reference/learners/noise_source.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/transcript.hpp"

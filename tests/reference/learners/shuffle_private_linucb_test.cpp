@@ -9,6 +9,7 @@
 #include <random>
 
 #include "reference/bits/chacha20.hpp"
+#include "reference/learners/internal/bareiss.hpp"
 #include "reference/learners/radical.hpp"
 #include "tests/support/learner_fixtures.hpp"
 
