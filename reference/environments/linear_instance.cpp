@@ -98,20 +98,7 @@ ContextTape make_context_tape(std::uint32_t d, std::uint32_t K, unsigned q, std:
   ChaCha20Source bits(seed, stream), reward_bits(seed, stream + 1);
   const RoundedNormal normal(Rational(1), Integer(32));
   const std::int64_t last = internal::inv_sqrt2_floor(q);
-  auto point = [&](std::vector<std::int64_t>& out) {
-    std::vector<Integer> g(d - 1);
-    for (;;) {
-      bool nonzero = false;
-      for (auto& x : g) {
-        x = normal(bits);
-        nonzero = nonzero || x != 0;
-      }
-      if (nonzero) break;
-    }
-    const std::vector<std::int64_t> u = internal::sphere_point(g, q);
-    out.insert(out.end(), u.begin(), u.end());
-    out.push_back(last);
-  };
+  auto point = [&](std::vector<std::int64_t>& out) { internal::append_feature_point(normal, bits, d, q, last, out); };
   ContextTape tape;
   tape.d = d;
   tape.K = K;

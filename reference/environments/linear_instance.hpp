@@ -51,6 +51,25 @@ namespace internal {
 // ⌊√(g_i²·4^q/(2Σ g²))⌋ with g's sign: u's coordinates on the grid 2^−q, norm <= 1/√2.
 std::vector<std::int64_t> sphere_point(const std::vector<Integer>& g, unsigned q);
 std::int64_t inv_sqrt2_floor(unsigned q);  // ⌊2^q/√2⌋
+
+// One feature point (u, last) of §6.1 appended to `out`: d − 1 exact rounded normals (redrawn while all are 0), put
+// on the sphere of radius 1/√2 by sphere_point, then the last coordinate `last` = ⌊2^q/√2⌋.
+template <class Normal, class Bits>
+void append_feature_point(const Normal& normal, Bits& bits, std::uint32_t d, unsigned q, std::int64_t last,
+                          std::vector<std::int64_t>& out) {
+  std::vector<Integer> g(d - 1);
+  for (;;) {
+    bool nonzero = false;
+    for (auto& x : g) {
+      x = normal(bits);
+      nonzero = nonzero || x != 0;
+    }
+    if (nonzero) break;
+  }
+  const std::vector<std::int64_t> u = sphere_point(g, q);
+  out.insert(out.end(), u.begin(), u.end());
+  out.push_back(last);
+}
 bool means_in_unit_interval(const LinearInstance& instance);
 }  // namespace internal
 
@@ -64,20 +83,7 @@ LinearInstance seed001_instance(std::uint32_t d, std::uint32_t K, unsigned q, Bi
   if (q < 1 || q > 30) throw_parameter_error("seed001_instance", "q", "in [1, 30]", std::to_string(q));
   const RoundedNormal normal(Rational(1), Integer(32));
   const std::int64_t last = internal::inv_sqrt2_floor(q);
-  auto point = [&](std::vector<std::int64_t>& out) {
-    std::vector<Integer> g(d - 1);
-    for (;;) {
-      bool nonzero = false;
-      for (auto& x : g) {
-        x = normal(bits);
-        nonzero = nonzero || x != 0;
-      }
-      if (nonzero) break;
-    }
-    const std::vector<std::int64_t> u = internal::sphere_point(g, q);
-    out.insert(out.end(), u.begin(), u.end());
-    out.push_back(last);
-  };
+  auto point = [&](std::vector<std::int64_t>& out) { internal::append_feature_point(normal, bits, d, q, last, out); };
   LinearInstance inst;
   inst.d = d;
   inst.K = K;

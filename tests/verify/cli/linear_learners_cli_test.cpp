@@ -33,11 +33,11 @@ TEST(LinearLearnersCliTest, BadInputNamesTheParameter) {
     std::string args, needle;
   };
   const std::vector<Case> cases = {
-      {"--learner linucb --batch 0", "parameter 'B' must be in [1, T = 50], got 0"},
+      {"--learner linucb --batch 0", "parameter '--batch' must be an integer in [1, 2^40], got \"0\""},
       {"--learner linucb --batch 51", "parameter 'B'"},
       {"--learner linucb --d 1", "parameter 'd'"},
       {"--learner linucb --arms 0", "parameter 'arms'"},
-      {"--learner linucb --confidence 0", "parameter 'confidence' must be in (0, 1], got 0"},
+      {"--learner linucb --confidence 0", "parameter '--confidence' must be a number in (0, 1], got \"0\""},
       {"--learner linucb --confidence 3/2", "parameter 'confidence'"},
       {"--learner linucb --pd-policy never", "parameter 'pd-policy'"},
       {"--learner linucb --profile paper", "parameter 'profile'"},
@@ -62,7 +62,7 @@ TEST(LinearLearnersCliTest, SimulateRunsALearnerAndWritesItsCurves) {
   EXPECT_TRUE(std::filesystem::exists(out / "curve.csv"));
   const auto bad = dir / "bad";
   expect_cli_refusal(kCli + " simulate --learner linucb --batch 0 --horizon 50 --out " + bad.string(),
-                     "parameter 'B'");
+                     "parameter '--batch'");
   EXPECT_FALSE(std::filesystem::exists(bad));
   expect_cli_refusal(kCli + " simulate --learner linucb-sdp-amp --eps 1,2", "parameter 'eps'");
   std::filesystem::remove_all(dir);
