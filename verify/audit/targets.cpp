@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <stdexcept>
 #include <tuple>
 #include <unordered_map>
 
@@ -505,7 +506,8 @@ std::uint64_t index_stop(bool full_info, std::uint32_t arms, bool whole) {
 }
 
 // Y: the action at round T, or with `whole` the actions of rounds first_dependent_round..T as Σ a_i K^i.
-// `watched`: bandit feedback, the arm whose first reward changes (the whole-output view counts its pulls).
+// `watched`: bandit feedback, the arm whose first reward changes (the whole-output view records the rounds at which
+// it is pulled).
 std::int64_t index_output(const std::string& name, const Rational& eps_r, std::uint32_t arms, std::uint64_t T,
                           bool full_info, const ref::RewardTape& tape, NoiseSource noise, bool whole = false,
                           std::uint32_t watched = 1) {
@@ -542,6 +544,7 @@ std::int64_t index_output(const std::string& name, const Rational& eps_r, std::u
   // array completes; the total count alone would not show it: every arm is pulled about equally often in the window,
   // only the order differs).
   const std::uint64_t first = first_dependent_round(full_info, arms), W = T - first + 1;
+  if (W > 62) throw std::logic_error("index_output: a whole-output window of more than 62 rounds");
   std::vector<std::int64_t> count(arms, 0);
   std::int64_t mask = 0;
   for (std::uint64_t t = first; t <= T; ++t) {
