@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iomanip>
+#include <limits>
 #include <optional>
 #include <ostream>
 #include <sstream>
@@ -75,7 +76,10 @@ std::optional<double> parse_timeout(const std::string& text) {
   if (text.empty() || text.front() == '+') return std::nullopt;
   const auto value = try_parse_rational(text);
   if (!value || *value < 0 || *value > 10000000) return std::nullopt;
-  return value->convert_to<double>();
+  // A positive limit too small for a double (1e-400) is the smallest positive one, never 0 (which means none).
+  const double seconds = value->convert_to<double>();
+  if (*value > 0 && seconds == 0) return std::numeric_limits<double>::denorm_min();
+  return seconds;
 }
 
 std::string utc_now() {

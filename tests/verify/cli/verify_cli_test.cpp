@@ -69,6 +69,21 @@ TEST(VerifyCliTest, AClaimPastItsLimitFailsTheRunAndIsReportedAsAnError) {
   fs::remove_all(dir);
 }
 
+// A positive limit too small for a double is still a limit (the smallest one), never 0 = "no limit": the claim,
+// which takes far longer than 1e-400 s, is stopped and the report records a positive limit.
+TEST(VerifyCliTest, ATinyPositiveClaimTimeoutIsALimitNotNone) {
+  const fs::path dir = fresh_dir("tinytimeout");
+  const auto r = run_command(kCli + " verify --jobs 1 --claim-timeout 1e-400 --only '000.fact1.sampled' --out " +
+                             dir.string());
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::ifstream in(dir / "report.json");
+  const auto report = nlohmann::json::parse(in);
+  ASSERT_EQ(report["claims"].size(), 1U);
+  EXPECT_EQ(report["claims"][0]["verdict"], "error");
+  EXPECT_GT(report["summary"]["claim_timeout"].get<double>(), 0.0);
+  fs::remove_all(dir);
+}
+
 // `--only ''` is "given but empty" (errata, issue 14), not "every claim": a usage error before anything runs.
 TEST(VerifyCliTest, EmptyOnlyIsAUsageErrorNotEveryClaim) {
   const fs::path dir = fresh_dir("emptyonly");
