@@ -1,9 +1,5 @@
 #include "verify/audit/black_box.hpp"
 
-#include "verify/cluster/cancellation.hpp"
-
-#include <mpfr.h>
-
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -13,15 +9,15 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <exception>
 #include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
+#include "verify/cluster/cancellation.hpp"
 #include "verify/cluster/cluster.hpp"
+#include "verify/cluster/worker_pool.hpp"
 
 namespace dpb::verify::audit {
 
@@ -84,11 +80,10 @@ EventBound bound_for(const Event& e, bool reverse, const Prefix& d, const Prefix
   b.n0 = den.total;
   b.p1_lower = cp_lower(b.k1, b.n1, alpha_each);
   b.p0_upper = cp_upper(b.k0, b.n0, alpha_each);
-  b.eps_hat = b.k1 == 0 ? -kInf
-              : b.k0 == 0
-                  ? kInf
-                  : std::log((static_cast<double>(b.k1) / static_cast<double>(b.n1)) /
-                             (static_cast<double>(b.k0) / static_cast<double>(b.n0)));
+  b.eps_hat = b.k1 == 0   ? -kInf
+              : b.k0 == 0 ? kInf
+                          : std::log((static_cast<double>(b.k1) / static_cast<double>(b.n1)) /
+                                     (static_cast<double>(b.k0) / static_cast<double>(b.n0)));
   b.eps_lb = eps_lower_bound(b.k1, b.n1, b.k0, b.n0, alpha_each, delta);
   return b;
 }
@@ -211,7 +206,9 @@ std::vector<EventBound> select_events(const Histogram& d, const Histogram& d_pri
   // all candidates, z ≈ 4, picks the likely event among equal-ratio ones even more reliably, but it also keeps
   // rarer events with truly larger ratios out — dist-rdp's ε_lb at 10^6/side fell from 1.37 to 1.24.)
   const double alpha_select = kSearchAlpha;
-  const auto scale = [f](std::uint64_t k) { return static_cast<std::uint64_t>(std::llround(static_cast<double>(k) * f)); };
+  const auto scale = [f](std::uint64_t k) {
+    return static_cast<std::uint64_t>(std::llround(static_cast<double>(k) * f));
+  };
   std::vector<EventBound> all;
   for (const Event& e : candidates)
     for (bool reverse : {false, true}) {
@@ -290,8 +287,8 @@ std::optional<double> samples_needed(const EventBound& b, double target, double 
 }
 
 std::optional<std::pair<double, EventBound>> samples_needed_any_event(const Histogram& d, const Histogram& d_prime,
-                                                                      double target, double alpha_each,
-                                                                      double delta, unsigned max_thresholds) {
+                                                                      double target, double alpha_each, double delta,
+                                                                      unsigned max_thresholds) {
   const Prefix pd(d), pdp(d_prime);
   const std::vector<Event> candidates = candidate_events(d, d_prime, max_thresholds);
   // Pessimistic frequencies (as the selection score): a forecast over many events must not follow the luckiest.
@@ -384,9 +381,8 @@ AuditResult audit_histograms(const std::string& target, const Histogram& search_
     const double reference = r.eps_exact ? *r.eps_exact : r.eps_claimed;
     const double T = static_cast<double>(std::max<std::size_t>(1, r.events.size()));
     if (r.samples_needed) r.samples_needed_event = r.best.event.describe() + (r.best.reverse ? " (D'->D)" : " (D->D')");
-    if (const auto any = samples_needed_any_event(final_d, final_d_prime, 0.9 * reference,
-                                                  (1 - r.confidence) / (2 * T), settings.delta,
-                                                  settings.max_thresholds);
+    if (const auto any = samples_needed_any_event(final_d, final_d_prime, 0.9 * reference, (1 - r.confidence) / (2 * T),
+                                                  settings.delta, settings.max_thresholds);
         any && (!r.samples_needed || any->first < *r.samples_needed)) {
       r.samples_needed = any->first;
       r.samples_needed_event = any->second.event.describe() + (any->second.reverse ? " (D'->D)" : " (D->D')") +
@@ -412,7 +408,8 @@ std::string encode_counts(const std::array<ValueCounts, 4>& parts) {
   std::string out;
   for (const auto& m : parts) {
     out += std::to_string(m.size()) + "\n";
-    for (const auto& [v, c] : m) out += std::to_string(std::bit_cast<std::uint64_t>(v)) + " " + std::to_string(c) + "\n";
+    for (const auto& [v, c] : m)
+      out += std::to_string(std::bit_cast<std::uint64_t>(v)) + " " + std::to_string(c) + "\n";
   }
   return out;
 }
@@ -461,37 +458,20 @@ AuditResult run_audit(const std::string& target, const SideSampler& sample, std:
         std::max<std::size_t>(1, mine.size())));
     std::atomic<std::size_t> next{0};
     std::mutex merge;
-    std::exception_ptr error;
-    const std::atomic<bool>* cancel = current_cancellation();  // verify --claim-timeout, for every worker
-    auto worker = [&]() {
-      const CancellationScope scope(cancel);
-      try {
-        const SideSampler local = sample;  // a copy per thread (samplers may keep state)
-        std::array<ValueCounts, 4> own;
-        for (std::size_t i = next++; i < mine.size(); i = next++) {
-          poll_cancellation();
-          const AuditBlock& blk = mine[i];
-          const Histogram h = local(blk.side, blk.size, seed, audit_block_stream(blk.split, blk.block));
-          if (h.total != blk.size) throw std::logic_error("run_audit: a sampler returned the wrong sample count");
-          for (const auto& [v, c] : h.counts) own[blk.split - 1][v] += c;
-        }
-        const std::lock_guard<std::mutex> lock(merge);
-        for (unsigned j = 0; j < 4; ++j)
-          for (const auto& [v, c] : own[j]) parts[j][v] += c;
-      } catch (...) {
-        const std::lock_guard<std::mutex> lock(merge);
-        if (!error) error = std::current_exception();
+    cluster::run_workers(threads, [&](const std::atomic<bool>& failed) {
+      const SideSampler local = sample;  // a copy per thread (samplers may keep state)
+      std::array<ValueCounts, 4> own;
+      for (std::size_t i = next++; i < mine.size() && !failed; i = next++) {
+        poll_cancellation();
+        const AuditBlock& blk = mine[i];
+        const Histogram h = local(blk.side, blk.size, seed, audit_block_stream(blk.split, blk.block));
+        if (h.total != blk.size) throw std::logic_error("run_audit: a sampler returned the wrong sample count");
+        for (const auto& [v, c] : h.counts) own[blk.split - 1][v] += c;
       }
-    };
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-      pool.emplace_back([&worker] {
-        worker();
-        mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);  // MPFR's per-thread caches (LeakSanitizer)
-      });
-    worker();
-    for (auto& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
+      const std::lock_guard<std::mutex> lock(merge);
+      for (unsigned j = 0; j < 4; ++j)
+        for (const auto& [v, c] : own[j]) parts[j][v] += c;
+    });
     return encode_counts(parts);
   });
   std::array<ValueCounts, 4> merged;
@@ -509,9 +489,9 @@ AuditResult audit_samples(const std::string& target, std::span<const double> d, 
   std::vector<double> s0, s1, f0, f1;
   for (std::size_t i = 0; i < d.size(); ++i) (i % 10 == 0 ? s0 : f0).push_back(d[i]);
   for (std::size_t i = 0; i < d_prime.size(); ++i) (i % 10 == 0 ? s1 : f1).push_back(d_prime[i]);
-  AuditResult r = audit_histograms(target, Histogram::from_values(s0), Histogram::from_values(s1),
-                                   Histogram::from_values(f0), Histogram::from_values(f1), eps_claimed, std::nullopt,
-                                   settings);
+  AuditResult r =
+      audit_histograms(target, Histogram::from_values(s0), Histogram::from_values(s1), Histogram::from_values(f0),
+                       Histogram::from_values(f1), eps_claimed, std::nullopt, settings);
   r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   r.samples_per_second = r.seconds > 0 ? static_cast<double>(d.size() + d_prime.size()) / r.seconds : 0;
   return r;
@@ -557,8 +537,7 @@ nlohmann::json to_json(const AuditResult& r) {
   for (const EventBound& b : r.events) j["events"].push_back(to_json(b));
   j["verdict"] = to_string(r.verdict);
   const double reference = r.eps_exact ? *r.eps_exact : r.eps_claimed;
-  if (std::isfinite(reference) && reference > 0 && std::isfinite(r.eps_lb))
-    j["ratio"] = r.eps_lb / reference;
+  if (std::isfinite(reference) && reference > 0 && std::isfinite(r.eps_lb)) j["ratio"] = r.eps_lb / reference;
   j["samples_needed_per_side"] =
       r.samples_needed ? nlohmann::json(*r.samples_needed)
                        : (r.verdict == AuditVerdict::weak ? nlohmann::json("unknown: no observed event's estimate "
@@ -575,7 +554,8 @@ std::string summary_line(const AuditResult& r) {
                   (r.nominal ? " (nominal: no privacy claim)" : "") +
                   " eps_exact=" + (r.eps_exact ? format_double(*r.eps_exact) : std::string("unknown")) +
                   " eps_lb=" + format_double(r.eps_lb) + (r.unbounded ? " (unbounded: k0 = 0)" : "") + " (" +
-                  format_double(100 * r.confidence) + "%, CP, n=" + format_double(static_cast<double>(r.final_samples)) +
+                  format_double(100 * r.confidence) +
+                  "%, CP, n=" + format_double(static_cast<double>(r.final_samples)) +
                   "/side, T=" + std::to_string(r.events.size()) +
                   (r.delta > 0 ? ", delta=" + format_double(r.delta) : std::string()) + ") " + to_string(r.verdict);
   if (r.verdict == AuditVerdict::weak)

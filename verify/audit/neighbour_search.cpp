@@ -2,22 +2,17 @@
 #include "verify/audit/neighbour_search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <limits>
-#include <numeric>
-
-#include <atomic>
-#include <exception>
 #include <map>
-#include <mutex>
-#include <thread>
-
-#include <mpfr.h>
+#include <numeric>
 
 #include "reference/core/errors.hpp"
 #include "verify/cluster/cancellation.hpp"
 #include "verify/cluster/cluster.hpp"
+#include "verify/cluster/worker_pool.hpp"
 
 namespace dpb::verify::audit {
 
@@ -119,48 +114,29 @@ AuditResult audit_pairs(const std::string& target, const std::vector<AuditPair>&
     score.kept = 1;
     score.final_scale = static_cast<double>(samples) / static_cast<double>(screen_n);
     std::atomic<std::size_t> next{0};
-    std::mutex guard;
-    std::exception_ptr error;
-    const std::atomic<bool>* cancel = current_cancellation();
-    auto worker = [&]() {
-      const CancellationScope scope(cancel);
-      try {
-        for (std::size_t k = next++; k < order.size(); k = next++) {
-          const std::size_t i = order[k];
-          const SideSampler local = family[i].sample;
-          const std::uint64_t ps = pair_seed(seed, 1, i);
-          Histogram hd = screening_side(local, 0, screen_n, ps), hdp = screening_side(local, 1, screen_n, ps);
-          if (settings.order_by_ratio) {  // categorical outputs: rank by this split's own ratios (a score only)
-            Histogram fd = hd, fdp = hdp;
-            order_by_search_ratio(hd, hdp, fd, fdp);
-          }
-          const std::vector<EventBound> best = select_events(hd, hdp, score);
-          if (!best.empty()) {
-            figures[i].screen_score = best.front().score;
-            figures[i].screen_eps_hat = best.front().eps_hat;
-          }
-          figures[i].screened = true;
-        }
-      } catch (...) {
-        const std::lock_guard<std::mutex> lock(guard);
-        if (!error) error = std::current_exception();
-      }
-    };
     const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
         std::max(1u, settings.threads ? settings.threads : cluster::default_threads()), order.size()));
-    std::vector<std::thread> pool;
-    for (unsigned t = 1; t < threads; ++t)
-      pool.emplace_back([&worker] {
-        worker();
-        mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
-      });
-    worker();
-    for (auto& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
+    cluster::run_workers(threads, [&](const std::atomic<bool>& failed) {
+      for (std::size_t k = next++; k < order.size() && !failed; k = next++) {
+        const std::size_t i = order[k];
+        const SideSampler local = family[i].sample;
+        const std::uint64_t ps = pair_seed(seed, 1, i);
+        Histogram hd = screening_side(local, 0, screen_n, ps), hdp = screening_side(local, 1, screen_n, ps);
+        if (settings.order_by_ratio) {  // categorical outputs: rank by this split's own ratios (a score only)
+          Histogram fd = hd, fdp = hdp;
+          order_by_search_ratio(hd, hdp, fd, fdp);
+        }
+        const std::vector<EventBound> best = select_events(hd, hdp, score);
+        if (!best.empty()) {
+          figures[i].screen_score = best.front().score;
+          figures[i].screen_eps_hat = best.front().eps_hat;
+        }
+        figures[i].screened = true;
+      }
+    });
     std::vector<std::size_t> ranked = order;
     std::stable_sort(ranked.begin(), ranked.end(), [&](std::size_t a, std::size_t b) {
-      if (figures[a].screen_score != figures[b].screen_score)
-        return figures[a].screen_score > figures[b].screen_score;
+      if (figures[a].screen_score != figures[b].screen_score) return figures[a].screen_score > figures[b].screen_score;
       return figures[a].screen_eps_hat > figures[b].screen_eps_hat;
     });
     kept.assign(ranked.begin(), ranked.begin() + search.keep);
@@ -178,8 +154,8 @@ AuditResult audit_pairs(const std::string& target, const std::vector<AuditPair>&
   bool mismatch = false;
   for (const std::size_t i : kept) {
     const AuditPair& p = family[i];
-    AuditResult r = run_audit(target, p.sample, samples, pair_seed(seed, 2, i), eps_claimed, p.eps_exact,
-                              final_settings);
+    AuditResult r =
+        run_audit(target, p.sample, samples, pair_seed(seed, 2, i), eps_claimed, p.eps_exact, final_settings);
     figures[i].kept = true;
     figures[i].final_eps_lb = r.eps_lb;
     figures[i].final_verdict = to_string(r.verdict);
@@ -202,13 +178,13 @@ AuditResult audit_pairs(const std::string& target, const std::vector<AuditPair>&
   out.confidence = settings.confidence;
   out.eps_exact = white_worst ? exact_of(*white_worst) : std::nullopt;
   out.eps_exact_source =
-      white_worst ? "white box, maximum over the " + std::to_string(with_law) + " of " +
-                        std::to_string(family.size()) + " searched pairs with an exact law; worst: " +
-                        family[*white_worst].pattern + " at " + family[*white_worst].position +
-                        (family[*white_worst].eps_exact_source.empty()
-                             ? std::string()
-                             : " (" + family[*white_worst].eps_exact_source + ")")
-                  : "";
+      white_worst
+          ? "white box, maximum over the " + std::to_string(with_law) + " of " + std::to_string(family.size()) +
+                " searched pairs with an exact law; worst: " + family[*white_worst].pattern + " at " +
+                family[*white_worst].position +
+                (family[*white_worst].eps_exact_source.empty() ? std::string()
+                                                               : " (" + family[*white_worst].eps_exact_source + ")")
+          : "";
   // The verdict over the kept pairs (assign_verdict on the best one with the white-box maximum as reference).
   assign_verdict(out);
   if (out.verdict != AuditVerdict::violation && mismatch) out.verdict = AuditVerdict::model_mismatch;
@@ -260,8 +236,11 @@ AuditResult audit_pairs(const std::string& target, const std::vector<AuditPair>&
        "white-box worst always kept); each kept pair audited on fresh streams at confidence 1 - (1 - c)/kept "
        "(Bonferroni), eps_lb = max over kept pairs"},
       {"pairs", pairs}};
-  if (best) ns["worst_pair"] = {{"index", best_index}, {"pattern", family[best_index].pattern},
-                                {"position", family[best_index].position}, {"data", family[best_index].data}};
+  if (best)
+    ns["worst_pair"] = {{"index", best_index},
+                        {"pattern", family[best_index].pattern},
+                        {"position", family[best_index].position},
+                        {"data", family[best_index].data}};
   if (white_worst)
     ns["white_box_worst_pair"] = {{"index", *white_worst},
                                   {"pattern", family[*white_worst].pattern},

@@ -1,20 +1,15 @@
 #include "verify/experiments/simulation.hpp"
 
-#include "verify/cluster/cancellation.hpp"
-
 #include <algorithm>
 #include <atomic>
 #include <bit>
 #include <chrono>
 #include <cmath>
-#include <exception>
 #include <map>
 #include <memory>
-#include <mpfr.h>
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "optimized/environments/letor_dataset.hpp"
 #include "optimized/environments/reward_tape.hpp"
@@ -28,7 +23,9 @@
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/environments/bandit_instance.hpp"
+#include "verify/cluster/cancellation.hpp"
 #include "verify/cluster/cluster.hpp"
+#include "verify/cluster/worker_pool.hpp"
 
 namespace dpb::verify::experiments {
 
@@ -362,15 +359,18 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   if (kind == "letor") {
     const auto path = resolve_data_path(c.environment.data);
     const fast::LetorData data = fast::read_letor(path);
-    const fast::KMeansResult km = fast::kmeans(data, c.environment.arms, c.environment.kmeans_seed,
-                                               c.environment.kmeans_sample);
+    const fast::KMeansResult km =
+        fast::kmeans(data, c.environment.arms, c.environment.kmeans_seed, c.environment.kmeans_sample);
     dataset.emplace(fast::dataset_instance(data, km));
     nlohmann::json counts = nlohmann::json::array();
     for (std::uint32_t a = 0; a < dataset->arms(); ++a)
       counts.push_back(std::vector<std::uint64_t>(dataset->counts(a).begin(), dataset->counts(a).end()));
-    result.environment = {{"data", path.string()},        {"rows", data.rows()},
-                          {"queries", data.queries},      {"features", data.dim},
-                          {"kmeans_iterations", km.iterations}, {"kmeans_converged", km.converged},
+    result.environment = {{"data", path.string()},
+                          {"rows", data.rows()},
+                          {"queries", data.queries},
+                          {"features", data.dim},
+                          {"kmeans_iterations", km.iterations},
+                          {"kmeans_converged", km.converged},
                           {"label_counts_per_arm", counts}};
   } else if (kind.rfind("seed002-setting", 0) == 0) {
     fixed.emplace(ref::seed002_instance(kind.back() - '0'));
@@ -401,98 +401,79 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   std::vector<std::uint64_t> drawn_per_run(c.runs, 0);
   std::atomic<std::size_t> next_mine{0};
   std::atomic<std::uint64_t> done{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex error_mutex, progress_mutex;
+  std::mutex progress_mutex;
 
-  const std::atomic<bool>* cancel = current_cancellation();  // verify --claim-timeout, for every worker
-  auto worker = [&]() {
-    const CancellationScope scope(cancel);
+  auto worker = [&](const std::atomic<bool>& failed) {
     // Per-thread aggregators (their calibration caches are per object and serialize batches with a mutex).
     std::map<std::size_t, std::unique_ptr<fast::BatchAggregator>> aggregators;
-    try {
-      for (std::size_t m = next_mine++; m < my_runs.size() && !failed; m = next_mine++) {
-        poll_cancellation();
-        const std::uint32_t r = my_runs[m];
-        const std::uint64_t base = kRunStride * r;
-        Instance inst;
-        if (dataset) {
-          inst.dataset = &*dataset;
-        } else if (fixed) {
-          inst.bandit = *fixed;
-        } else {
-          ChaCha20Source bits(c.seed, base);
-          inst.bandit = ref::seed000_instance(
-              kind == "seed000-easy" ? ref::Seed000Difficulty::Easy : ref::Seed000Difficulty::Hard,
-              c.environment.arms, bits);
-        }
-        const std::vector<Rational>& means = inst.means();
-        const std::uint32_t K = inst.arms();
-        std::uint32_t best = 0;
-        for (std::uint32_t a = 1; a < K; ++a)
-          if (means[a] > means[best]) best = a;
-        std::vector<double> gaps(K);
-        for (std::uint32_t a = 0; a < K; ++a) gaps[a] = Rational(means[best] - means[a]).convert_to<double>();
-        for (const auto& m : means) result.instance_means[r].push_back(to_string(m));
-        result.best_arm[r] = best;
+    for (std::size_t m = next_mine++; m < my_runs.size() && !failed; m = next_mine++) {
+      poll_cancellation();
+      const std::uint32_t r = my_runs[m];
+      const std::uint64_t base = kRunStride * r;
+      Instance inst;
+      if (dataset) {
+        inst.dataset = &*dataset;
+      } else if (fixed) {
+        inst.bandit = *fixed;
+      } else {
+        ChaCha20Source bits(c.seed, base);
+        inst.bandit =
+            ref::seed000_instance(kind == "seed000-easy" ? ref::Seed000Difficulty::Easy : ref::Seed000Difficulty::Hard,
+                                  c.environment.arms, bits);
+      }
+      const std::vector<Rational>& means = inst.means();
+      const std::uint32_t K = inst.arms();
+      std::uint32_t best = 0;
+      for (std::uint32_t a = 1; a < K; ++a)
+        if (means[a] > means[best]) best = a;
+      std::vector<double> gaps(K);
+      for (std::uint32_t a = 0; a < K; ++a) gaps[a] = Rational(means[best] - means[a]).convert_to<double>();
+      for (const auto& m : means) result.instance_means[r].push_back(to_string(m));
+      result.best_arm[r] = best;
 
-        PrefixTape tape(inst, T, c.seed, base + 2);
-        const std::uint64_t initial = std::max<std::uint64_t>(4096, 2 * T / K);
-        for (std::uint32_t a = 0; a < K; ++a) tape.ensure(a, initial);
-        if (c.realized) tape.ensure(best, T);
-        for (std::size_t i = 0; i < A; ++i) {
-          const AlgorithmConfig& alg = c.algorithms[i];
-          const bool full = full_information(alg.learner);
-          if (full)
-            for (std::uint32_t a = 0; a < K; ++a) tape.ensure(a, T);
-          for (std::size_t j = 0; j < E; ++j) {
-            const std::size_t key = i * E + j;
-            const bool se_family = alg.learner == "se" || protocol_variant(alg.learner).has_value();
-            if (se_family && !aggregators.count(key)) aggregators.emplace(key, make_aggregator(alg, c.epsilons[j], T));
-            const fast::BatchAggregator* aggregator = se_family ? aggregators.at(key).get() : nullptr;
-            for (;;) {
-              const ref::RewardTape& current = tape.tape();
-              ChaCha20Source noise_bits(c.seed, base + kNoiseOffset + 1024 * i + j);
-              const fast::Trajectory tr =
-                  run_learner(alg, c.epsilons[j], T, current, aggregator, NoiseSource(noise_bits));
-              bool extended = false;
-              for (std::uint32_t a = 0; a < K; ++a)
-                if (tr.pulls[a] > tape.filled(a))
-                  extended = tape.ensure(a, std::max(2 * tape.filled(a), tr.pulls[a] + tr.pulls[a] / 4)) || extended;
-              if (extended) {
-                ++result.cells[key].reruns[r];
-                continue;
-              }
-              result.cells[key].per_run[r] = regret_curve(tr, current, gaps, best, c.realized, full, result.grid);
-              break;
+      PrefixTape tape(inst, T, c.seed, base + 2);
+      const std::uint64_t initial = std::max<std::uint64_t>(4096, 2 * T / K);
+      for (std::uint32_t a = 0; a < K; ++a) tape.ensure(a, initial);
+      if (c.realized) tape.ensure(best, T);
+      for (std::size_t i = 0; i < A; ++i) {
+        const AlgorithmConfig& alg = c.algorithms[i];
+        const bool full = full_information(alg.learner);
+        if (full)
+          for (std::uint32_t a = 0; a < K; ++a) tape.ensure(a, T);
+        for (std::size_t j = 0; j < E; ++j) {
+          const std::size_t key = i * E + j;
+          const bool se_family = alg.learner == "se" || protocol_variant(alg.learner).has_value();
+          if (se_family && !aggregators.count(key)) aggregators.emplace(key, make_aggregator(alg, c.epsilons[j], T));
+          const fast::BatchAggregator* aggregator = se_family ? aggregators.at(key).get() : nullptr;
+          for (;;) {
+            const ref::RewardTape& current = tape.tape();
+            ChaCha20Source noise_bits(c.seed, base + kNoiseOffset + 1024 * i + j);
+            const fast::Trajectory tr =
+                run_learner(alg, c.epsilons[j], T, current, aggregator, NoiseSource(noise_bits));
+            bool extended = false;
+            for (std::uint32_t a = 0; a < K; ++a)
+              if (tr.pulls[a] > tape.filled(a))
+                extended = tape.ensure(a, std::max(2 * tape.filled(a), tr.pulls[a] + tr.pulls[a] / 4)) || extended;
+            if (extended) {
+              ++result.cells[key].reruns[r];
+              continue;
             }
-            const std::uint64_t d = ++done;
-            if (options.progress) {
-              const std::lock_guard<std::mutex> lock(progress_mutex);
-              options.progress(d, units_total);
-            }
+            result.cells[key].per_run[r] = regret_curve(tr, current, gaps, best, c.realized, full, result.grid);
+            break;
+          }
+          const std::uint64_t d = ++done;
+          if (options.progress) {
+            const std::lock_guard<std::mutex> lock(progress_mutex);
+            options.progress(d, units_total);
           }
         }
-        drawn_per_run[r] = tape.drawn();
       }
-    } catch (...) {
-      const std::lock_guard<std::mutex> lock(error_mutex);
-      if (!error) error = std::current_exception();
-      failed = true;
+      drawn_per_run[r] = tape.drawn();
     }
   };
   const bool distributed = cluster::world().size() > 1;  // (inside the share the world is one process)
   const auto payloads = cluster::exchange([&]() {
-    std::vector<std::thread> pool;
-    // MPFR keeps per-thread caches (constants such as log 2); free them before a worker thread ends, or they leak.
-    for (unsigned w = 1; w < threads; ++w)
-      pool.emplace_back([&worker] {
-        worker();
-        mpfr_free_cache2(MPFR_FREE_LOCAL_CACHE);
-      });
-    worker();
-    for (auto& t : pool) t.join();
-    if (error) std::rethrow_exception(error);
+    cluster::run_workers(threads, worker);
     return distributed ? encode_runs(result, my_runs, drawn_per_run) : std::string();
   });
   if (distributed)
