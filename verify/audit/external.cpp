@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -148,24 +149,33 @@ class ChildRun {
     sigaddset(&block, SIGINT);
     sigaddset(&block, SIGTERM);
     ::pthread_sigmask(SIG_BLOCK, &block, &old);
-    pid_ = ::fork();
-    if (pid_ == 0) {  // the child: async-signal-safe calls only
-      ::setpgid(0, 0);
-      ::signal(SIGINT, SIG_DFL);
-      ::signal(SIGTERM, SIG_DFL);
-      ::signal(SIGPIPE, SIG_DFL);
-      ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
-      ::dup2(fds[1], STDOUT_FILENO);
-      ::execve(sh, argv, envp.data());
-      ::_exit(127);
-    }
-    if (pid_ < 0) {
+    // posix_spawn (glibc: clone with CLONE_VM | CLONE_VFORK) rather than fork: no copy of this process's page
+    // tables per run, which made each run cost tens of milliseconds in a large process (the sanitizer build).
+    // The child gets its own process group, SIGINT/SIGTERM/SIGPIPE at their defaults, the caller's signal mask.
+    posix_spawn_file_actions_t actions;
+    posix_spawnattr_t attributes;
+    ::posix_spawn_file_actions_init(&actions);
+    ::posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    ::posix_spawnattr_init(&attributes);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    sigaddset(&defaults, SIGINT);
+    sigaddset(&defaults, SIGTERM);
+    sigaddset(&defaults, SIGPIPE);
+    ::posix_spawnattr_setsigdefault(&attributes, &defaults);
+    ::posix_spawnattr_setsigmask(&attributes, &old);
+    ::posix_spawnattr_setpgroup(&attributes, 0);
+    ::posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
+    const int spawned = ::posix_spawn(&pid_, sh, &actions, &attributes, argv, envp.data());
+    ::posix_spawn_file_actions_destroy(&actions);
+    ::posix_spawnattr_destroy(&attributes);
+    if (spawned != 0) {
+      pid_ = -1;
       ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
       ::close(fds[0]);
       ::close(fds[1]);
-      throw_parameter_error(kFn, "command", "a command that /bin/sh can start (fork failed)", input::quoted_prefix(command));
+      throw_parameter_error(kFn, "command", "a command that /bin/sh can start (spawn failed)", input::quoted_prefix(command));
     }
-    ::setpgid(pid_, pid_);  // also here: whichever of parent and child runs first
     ::close(fds[1]);
     fd_ = fds[0];
     g_child_group = static_cast<sig_atomic_t>(pid_);
