@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "optimized/learners/internal/common.hpp"
+#include "optimized/learners/internal/release_noise.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/learners/internal/certified.hpp"
 #include "reference/learners/internal/validation.hpp"
@@ -57,9 +58,11 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const ref::Rewar
       out.releases.push_back(Release{t, j, s.r, s.pulls - size, size, s.noisy, unit, s.mean * lambda});
     }
   };
+  internal::ReleaseNoise releases(noise, options.reuse_noise);
   for (std::uint64_t t = 1; t <= T && t <= K; ++t) {
     const auto j = static_cast<std::uint32_t>(t - 1);
-    arm[j].noisy = internal::noisy_value(tape.units(j, 0), q, laplace(noise), f);
+    NoiseSource release_noise = releases.next();
+    arm[j].noisy = internal::noisy_value(tape.units(j, 0), q, laplace(release_noise), f);
     arm[j].pulls = 1;
     if (options.record_actions) out.actions.push_back(j);
     complete(t, j);
@@ -93,7 +96,8 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const ref::Rewar
     if (options.record_actions) out.actions.push_back(J);
     if (s.filled == (std::uint64_t{1} << (s.r + 1))) {
       ++s.r;
-      s.noisy = internal::noisy_value(s.sum, q, laplace(noise), f);
+      NoiseSource release_noise = releases.next();
+      s.noisy = internal::noisy_value(s.sum, q, laplace(release_noise), f);
       s.filled = 0;
       s.sum = 0;
       key[J] = {s.noisy, s.r};

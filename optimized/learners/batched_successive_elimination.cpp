@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "optimized/learners/internal/common.hpp"
+#include "optimized/learners/internal/release_noise.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/learners/batched_successive_elimination.hpp"
 #include "reference/learners/internal/certified.hpp"
@@ -42,6 +43,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
   std::vector<double> mean;
   std::vector<Rational> exact_mean;  // filled only when a near tie needs the certified decision
   for (std::uint32_t a = 0; a < K; ++a) active[a] = a;
+  internal::ReleaseNoise releases(noise, options.reuse_noise);
   auto serve = [&](std::uint32_t a, std::uint64_t count) {  // `count` consecutive users with arm a
     t += count;
     out.pulls[a] += count;
@@ -69,7 +71,8 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
         break;
       }
       serve(a, l);
-      const FixedPoint R = aggregator.aggregate(tape.row(a).subspan(first, l), tape.grid(), noise);
+      NoiseSource release_noise = releases.next();
+      const FixedPoint R = aggregator.aggregate(tape.row(a).subspan(first, l), tape.grid(), release_noise);
       const double R_double = static_cast<double>(R.num) / static_cast<double>(R.den);
       mean[i] = R_double / static_cast<double>(l);
       released[i] = R;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "optimized/learners/internal/common.hpp"
+#include "optimized/learners/internal/release_noise.hpp"
 #include "reference/learners/dp_se_epoch.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/learners/internal/validation.hpp"
@@ -93,6 +94,7 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
   std::vector<std::int64_t> noisy(K);  // exact mode: noisy sums in units of 1/(G q)
   std::vector<double> noisy_float(K);  // float mode: noisy sums in reward units
   for (std::uint32_t a = 0; a < K; ++a) active[a] = a;
+  internal::ReleaseNoise releases(noise, options.reuse_noise);
 
   for (std::uint32_t e = 1; t < T; ++e) {
     if (active.size() == 1) {
@@ -112,15 +114,16 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
       std::int64_t sum = 0;
       for (std::int32_t k : tape.row(a).subspan(first, R)) sum += k;
       serve(a, R);
+      NoiseSource release_noise = releases.next();
       if (exact) {
-        noisy[i] = internal::noisy_value(sum, q, laplace(noise), f);
+        noisy[i] = internal::noisy_value(sum, q, laplace(release_noise), f);
         if (options.record_releases) {
           const double v = static_cast<double>(noisy[i]) / static_cast<double>(unit);
           out.releases.push_back(Release{t, a, e, first, R, noisy[i], unit, v});
         }
       } else {
         noisy_float[i] =
-            static_cast<double>(sum) / static_cast<double>(tape.grid()) + sample_laplace_float(noise, 1 / eps_d);
+            static_cast<double>(sum) / static_cast<double>(tape.grid()) + sample_laplace_float(release_noise, 1 / eps_d);
         if (options.record_releases) out.releases.push_back(Release{t, a, e, first, R, 0, 0, noisy_float[i]});
       }
     }

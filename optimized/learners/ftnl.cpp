@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "optimized/learners/internal/common.hpp"
+#include "optimized/learners/internal/release_noise.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/learners/internal/validation.hpp"
@@ -34,6 +35,7 @@ Trajectory ftnl(const FtnlParams& params, const ref::RewardTape& tape, NoiseSour
         ref::report_noisy_max_law(params.noise_multiplier * Rational(Integer(unit)) / eps, Rational(Integer(unit))));
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
+  internal::ReleaseNoise releases(noise, options.reuse_noise);
   std::uint32_t J = params.initial_action;
   for (std::uint32_t s = 0;; ++s) {
     const std::uint64_t start = std::uint64_t{1} << s, end = std::min((std::uint64_t{1} << (s + 1)) - 1, T);
@@ -47,7 +49,8 @@ Trajectory ftnl(const FtnlParams& params, const ref::RewardTape& tape, NoiseSour
     for (std::uint32_t j = 0; j < K; ++j) {
       std::int64_t gain = 0;
       for (std::int32_t x : tape.row(j).subspan(start - 1, length)) gain += x;
-      const std::int64_t noisy = internal::noisy_value(gain, q, laplace(noise), f);
+      NoiseSource release_noise = releases.next();
+      const std::int64_t noisy = internal::noisy_value(gain, q, laplace(release_noise), f);
       if (options.record_releases)
         out.releases.push_back(
             Release{end, j, s, start - 1, start, noisy, unit, static_cast<double>(noisy) / static_cast<double>(unit)});

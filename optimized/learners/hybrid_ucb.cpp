@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "optimized/learners/internal/common.hpp"
+#include "optimized/learners/internal/release_noise.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/learners/internal/certified.hpp"
 #include "reference/learners/internal/validation.hpp"
@@ -79,9 +80,11 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
     s.c_lin = six_root8_over_eps * floor_log / O;
     key[j] = {total, s.pulls};
   };
+  internal::ReleaseNoise releases(noise, options.reuse_noise);
   for (std::uint64_t t = 1; t <= T && t <= K; ++t) {
     const auto j = static_cast<std::uint32_t>(t - 1);
-    arm[j].first_group = internal::noisy_value(tape.units(j, 0), q, array_noise(noise), f);
+    NoiseSource release_noise = releases.next();
+    arm[j].first_group = internal::noisy_value(tape.units(j, 0), q, array_noise(release_noise), f);
     arm[j].pulls = 1;
     if (options.record_actions) out.actions.push_back(j);
     if (options.record_releases)
@@ -118,7 +121,8 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
     const auto r = static_cast<std::uint32_t>(63 - __builtin_clzll(n));
     const std::uint64_t m = n - (std::uint64_t{1} << r) + 1;
     if (m == 1 && r >= 2) {
-      const std::int64_t noisy = internal::noisy_value(s.array_raw, q, array_noise(noise), f);
+      NoiseSource release_noise = releases.next();
+      const std::int64_t noisy = internal::noisy_value(s.array_raw, q, array_noise(release_noise), f);
       s.first_group = internal::checked_add(s.first_group, noisy, f);
       if (options.record_releases) {
         const std::uint64_t size = std::uint64_t{1} << (r - 1);
@@ -139,7 +143,8 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const ref::RewardTape& tape
       raw += top.raw;
       s.tree_noisy = internal::checked_add(s.tree_noisy, -top.noisy, f);
     }
-    const std::int64_t noisy = internal::noisy_value(raw, q, node_sampler(r)(noise), f);
+    NoiseSource release_noise = releases.next();
+    const std::int64_t noisy = internal::noisy_value(raw, q, node_sampler(r)(release_noise), f);
     s.blocks[s.depth++] = Block{raw, noisy};
     s.tree_noisy = internal::checked_add(s.tree_noisy, noisy, f);
     s.array_raw += x;

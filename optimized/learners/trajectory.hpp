@@ -72,6 +72,10 @@ struct LearnerOptions {
   // that only deferral can mask. Never set outside tests.
   double near_tie_scale = 1;
   bool fault_at_near_ties = false;
+  // Test hook of the privacy negative controls (issue 13 §2, the audit claims' leaky twins): the noise of every
+  // second release is the previous release's, replayed from the same bits (internal/release_noise.hpp). Never set
+  // outside tests.
+  bool reuse_noise = false;
 };
 
 // Σ_a Δ_a N_a with the gaps of `means` (doubles; for reports).

@@ -510,14 +510,16 @@ std::uint64_t index_stop(bool full_info, std::uint32_t arms, bool whole) {
 // it is pulled).
 std::int64_t index_output(const std::string& name, const Rational& eps_r, std::uint32_t arms, std::uint64_t T,
                           bool full_info, const ref::RewardTape& tape, NoiseSource noise, bool whole = false,
-                          std::uint32_t watched = 1) {
+                          std::uint32_t watched = 1, bool reuse_noise = false) {
   fast::Trajectory tr;
+  fast::LearnerOptions lo;
+  lo.reuse_noise = reuse_noise;
   if (full_info) {
     fast::FtnlParams p;
     p.K = arms;
     p.T = T;
     p.eps = eps_r;
-    tr = name == "naive-ftnl" ? fast::naive_ftnl(p, tape, noise) : fast::ftnl(p, tape, noise);
+    tr = name == "naive-ftnl" ? fast::naive_ftnl(p, tape, noise, lo) : fast::ftnl(p, tape, noise, lo);
   } else if (name == "ucb") {
     fast::UcbParams p;
     p.K = arms;
@@ -528,13 +530,13 @@ std::int64_t index_output(const std::string& name, const Rational& eps_r, std::u
     p.K = arms;
     p.T = T;
     p.eps = eps_r;
-    tr = fast::anytime_lazy_ucb(p, tape, noise);
+    tr = fast::anytime_lazy_ucb(p, tape, noise, lo);
   } else {
     fast::HybridUcbParams p;
     p.K = arms;
     p.T = T;
     p.eps = eps_r;
-    tr = fast::hybrid_ucb(p, tape, noise);
+    tr = fast::hybrid_ucb(p, tape, noise, lo);
   }
   if (!whole) return static_cast<std::int64_t>(tr.actions.at(T - 1));
   // A statistic of the whole window (post-processing of the whole output, so its loss is a lower bound of the
@@ -574,7 +576,7 @@ ref::RewardTape vector_tape(const std::vector<std::int32_t>& first, std::uint64_
 // learners, so the white box covers the whole family — and, since P[Y = j] is monotone in each first reward, the
 // family's vertices contain the worst pair of the relation for this view (relations.hpp; docs/audit.md).
 void index_family(PreparedTarget& t, const std::string& name, const Rational& eps_r, const IndexAuditTable& table,
-                  std::uint64_t T, bool full_info, bool whole, std::uint64_t seed) {
+                  std::uint64_t T, bool full_info, bool whole, std::uint64_t seed, bool reuse_noise) {
   const std::uint32_t K = table.arms;
   const ref::Relation rel = full_info ? ref::full_information(K, 1) : ref::bandit_feedback(K, 1);
   std::vector<std::int32_t> canon_d(K, table.others), canon_dp(K, table.others);
@@ -583,7 +585,7 @@ void index_family(PreparedTarget& t, const std::string& name, const Rational& ep
   std::set<std::pair<std::vector<std::int32_t>, std::vector<std::int32_t>>> seen;
   seen.insert({std::min(canon_d, canon_dp), std::max(canon_d, canon_dp)});
   std::size_t candidates = 0, unobserved = 0;
-  const bool exact = has_index_decision_law(name) && t.info.is_private;
+  const bool exact = has_index_decision_law(name) && t.info.is_private && !reuse_noise;
   for (const std::int32_t others : {1, 0}) {
     ref::SearchSpace space;
     space.base = ref::Record(K, others);
@@ -631,13 +633,13 @@ void index_family(PreparedTarget& t, const std::string& name, const Rational& ep
       p.data = {{"relation", rel.name}, {"arms", K}, {"first_rewards_d", vec(d)}, {"first_rewards_d_prime", vec(dp)},
                 {"horizon_stop", T}};
       const auto watched = full_info ? 0u : static_cast<std::uint32_t>(c.position.observed);
-      p.sample = [name, eps_r, K, T, full_info, whole, watched, d, dp](int side, std::uint64_t n, std::uint64_t s,
-                                                                      std::uint64_t stream) {
+      p.sample = [name, eps_r, K, T, full_info, whole, watched, d, dp, reuse_noise](
+                     int side, std::uint64_t n, std::uint64_t s, std::uint64_t stream) {
         const ref::RewardTape tape = vector_tape(side == 0 ? d : dp, T);
         ChaCha20Source bits(s, stream);
         Counts counts;
         for (std::uint64_t i = 0; i < n; ++i)
-          ++counts[index_output(name, eps_r, K, T, full_info, tape, NoiseSource(bits), whole, watched)];
+          ++counts[index_output(name, eps_r, K, T, full_info, tape, NoiseSource(bits), whole, watched, reuse_noise)];
         return to_histogram(counts);
       };
       if (exact && !whole) {
@@ -689,7 +691,7 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       const std::uint64_t first = (std::uint64_t{1} << b) - 2;
       return std::make_tuple(first, std::uint64_t{1} << b, 2 * ((std::uint64_t{1} << (b + 1)) - 2));
     };
-    d.learner = [agg, conf](const ref::RewardTape& tape, std::uint64_t T, NoiseSource noise) {
+    d.learner = [agg, conf, reuse = o.reuse_noise](const ref::RewardTape& tape, std::uint64_t T, NoiseSource noise) {
       fast::BatchedSuccessiveEliminationParams p;
       p.K = 2;
       p.T = T;
@@ -697,6 +699,7 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       fast::LearnerOptions lo;
       lo.record_actions = false;
       lo.record_releases = false;
+      lo.reuse_noise = reuse;
       return fast::batched_successive_elimination(p, tape, *agg, noise, lo);
     };
     t = prepare_elimination(t, d, seed, o.borderline);
@@ -754,7 +757,7 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       const std::uint64_t len = ref::dp_se_epoch_length(2, e, beta, eps_r).convert_to<std::uint64_t>();
       return std::make_tuple(first, len, 2 * (first + len));
     };
-    d.learner = [beta, eps_r](const ref::RewardTape& tape, std::uint64_t T, NoiseSource noise) {
+    d.learner = [beta, eps_r, reuse = o.reuse_noise](const ref::RewardTape& tape, std::uint64_t T, NoiseSource noise) {
       fast::DpSuccessiveEliminationParams p;
       p.K = 2;
       p.T = T;
@@ -763,6 +766,7 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       fast::LearnerOptions lo;
       lo.record_actions = false;
       lo.record_releases = false;
+      lo.reuse_noise = reuse;
       return fast::dp_successive_elimination(p, tape, noise, lo);
     };
     t = prepare_elimination(t, d, seed, o.borderline);
@@ -780,8 +784,10 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
     const bool full_info = name == "ftnl" || name == "naive-ftnl";
     const bool whole = o.whole_output;
     const std::uint64_t T = index_stop(full_info, table.arms, whole);
-    const LearnerRun run = [eps_r, name, table, T, full_info, whole](int x, NoiseSource noise) {
-      return index_output(name, eps_r, table.arms, T, full_info, first_reward_tape(table, x, T), noise, whole);
+    const bool reuse = o.reuse_noise;
+    const LearnerRun run = [eps_r, name, table, T, full_info, whole, reuse](int x, NoiseSource noise) {
+      return index_output(name, eps_r, table.arms, T, full_info, first_reward_tape(table, x, T), noise, whole, 1,
+                          reuse);
     };
     if (has_index_decision_law(name)) {
       // The release: the changed reward's statistic, sensitivity 1 under Lap_Z(s) (reported as eps_release).
@@ -815,7 +821,18 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
     } else if (has_index_decision_law(name)) {
       use_index_decision_law(t, name, eps_r);
     }
-    index_family(t, name, eps_r, table, T, full_info, whole, seed);
+    index_family(t, name, eps_r, table, T, full_info, whole, seed, reuse);
+  }
+  if (o.reuse_noise) {  // the white-box laws assume fresh noise per release: no reference for this twin
+    t.details["reuse_noise"] = true;
+    t.eps_exact.reset();
+    t.eps_exact_lower.reset();
+    t.eps_exact_source = "none: the noise-reuse twin (the white-box laws assume fresh noise per release)";
+    for (AuditPair& p : t.family) {
+      p.eps_exact.reset();
+      p.eps_exact_lower.reset();
+      p.eps_exact_source.clear();
+    }
   }
   if (!info.is_private) {
     t.nominal = true;  // no claim: audited against the nominal ε, which a non-private learner must violate

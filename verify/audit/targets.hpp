@@ -64,6 +64,10 @@ struct TargetOptions {
   // divided by leak_factor; 2 = half the noise) while the claim, and everything derived from it, stays at ε. The
   // white-box ε_exact is that of the implemented (leaky) learner. 1 = the learner as specified.
   Rational leak_factor{1};
+  // Learners: the other leaky twin — every second release reuses the previous release's noise
+  // (fast::LearnerOptions::reuse_noise; an elimination batch's or FTNL epoch's two arms, consecutive tree nodes).
+  // The white-box laws assume fresh noise per release, so the twin has no ε_exact: only the black box judges it.
+  bool reuse_noise = false;
   // Index learners and FTNL: the audited view is the whole action sequence from the first dependent decision to a
   // longer stop (index learners: round K + 1 to 4K; FTNL: rounds 2 to 7, three epochs), reduced to a statistic of it
   // (bandit feedback: the rounds at which the changed arm is pulled, as a bit mask; FTNL: every arm's pull count)

@@ -22,7 +22,7 @@
 namespace dpb::verify {
 
 Outcome learner_audit_outcome(const std::string& target, const Rational& eps, const RunOptions& o,
-                              const Rational& leak_factor, bool whole_output) {
+                              const Rational& leak_factor, bool whole_output, bool reuse_noise) {
   if (!(o.alpha > 0 && o.alpha < 1))
     throw std::invalid_argument("learner_audit_outcome: the claim's alpha must be in (0, 1), got " +
                                 std::to_string(o.alpha));
@@ -30,6 +30,7 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
   t.eps = eps;
   t.leak_factor = leak_factor;
   t.whole_output = whole_output;
+  t.reuse_noise = reuse_noise;
   audit::AuditSettings s;
   s.confidence = 1 - o.alpha;
   const bool quick = o.suite == Suite::quick;
@@ -71,7 +72,7 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
   // are computed for the audited batch, not for the ledger's worst batch.
   std::optional<Outcome> ledger;
   const auto& learners = privacy_checks::ledger_learners();
-  if (std::find(learners.begin(), learners.end(), target) != learners.end()) {
+  if (!reuse_noise && std::find(learners.begin(), learners.end(), target) != learners.end()) {
     privacy_checks::LedgerCheckOptions lo;
     lo.eps = eps;
     lo.leak = leak_factor;

@@ -20,8 +20,11 @@ namespace dpb::verify {
 // `inconclusive` — a black-box audit alone can only refute. The evidence says whether the audit was
 // TIGHT or WEAK, and for WEAK the samples per side that would settle it.
 // `whole_output`: the view is the whole output up to a longer stop (TargetOptions::whole_output; the
-// `<seed>.<learner>.whole-output` claims).
+// `<seed>.<learner>.whole-output` claims). `reuse_noise`: the other leaky twin, every second release reusing the
+// previous one's noise (TargetOptions::reuse_noise); its ledger (which models fresh noise) is not consulted, so it is
+// never `holds`.
 Outcome learner_audit_outcome(const std::string& target, const Rational& eps, const RunOptions& o,
-                              const Rational& leak_factor = Rational(1), bool whole_output = false);
+                              const Rational& leak_factor = Rational(1), bool whole_output = false,
+                              bool reuse_noise = false);
 
 }  // namespace dpb::verify

@@ -15,6 +15,8 @@
 // certified 000.thm6.privacy / 000.thm4.cdp and the mechanism audits' controls).
 #include <gtest/gtest.h>
 
+#include <iostream>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <tuple>
 
@@ -75,6 +77,32 @@ TEST(AuditClaimsLeakyTwinTest, LessNoiseIsViolatedForIndexAndFullInformationLear
                                          {"002.ftnl.privacy", "ftnl", 2},
                                          {"002.naive-ftnl.privacy", "naive-ftnl", 8}})
     expect_leak_caught(id, target, leak);
+}
+
+// The other twin of issue 13 §2: noise reused across two releases (TargetOptions::reuse_noise — every second
+// release replays the previous release's noise bits: the two arms of an elimination batch or of an FTNL epoch, and
+// consecutive releases of the index learners' counters), at the claim's own ε, through the claim's own checker and
+// view. Without its ledger (which models fresh noise) the twin can only be refuted or left inconclusive; it must be
+// refuted.
+void expect_reuse_caught(const std::string& claim_id, const std::string& target, bool whole_output) {
+  SCOPED_TRACE(claim_id);
+  const Claim* c = all_claims().find(claim_id);
+  ASSERT_NE(c, nullptr);
+  RunOptions o;  // the quick suite, the default seed
+  o.alpha = c->alpha;
+  const Outcome reused = learner_audit_outcome(target, Rational(1, 2), o, Rational(1), whole_output, true);
+  EXPECT_EQ(reused.verdict, Verdict::violated) << reused.key_figure;
+  std::cout << claim_id << " with reused noise: " << reused.key_figure << "\n";
+  EXPECT_TRUE(reused.evidence.value("details", nlohmann::json::object()).value("reuse_noise", false))
+      << "the twin is not marked in the evidence";
+}
+
+TEST(AuditClaimsLeakyTwinTest, NoiseReusedAcrossTwoReleasesIsViolated) {
+  expect_reuse_caught("000.dp-se.privacy", "dp-se", false);
+  expect_reuse_caught("000.dist-dp-se.privacy", "dist-dp-se", false);
+  expect_reuse_caught("002.ftnl.whole-output", "ftnl", true);
+  expect_reuse_caught("002.anytime-lazy-ucb.whole-output", "anytime-lazy-ucb", true);
+  expect_reuse_caught("002.hybrid-ucb.whole-output", "hybrid-ucb", true);
 }
 
 }  // namespace
