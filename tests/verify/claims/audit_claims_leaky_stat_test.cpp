@@ -1,5 +1,6 @@
-// Negative controls of the audit claims (issue 13 §2): each private learner's leaky twin — the learner run with less
-// noise than its claim promises (leak_factor k: it runs at k·ε while the claim stays ε) — must come out `violated`
+// Negative controls of the audit claims (issue 13 §2): each private learner's leaky twins — the learner run with less
+// noise than its claim promises (leak_factor k: it runs at k·ε while the claim stays ε), and (at the end of this
+// file) the learner reusing one release's noise for the next — must come out `violated`
 // through the very checker its claim uses (learner_audit_outcome, at the claim's own α and quick size). Without the
 // leak the same checker gives `inconclusive` (verify's quick suite, the claims ctest).
 //
