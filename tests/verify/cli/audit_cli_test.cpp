@@ -192,6 +192,12 @@ TEST(AuditCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
       {"audit external --command 'echo 1' --claimed-eps 1 --neighbours search", "when --neighbours is given"},
       {"audit external --command 'test $DPB_PAIR != 1 && echo 1' --claimed-eps 1 --pairs 3 --samples 100",
        "'command'"},
+      // one pair whose runs succeed but print nothing, one whose runs print garbage (issue 11 §2)
+      {"audit external --command '[ $DPB_PAIR = 1 ] || echo 1' --claimed-eps 1 --pairs 3 --samples 100",
+       "prints at least one output"},
+      {"audit external --command 'if [ $DPB_PAIR = 2 ]; then echo abc; else echo 1; fi' --claimed-eps 1 --pairs 3 "
+       "--samples 100",
+       "one finite number per line"},
   };
   for (const auto& c : cases) {
     const auto r = run_command(kCli + " " + c.args);
