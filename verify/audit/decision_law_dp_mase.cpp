@@ -81,9 +81,12 @@ std::vector<Interval> dp_mase_eliminated_set_law(const Rational& scale, const st
   const std::int64_t top = *std::max_element(sums.begin(), sums.end());
   const std::int64_t bottom = *std::min_element(sums.begin(), sums.end());
   const std::int64_t span = top - bottom;
-  // L = ⌈150·t⌉ + 1: the mass of M outside the window is at most (k + 1)·β^(L+1)/(1 + β) ≤ e^−150.
-  const Rational want = 150 * scale;
-  const std::int64_t L = (numerator(want) / denominator(want)).convert_to<std::int64_t>() + 2;
+  // L = ⌈100·t⌉ + span + (k − 1)·θ: the mass of M outside the window is at most (k + 1)·β^(L+1)/(1 + β), below
+  // e^−100 times the smallest outcome's probability (every proper subset has P >= β^(span + (k−1)θ)·(1 − β)^k/(1 + β)^k
+  // roughly: the kept arm's noise beats the others by θ plus the span).
+  const Rational want = 100 * scale;
+  const std::int64_t L = (numerator(want) / denominator(want)).convert_to<std::int64_t>() + 2 + span +
+                         static_cast<std::int64_t>(k - 1) * theta;
   const std::int64_t lo = top - theta - span - L, hi = top + theta + L;
   if (hi - lo > (std::int64_t{1} << 24))
     throw_parameter_error(f, "window", "at most 2^24 values of the maximum (smaller scale, theta or span)",

@@ -14,8 +14,8 @@
 //                                         · Π_{i ∈ A} P[V_i ≤ m − θ],
 // every term non-negative. Each factor is a closed form of the discrete Laplace law in β = e^{−1/t} (tails computed
 // on their own side, so no cancellation), enclosed in MPFI; m runs over a window [max s − θ − span − L, max s + θ + L]
-// (span = max s − min s, L = ⌈150·t⌉ + 1) outside of which the mass is below β^L ≤ e^{−150} (certified, added to the
-// upper end of every outcome). For k = 2 the tests compare it with the closed form in the difference of two noises
+// (span = max s − min s, L = ⌈100·t⌉ + 2 + span + (k − 1)·θ) outside of which the mass is below β^L, e^{−100} times
+// the smallest outcome's probability (certified, added to the upper end of every outcome). For k = 2 the tests compare it with the closed form in the difference of two noises
 // (decision_law_index.hpp, laplace_difference_at_least) and with brute-force enumeration of the noises.
 #pragma once
 

@@ -77,5 +77,15 @@ TEST(AuditClaimsLeakyTwinTest, LessNoiseIsViolatedForIndexAndFullInformationLear
     expect_leak_caught(id, target, leak);
 }
 
+// Seed 004: DP-MASE's leaky twin (half the noise on every epoch release) through the claim's own checker.
+TEST(AuditClaimsLeakyTwinTest, LessNoiseIsViolatedForDpMase) {
+  RunOptions o;
+  const Claim* c = all_claims().find("004.dp-mase.privacy");
+  ASSERT_NE(c, nullptr);
+  o.alpha = c->alpha;
+  const Outcome leaky = dp_mase_audit_outcome(Rational(1, 2), o, Rational(2));
+  EXPECT_EQ(leaky.verdict, Verdict::violated) << leaky.key_figure;
+}
+
 }  // namespace
 }  // namespace dpb::verify
