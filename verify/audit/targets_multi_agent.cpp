@@ -308,19 +308,24 @@ PreparedTarget prepare_baseline(PreparedTarget t, const TargetOptions& o, ref::M
   auto inst = std::make_shared<const ref::BanditInstance>(ref::BanditInstance::bernoulli(means));
   auto cfg = std::make_shared<const ref::MultiAgentConfig>(ref::configure_multi_agent(algo, p, K));
   const bool central = algo == ref::MultiAgentAlgorithm::CentralSe;
-  // Y: the first sent message (or the coordinator's first elimination), as round·(K + 1) + arm; −1 when none.
-  const ViewOf view = [K, central](const ref::MultiAgentOutcome& out) -> std::int64_t {
+  // Y: the round of the first sent message about arm 1, the arm whose reward changes (central-se: of the
+  // coordinator's elimination of arm 1); −1 when none. The other arms' messages do not depend on the change.
+  const ViewOf view = [central](const ref::MultiAgentOutcome& out) -> std::int64_t {
     if (central) {
-      if (out.eliminations.empty()) return -1;
-      return static_cast<std::int64_t>(out.eliminations.front().round * (K + 1) + out.eliminations.front().arm);
+      for (const auto& e : out.eliminations)
+        if (e.arm == 1) return static_cast<std::int64_t>(e.round);
+      return -1;
     }
     for (const auto& m : out.messages)
-      if (m.sent && m.agent == 0) return static_cast<std::int64_t>(m.round * (K + 1) + m.arm);
+      if (m.sent && m.agent == 0 && m.arm == 1) return static_cast<std::int64_t>(m.round);
     return -1;
   };
-  const ViewOf any_message = [K, central](const ref::MultiAgentOutcome& out) -> std::int64_t {
-    if (central) return out.eliminations.empty() ? -1 : static_cast<std::int64_t>(out.eliminations.front().round);
-    return out.messages.empty() ? -1 : static_cast<std::int64_t>(out.messages.front().round * (K + 1));
+  // The same, masks ignored (CE): the round at which the agent eliminates arm 1 locally.
+  const ViewOf any_message = [central, view](const ref::MultiAgentOutcome& out) -> std::int64_t {
+    if (central) return view(out);
+    for (const auto& m : out.messages)
+      if (m.agent == 0 && m.arm == 1) return static_cast<std::int64_t>(m.round);
+    return -1;
   };
   auto script = [](std::uint64_t k, int x) {
     ref::RewardScript s{0, 1, 0, std::vector<std::int32_t>(k + 1, 1)};
@@ -350,9 +355,9 @@ PreparedTarget prepare_baseline(PreparedTarget t, const TargetOptions& o, ref::M
     }
     t.sample = engine_sampler(cfg, inst, std::make_shared<const Scripts>(script(k, 1)),
                               std::make_shared<const Scripts>(script(k, 0)), view);
-    t.details["output"] = central ? "Y = round * (K + 1) + arm of the coordinator's first elimination (a function of "
-                                    "the raw rewards the agent sends)"
-                                  : "Y = round * (K + 1) + arm of the agent's first sent message; -1 when none";
+    t.details["output"] = central ? "Y = the round of the coordinator's elimination of arm 1 (a function of the raw "
+                                    "rewards the agent sends); -1 when none"
+                                  : "Y = the round of the agent's first sent message about arm 1; -1 when none";
   }
   t.details.update({{"agents", 1},
                     {"arms", K},

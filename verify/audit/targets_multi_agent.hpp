@@ -16,8 +16,8 @@
 //   mase, decentralized-elimination, corrupted-elimination (ξ = 1/10), central-se: non-private, audited against the
 //     nominal ε: N = 1 agent, `--votes 0`, arms (1, 0) or (1, 0, 0); arm 1's first k rewards are 1, pull k is the
 //     changed one, k the smallest for which the elimination round differs between D and D′ (found by running the
-//     deterministic engine). Y = (round of the watched agent's first sent message)·(K + 1) + its arm (central-se: of
-//     the coordinator's first elimination, a function of the raw rewards the agent sends); −1 when none.
+//     deterministic engine). Y = the round of the watched agent's first sent message about arm 1 (central-se: of the
+//     coordinator's elimination of arm 1, a function of the raw rewards the agent sends); −1 when none.
 //   independent-se: sends no messages; the view is empty (Y = 0), ε = 0 exactly: a positive control.
 #pragma once
 

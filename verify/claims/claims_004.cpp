@@ -8,6 +8,7 @@
 #include "verify/certified/seed004_certified.hpp"
 #include "verify/learner_checks/seed004_checks.hpp"
 #include "verify/privacy_checks/dp_mase_checks.hpp"
+#include "verify/statistical/seed004_failure.hpp"
 #include "verify/statistical/seed004_sampled.hpp"
 
 namespace dpb::verify {
@@ -162,6 +163,27 @@ void register_claims_004(Registry& registry) {
       "|𝒦_n| = 3 a grid of gaps around the tie and θ, the changed reward 1 → 0 in the top arm or another",
       Verdict::holds,
       [](const RunOptions& o) { return privacy_checks::check_dp_mase_epoch_law(o); }});
+  // Issue 16 §3 (errata: holds iff every CP upper bound <= δ, violated iff some lower bound > δ; undecided runs fail).
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.prop4.2.failure",
+      "DP-MASE with M = ⌈log δ/log β⌉ (λ_k > M) fails to return the best arm with probability ≤ δ (V16)",
+      {"004", "§4.3, §6", "Prop. 4.2"},
+      Method::statistical,
+      "P1, uniform agents, β = 1/2; quick: N = 16, δ = 1/4, ε = 1/2, 300 runs; full: N = 64, δ = 1/20, "
+      "ε ∈ {1/4, 1/2} and N = 16, δ = 1/4, ε = 1/2, 600 runs each; one-sided Clopper–Pearson at the claim's α "
+      "over the grid (Bonferroni); undecided runs count as failures",
+      Verdict::holds,
+      statistical::check_prop42_failure}));
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.prop5.2.failure",
+      "CORRUPTED ELIMINATION with M = ⌈log δ/log η_ξ⌉ fails to return the best arm with probability ≤ δ (V17)",
+      {"004", "§5.2, §6", "Prop. 5.2"},
+      Method::statistical,
+      "P1, uniform agents; quick: N = 16, δ = 1/4, η = 9/10, ξ ∈ {0, 1/10}, 300 runs; full: N = 64, δ = 1/20, "
+      "η = 9/10, ξ ∈ {0, 1/20, 1/10}, 600 runs each; one-sided Clopper–Pearson at the claim's α over the grid "
+      "(Bonferroni); undecided runs count as failures",
+      Verdict::holds,
+      statistical::check_prop52_failure}));
 }
 
 }  // namespace dpb::verify

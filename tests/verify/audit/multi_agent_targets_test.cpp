@@ -147,9 +147,6 @@ TEST(MultiAgentTargets, BadInput) {
   TargetOptions leak;
   leak.leak_factor = Rational(2);
   expect_names([&] { prepare_target("mase", leak, 1); }, "leak_factor");
-  TargetOptions border;
-  border.borderline = 0.999999;
-  expect_names([&] { prepare_target("dp-mase", border, 1); }, "--borderline");
 }
 
 }  // namespace
