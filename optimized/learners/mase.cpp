@@ -110,6 +110,7 @@ class Engine {
       for (std::uint32_t k = 0; k + 1 < N_; ++k) cdf_table_.push_back(power_->floor_cdf_scaled(k));
     }
     best_ = instance.best_arm();
+    rewards_.set_script(cfg.script, N_, G_);
     unfinished_.reserve(N_);
     for (std::uint32_t n = 0; n < N_; ++n) unfinished_.push_back(n);
     out_.algorithm = cfg.algorithm;

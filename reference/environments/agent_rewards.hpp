@@ -19,6 +19,17 @@
 
 namespace dpb::ref {
 
+// A scripted stretch of the tape (privacy audits, issue 16): agent `agent`'s pulls [first, first + values.size())
+// of `arm` read `values` (grid units, in [0, G]) instead of the stream's draws. The stream is still drawn, so every
+// pull outside the script keeps its tape value: two scripts that differ in one value are neighbouring tapes under
+// the multi-agent relation (one reward of one agent, reference/privacy/relations.hpp).
+struct RewardScript {
+  std::uint32_t agent = 0;
+  std::uint32_t arm = 0;
+  std::uint64_t first = 0;
+  std::vector<std::int32_t> values;
+};
+
 template <class Sampler>
 class AgentRewardStreams {
  public:
@@ -33,12 +44,37 @@ class AgentRewardStreams {
     for (std::uint32_t a = 0; a < K_; ++a) samplers_.emplace_back(instance.law(a), instance.grid());
   }
 
+  // Scripts replace stretches of the tape (see RewardScript); nullptr or empty: none. Throws ParameterError
+  // (function AgentRewardStreams, parameter "script") for an agent or arm out of range, or a value outside [0, G].
+  void set_script(const std::vector<RewardScript>* script, std::uint32_t agents, std::int64_t grid) {
+    script_.clear();
+    if (!script || script->empty()) return;
+    script_.assign(streams_.size(), nullptr);
+    for (const RewardScript& r : *script) {
+      if (r.agent >= agents || r.arm >= K_)
+        throw_parameter_error("AgentRewardStreams", "script",
+                              "agents < " + std::to_string(agents) + " and arms < " + std::to_string(K_),
+                              "agent " + std::to_string(r.agent) + ", arm " + std::to_string(r.arm));
+      for (const std::int32_t v : r.values)
+        if (v < 0 || v > grid)
+          throw_parameter_error("AgentRewardStreams", "script", "values in [0, " + std::to_string(grid) + "]",
+                                std::to_string(v));
+      script_[static_cast<std::size_t>(r.agent) * K_ + r.arm] = &r;  // one script per (agent, arm): the last
+    }
+  }
+
   // The next reward (in units of 1/G) of arm a for agent n.
   std::int32_t next(std::uint32_t n, std::uint32_t a) {
-    auto& s = streams_[static_cast<std::size_t>(n) * K_ + a];
+    const std::size_t i = static_cast<std::size_t>(n) * K_ + a;
+    auto& s = streams_[i];
     if (!s) s = std::make_unique<Stream>(seed_, base_ + static_cast<std::uint64_t>(n) * K_ + a);
-    ++s->count;
-    return samplers_[a](s->bits);
+    const std::uint64_t j = s->count++;
+    const std::int32_t drawn = samplers_[a](s->bits);
+    if (!script_.empty() && script_[i]) {
+      const RewardScript& r = *script_[i];
+      if (j >= r.first && j - r.first < r.values.size()) return r.values[j - r.first];
+    }
+    return drawn;
   }
   // How many rewards of (n, a) have been read.
   std::uint64_t drawn(std::uint32_t n, std::uint32_t a) const {
@@ -56,6 +92,7 @@ class AgentRewardStreams {
   std::uint64_t seed_, base_;
   std::vector<std::unique_ptr<Stream>> streams_;
   std::vector<Sampler> samplers_;
+  std::vector<const RewardScript*> script_;  // per stream, or empty
 };
 
 }  // namespace dpb::ref

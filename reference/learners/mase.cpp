@@ -335,6 +335,7 @@ class Engine {
                      ? Rational(Integer(instance.grid()) * cfg.noise_refinement) / cfg.eps
                      : Rational(1)) {
     if (cfg.law == AgentLawKind::Power) power_ = std::make_unique<PowerAgentLaw>(N_, cfg.gamma, cfg.agent_offset);
+    rewards_.set_script(cfg.script, N_, G_);
     unfinished_.reserve(N_);
     for (std::uint32_t n = 0; n < N_; ++n) unfinished_.push_back(n);
     out_.algorithm = cfg.algorithm;

@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "reference/core/rational.hpp"
+#include "reference/environments/agent_rewards.hpp"
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/learners/dp_se_epoch.hpp"
 #include "reference/privacy/release_law.hpp"
@@ -114,6 +115,9 @@ struct MultiAgentConfig {
   std::uint64_t max_rounds = std::uint64_t{1} << 40;
   // DP-MASE: record the releases' noise law (MultiAgentOutcome::laws) for the privacy ledger; off unless asked.
   bool record_ledger = false;
+  // Privacy audits (issue 16): stretches of the reward tape replaced by given values (agent_rewards.hpp
+  // RewardScript); not owned, must outlive the run; nullptr (default): the instance's draws only.
+  const std::vector<RewardScript>* script = nullptr;
 };
 
 // Validates every parameter (ParameterError naming it and its value) and calibrates: η_ξ, M, ρ.

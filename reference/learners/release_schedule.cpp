@@ -1,5 +1,8 @@
 #include "reference/learners/release_schedule.hpp"
 
+#include <map>
+#include <utility>
+
 #include "reference/core/errors.hpp"
 #include "reference/learners/dp_se_epoch.hpp"
 #include "reference/learners/internal/validation.hpp"
@@ -102,6 +105,48 @@ ReleaseSchedule ftnl_schedule(const FtnlParams& params, std::int64_t grid) {
   for (std::uint32_t s_ = 0; (std::uint64_t{1} << (s_ + 1)) - 1 < params.T; ++s_)
     add(s, 0, (std::uint64_t{1} << s_) - 1, std::uint64_t{1} << s_);
   for (auto& law : s.laws) law.unit = ObservationUnit::round;
+  return s;
+}
+
+ReleaseSchedule dp_mase_schedule(std::uint32_t agents, std::uint32_t K, std::uint64_t rounds, const Rational& beta,
+                                 const Rational& eps, std::int64_t grid, std::int64_t noise_refinement) {
+  constexpr const char* f = "dp_mase_schedule";
+  require_grid(grid, f);
+  if (agents < 1 || agents > (1U << 20)) throw_parameter_error(f, "agents", "in [1, 2^20]", std::to_string(agents));
+  if (K < 2 || K > 64) throw_parameter_error(f, "K", "in [2, 64]", std::to_string(K));
+  if (std::uint64_t{agents} * K > (std::uint64_t{1} << 26))
+    throw_parameter_error(f, "agents", "agents·K <= 2^26", std::to_string(agents));
+  if (rounds < 1) throw_parameter_error(f, "rounds", ">= 1", "0");
+  const Rational& e_ = internal::require_eps(eps, f);
+  if (beta <= 0 || beta >= 1) throw_parameter_error(f, "beta", "in (0, 1)", to_string(beta));
+  const std::int64_t q = internal::require_noise_refinement(noise_refinement, f);
+  const Rational unit{Integer(grid) * q};
+  ReleaseSchedule s;
+  s.horizon = rounds;
+  s.description = "dp-mase: " + std::to_string(agents) + " agents x " + std::to_string(K) +
+                  " arms, stream n K + a = agent n's pulls of arm a; agent n's epochs of R(e) activations at frozen "
+                  "sizes K - (n mod (K - 1)), then one fewer per epoch down to 2; one Lap_Z(Gq/eps) per arm and epoch";
+  s.laws.push_back(laplace_law(unit / e_, unit));
+  std::map<std::pair<std::uint64_t, std::uint32_t>, std::uint64_t> length;  // (size, e) -> R(e), capped at rounds + 1
+  auto R = [&](std::uint64_t size, std::uint32_t e) {
+    auto it = length.find({size, e});
+    if (it == length.end()) {
+      const Integer r = dp_se_epoch_length(size, e, beta, e_);
+      it = length.emplace(std::make_pair(size, e), r > Integer(rounds) ? rounds + 1 : to_uint64(r)).first;
+    }
+    return it->second;
+  };
+  for (std::uint32_t n = 0; n < agents; ++n) {
+    std::uint64_t size = K - n % (K - 1), pulls = 0;
+    for (std::uint32_t e = 1;; ++e) {
+      const std::uint64_t len = R(size, e);
+      if (len > rounds - pulls) break;
+      for (std::uint32_t a = 0; a < K; ++a)
+        s.entries.push_back(LedgerEntry{0, n * K + a, pulls, len, s.entries.size()});
+      pulls += len;
+      if (size > 2) --size;
+    }
+  }
   return s;
 }
 

@@ -37,6 +37,16 @@ ReleaseSchedule dp_se_schedule(const DpSuccessiveEliminationParams& params, std:
 ReleaseSchedule anytime_lazy_ucb_schedule(const AnytimeLazyUcbParams& params, std::int64_t grid);
 ReleaseSchedule hybrid_ucb_schedule(const HybridUcbParams& params, std::int64_t grid);
 ReleaseSchedule ftnl_schedule(const FtnlParams& params, std::int64_t grid);
+// DP-MASE (seed 004, Alg. 2 + App. B.1 Alg. 4): `agents` agents, K arms, `rounds` rounds. Stream n·K + a is agent
+// n's pulls of arm a; agent n's epochs e = 1, 2, … last R(e) = dp_se_epoch_length(|𝒦_n(e)|, e, β, ε) activations
+// and release one Lap_Z(Gq/ε) per active arm. The worst case of a stream: the agent is active in every round and the
+// arm is never eliminated (so it enters every epoch), with a non-increasing path of frozen sizes |𝒦_n(e)| — agent n
+// starts at K − (n mod (K − 1)) and loses one arm per epoch down to 2 — so that every size 2..K appears. The
+// schedule holds every epoch that ends within `rounds`. Throws ParameterError (function dp_mase_schedule) for
+// agents outside [1, 2^20], K outside [2, 64], agents·K > 2^26, rounds < 1 or grid < 1.
+ReleaseSchedule dp_mase_schedule(std::uint32_t agents, std::uint32_t K, std::uint64_t rounds, const Rational& beta,
+                                 const Rational& eps, std::int64_t grid, std::int64_t noise_refinement = 1);
+
 ReleaseSchedule batched_se_schedule(const BatchedSuccessiveEliminationParams& params,
                                     const BatchAggregator& aggregator);
 

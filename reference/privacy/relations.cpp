@@ -54,9 +54,10 @@ NeighbourPair from_change(const std::string& pattern, const std::vector<int>& c,
 }
 
 // The pair's identity up to mirror image: (position index, label, min(d, d′), max(d, d′)).
-using Key = std::tuple<std::uint64_t, std::string, Record, Record>;
+using Key = std::tuple<std::uint64_t, std::int64_t, std::int64_t, std::string, Record, Record>;
 Key key_of(const NeighbourPair& p) {
-  return {p.position.index, p.position.label, std::min(p.d, p.d_prime), std::max(p.d, p.d_prime)};
+  return {p.position.index, p.position.agent, p.position.arm, p.position.label, std::min(p.d, p.d_prime),
+          std::max(p.d, p.d_prime)};
 }
 
 void check_base(const Relation& r, const Record& base, const char* fn) {
@@ -108,8 +109,29 @@ Relation contextual(std::uint32_t dimension, std::int64_t grid) {
 
 Relation multi_agent(std::int64_t grid) {
   return make(RelationKind::multi_agent, "multi-agent",
-              "the rewards D_{1:t} received by all agents up to t, neighbours differ in one reward of one agent",
-              "seed 004, Definition 3.6 (event-level DP for communications)", 1, grid, true);
+              "the rewards D_{1:t} received by all agents up to t, neighbours differ in one reward of one agent: one "
+              "entry (agent, arm, pull) of the reward tape, the record being that reward in [0, 1]",
+              "Rio, Barlier, Colin & Soare, ICML 2023 (seed 004), Definition 3.6 (event-level DP for communications)",
+              1, grid, true);
+}
+
+Position tape_position(const TapeEntry& entry, const std::string& what) {
+  if (entry.agent >= (1U << 20))
+    throw_parameter_error("tape_position", "agent", "< 2^20", std::to_string(entry.agent));
+  if (entry.arm >= (1U << 18)) throw_parameter_error("tape_position", "arm", "< 2^18", std::to_string(entry.arm));
+  Position p;
+  p.label = "agent " + std::to_string(entry.agent) + ", arm " + std::to_string(entry.arm) + ", pull " +
+            std::to_string(entry.pull) + (what.empty() ? std::string() : " (" + what + ")");
+  p.index = entry.pull;
+  p.agent = entry.agent;
+  p.arm = entry.arm;
+  return p;
+}
+
+TapeEntry tape_entry(const Position& at) {
+  if (at.agent < 0 || at.arm < 0)
+    throw_parameter_error("tape_entry", "position", "a multi-agent tape entry (tape_position)", at.label);
+  return TapeEntry{static_cast<std::uint32_t>(at.agent), static_cast<std::uint32_t>(at.arm), at.index};
 }
 
 Relation returning_users(std::uint32_t arms, std::int64_t grid) {

@@ -39,7 +39,7 @@ enum class RelationKind {
   full_information,    // one round's whole reward vector in [0, 1]^K replaced by any other (DTOL)
   batch_contribution,  // one user's reward in a batch sum (the protocols of seed 000)
   contextual,          // one user's (context, reward) — seeds 001, 003 (hook: the ℓ₂ constraint is theirs)
-  multi_agent,         // one reward of one agent — seed 004
+  multi_agent,         // one reward of one agent — seed 004: one tape entry (agent, arm, pull), positions tape_position
   returning_users,     // one user's records at every round they return — user level (seed 000 App. I, 001 Def D.4)
 };
 
@@ -67,7 +67,26 @@ struct Position {
   std::string label;         // "first", "last", "before-release", "random", or an instance's own name
   std::uint64_t index = 0;   // what the instance means by it (round, pull, user, ...)
   std::int64_t observed = -1;  // bandit feedback: the coordinate the user at this position reveals (−1: all)
+  // Multi-agent relation (seed 004): the tape entry whose reward changes — agent `agent`'s pull `index` (0-based) of
+  // arm `arm`. −1 for the other relations.
+  std::int64_t agent = -1;
+  std::int64_t arm = -1;
 };
+
+// One entry of a multi-agent reward tape (reference/environments/agent_rewards.hpp): agent n's j-th pull of arm a.
+// Under the multi-agent relation neighbouring tapes differ in exactly one such entry (seed 004 Def. 3.6: "D_{1:t}
+// and D′_{1:t} differ in one reward"; docs/privacy-004.md §1 argues the two are the same relation).
+struct TapeEntry {
+  std::uint32_t agent = 0;
+  std::uint32_t arm = 0;
+  std::uint64_t pull = 0;
+};
+
+// The position of a tape entry: label "agent n, arm a, pull j" (plus ` (what)` when what is not empty), index = j.
+// Throws ParameterError (function "tape_position") for agent >= 2^20 or arm >= 2^18 (the engine's limits).
+Position tape_position(const TapeEntry& entry, const std::string& what = "");
+// The entry a position names; ParameterError (function "tape_entry", parameter "position") when it is not one.
+TapeEntry tape_entry(const Position& at);
 
 struct NeighbourPair {
   std::string pattern;  // one-up, one-down, one-up-rest-down, one-down-rest-up, all-up, half-half, x-shape, vertex,

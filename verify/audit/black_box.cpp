@@ -311,7 +311,7 @@ void assign_verdict(AuditResult& r) {
     r.verdict = AuditVerdict::violation;
   } else if (r.eps_exact && r.eps_lb > *r.eps_exact * (1 + kMismatchRelativeTolerance) + 1e-12) {
     r.verdict = AuditVerdict::model_mismatch;
-  } else if (r.eps_lb >= 0.9 * reference) {
+  } else if (std::max(r.eps_lb, 0.0) >= 0.9 * reference) {  // ε ≥ 0 always: 0 is a valid lower bound (empty views)
     r.verdict = AuditVerdict::tight;
   } else {
     r.verdict = AuditVerdict::weak;

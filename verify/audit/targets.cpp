@@ -25,6 +25,7 @@
 #include "reference/privacy/relations.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "verify/audit/decision_law_index.hpp"
+#include "verify/audit/targets_multi_agent.hpp"
 #include "verify/audit/white_box_bridge.hpp"
 #include "verify/audit/white_box.hpp"
 
@@ -76,6 +77,17 @@ const std::vector<TargetInfo> kTargets = {
     {"ftnl", "learner", true, "eps-DP (seed 002, Theorem 6)", "FTNL with Report-Noisy-Max"},
     {"naive-ftnl", "learner", true, "eps-DP (seed 002, sec. 5)", "naive FTNL, Lap(K/eps) per action"},
     {"ucb", "learner", false, "none (non-private)", "UCB1: negative control"},
+    // Seed 004 (targets_multi_agent.hpp): the multi-agent relation, one reward of one agent.
+    {"dp-mase", "multi-agent", true, "eps-DP for communications (seed 004, Prop. 4.1, Def. 3.6)",
+     "DP-MASE, N = 2, --votes 1: agent 0's first epoch decides (views: agent 0's messages, or all agents' jointly)"},
+    {"mase", "multi-agent", false, "none (non-private)", "MASE (Alg. 1), SE votes: negative control"},
+    {"decentralized-elimination", "multi-agent", false, "none (eps-DP not claimed; (eps, eta)-privacy only)",
+     "Feraud et al. 2019: negative control"},
+    {"corrupted-elimination", "multi-agent", false, "none (eps-DP not claimed; (eps, eta)-privacy only)",
+     "CE (Alg. 3), xi = 1/10: negative control"},
+    {"central-se", "multi-agent", false, "none (raw rewards sent)", "CENTRAL: negative control"},
+    {"independent-se", "multi-agent", true, "0-DP for communications (sends no messages)",
+     "INDEPENDENT: empty view, positive control (eps = 0)"},
 };
 
 
@@ -915,8 +927,17 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   if (info->kind == "mechanism" && options.leak_factor != 1)
     throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",
                           dpb::to_string(options.leak_factor));
-  PreparedTarget t =
-      info->kind == "mechanism" ? prepare_mechanism(*info, options, seed) : prepare_learner(*info, options, seed);
+  if (options.reuse_noise && info->kind != "learner")
+    throw_parameter_error(kFn, "reuse_noise",
+                          "false for " + name + " (the noise-reuse twin is wired into the seed 000/002 learners only)",
+                          "true");
+  if (info->kind != "multi-agent" && (options.arms != 2 || options.joint_view))
+    throw_parameter_error(kFn, options.joint_view ? "view" : "arms",
+                          "absent for " + name + " (multi-agent targets only)",
+                          options.joint_view ? "joint" : std::to_string(options.arms));
+  PreparedTarget t = info->kind == "mechanism"     ? prepare_mechanism(*info, options, seed)
+                     : info->kind == "multi-agent" ? prepare_multi_agent(*info, options, seed)
+                                                   : prepare_learner(*info, options, seed);
   finish_family(t);
   return t;
 }
@@ -925,7 +946,7 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
                          std::uint64_t seed, AuditSettings settings) {
   PreparedTarget t = prepare_target(name, options, seed);
   settings.delta = t.delta;
-  settings.order_by_ratio = settings.order_by_ratio || options.whole_output;
+  settings.order_by_ratio = settings.order_by_ratio || options.whole_output || options.joint_view;
   AuditResult r = run_audit(name, t.sample, samples, seed, t.eps_claimed, t.eps_exact, settings);
   r.nominal = t.nominal;
   r.eps_exact_source = t.eps_exact_source;
@@ -945,7 +966,7 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
   }
   PreparedTarget t = prepare_target(name, options, seed);
   settings.delta = t.delta;
-  settings.order_by_ratio = settings.order_by_ratio || options.whole_output;
+  settings.order_by_ratio = settings.order_by_ratio || options.whole_output || options.joint_view;
   AuditResult r = audit_pairs(name, t.family, samples, seed, t.eps_claimed, settings, search);
   r.nominal = t.nominal;
   nlohmann::json ns = r.details["neighbour_search"];

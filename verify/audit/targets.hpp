@@ -75,6 +75,10 @@ struct TargetOptions {
   // elimination learners (their later decisions use fresh batches only: post-processing of the audited Y and of
   // data the change does not touch) and for mechanisms.
   bool whole_output = false;
+  // Multi-agent targets (seed 004; targets_multi_agent.hpp): K ∈ {2, 3} arms, and the view — the watched agent 0's
+  // timed messages (false) or all agents' messages jointly (true). Refused for the other targets.
+  std::uint32_t arms = 2;
+  bool joint_view = false;
 };
 
 struct PreparedTarget {

@@ -28,6 +28,8 @@ Registry make_all_claims() {
   registry.add_family({"sampled-laws", 1e-6,
                        "sampled noise laws against their certified pmfs (goodness of fit, homogeneity)"});
   registry.add_family({"learner-statistics", 1e-6, "statistical statements about the learners' runs"});
+  registry.add_family({"failure-probabilities", 1e-6,
+                       "seed 004's failure probabilities against delta (Clopper-Pearson, Bonferroni over the grid)"});
   registry.add_family({"audits", 1e-3,
                        "black-box privacy audits of the learners: each can only refute (a false `violated` has "
                        "probability at most α); 1e-3 rather than 1e-6 so that 5000 runs per side still resolve ε "

@@ -7,6 +7,8 @@
 #include "verify/claims/registry.hpp"
 #include "verify/certified/seed004_certified.hpp"
 #include "verify/learner_checks/seed004_checks.hpp"
+#include "verify/privacy_checks/dp_mase_checks.hpp"
+#include "verify/statistical/seed004_failure.hpp"
 #include "verify/statistical/seed004_sampled.hpp"
 
 namespace dpb::verify {
@@ -147,6 +149,41 @@ void register_claims_004(Registry& registry) {
       "probabilities, Holm at the claim's α",
       Verdict::holds,
       statistical::check_agent_law_sampled}));
+  // Issue 16 §1: Prop. 4.1, white box (docs/privacy-004.md §3). The ledger claim 004.dp-mase.ledger is in
+  // claims_ledger.cpp, the black-box audit 004.dp-mase.privacy in claims_audit.cpp.
+  registry.add(Claim{
+      "004.dp-mase.epoch-law",
+      "one DP-MASE epoch's eliminated set k(e) = {i : max_j μ̃_j − μ̃_i > 2(h_e + c_e)}, μ̃_i = μ̂_i + Lap(1/(εR(e))), "
+      "is ε-DP under one reward of the epoch changed (Prop. 4.1's Q_{e_n}): P(k(e) = S | D) ≤ e^ε P(k(e) = S | D′) "
+      "for every S (V13)",
+      {"004", "§4.3, §6, App. A", "Prop. 4.1 (V13)"},
+      Method::certified,
+      "β = 1/2, G = q = 1, |𝒦_n| ∈ {2, 3}, e = 1 (full: e ∈ {1, 2}), ε = 1/2 (full: ε ∈ {1/2, 1}); the exact law "
+      "of k(e) (certified, MPFI) for every pair of the searched family: |𝒦_n| = 2 every gap within θ ± 60t, "
+      "|𝒦_n| = 3 a grid of gaps around the tie and θ, the changed reward 1 → 0 in the top arm or another",
+      Verdict::holds,
+      [](const RunOptions& o) { return privacy_checks::check_dp_mase_epoch_law(o); }});
+  // Issue 16 §3 (errata: holds iff every CP upper bound <= δ, violated iff some lower bound > δ; undecided runs fail).
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.prop4.2.failure",
+      "DP-MASE with M = ⌈log δ/log β⌉ (λ_k > M) fails to return the best arm with probability ≤ δ (V16)",
+      {"004", "§4.3, §6", "Prop. 4.2"},
+      Method::statistical,
+      "P1, uniform agents, β = 1/2; quick: N = 16, δ = 1/4, ε = 1/2, 300 runs; full: N = 64, δ = 1/20, "
+      "ε ∈ {1/4, 1/2} and N = 16, δ = 1/4, ε = 1/2, 600 runs each; one-sided Clopper–Pearson at the claim's α "
+      "over the grid (Bonferroni); undecided runs count as failures",
+      Verdict::holds,
+      statistical::check_prop42_failure}));
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.prop5.2.failure",
+      "CORRUPTED ELIMINATION with M = ⌈log δ/log η_ξ⌉ fails to return the best arm with probability ≤ δ (V17)",
+      {"004", "§5.2, §6", "Prop. 5.2"},
+      Method::statistical,
+      "P1, uniform agents; quick: N = 16, δ = 1/4, η = 9/10, ξ ∈ {0, 1/10}, 300 runs; full: N = 64, δ = 1/20, "
+      "η = 9/10, ξ ∈ {0, 1/20, 1/10}, 600 runs each; one-sided Clopper–Pearson at the claim's α over the grid "
+      "(Bonferroni); undecided runs count as failures",
+      Verdict::holds,
+      statistical::check_prop52_failure}));
 }
 
 }  // namespace dpb::verify

@@ -12,6 +12,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "reference/core/rational.hpp"
 #include "verify/audit/targets.hpp"
@@ -22,7 +23,8 @@
 namespace dpb::verify {
 
 Outcome learner_audit_outcome(const std::string& target, const Rational& eps, const RunOptions& o,
-                              const Rational& leak_factor, bool whole_output, bool reuse_noise) {
+                              const Rational& leak_factor, bool whole_output, std::uint32_t arms, bool joint_view,
+                              bool reuse_noise) {
   if (!(o.alpha > 0 && o.alpha < 1))
     throw std::invalid_argument("learner_audit_outcome: the claim's alpha must be in (0, 1), got " +
                                 std::to_string(o.alpha));
@@ -31,6 +33,8 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
   t.leak_factor = leak_factor;
   t.whole_output = whole_output;
   t.reuse_noise = reuse_noise;
+  t.arms = arms;
+  t.joint_view = joint_view;
   audit::AuditSettings s;
   s.confidence = 1 - o.alpha;
   const bool quick = o.suite == Suite::quick;
@@ -119,6 +123,46 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
   return out;
 }
 
+Outcome dp_mase_audit_outcome(const Rational& eps, const RunOptions& o, const Rational& leak_factor) {
+  struct Case {
+    Rational eps;
+    std::uint32_t arms;
+    bool joint;
+  };
+  std::vector<Case> cases;
+  if (o.suite == Suite::full) {  // K = 3 carries the tight tables; K = 2 (binary view, WEAK by design) once
+    for (const Rational& e : {Rational(1, 2), Rational(1)})
+      for (const bool j : {false, true}) cases.push_back({e, 3, j});
+    cases.push_back({Rational(1, 2), 2, false});
+  } else {
+    cases = {{eps, 3, false}, {eps, 3, true}};
+  }
+  Outcome out;
+  out.verdict = Verdict::holds;
+  nlohmann::json list = nlohmann::json::array();
+  std::string figure;
+  for (const Case& c : cases) {
+    const Outcome one = learner_audit_outcome("dp-mase", c.eps, o, leak_factor, false, c.arms, c.joint);
+    out.verdict = combine(out.verdict, one.verdict);
+    const std::string name = "eps " + dpb::to_string(c.eps) + ", K = " + std::to_string(c.arms) + ", " +
+                             (c.joint ? "joint" : "agent 0");
+    if (figure.empty() || (one.verdict == Verdict::violated && figure.rfind("violated", 0) != 0))
+      figure = (one.verdict == Verdict::violated ? "violated at " : "") + name + ": " + one.key_figure;
+    nlohmann::json e = one.evidence;
+    e["case"] = {{"eps", dpb::to_string(c.eps)}, {"arms", c.arms}, {"view", c.joint ? "joint" : "agent"},
+                 {"verdict", to_string(one.verdict)}, {"key_figure", one.key_figure}};
+    e.erase("events");
+    list.push_back(std::move(e));
+  }
+  out.key_figure = std::to_string(cases.size()) + " cases; " + figure;
+  out.evidence["cases"] = std::move(list);
+  out.evidence["verdict_rule"] =
+      "per case as learner_audit_outcome (violated iff the audit's eps_lb or a searched pair's certified exact eps "
+      "exceeds the claim; holds iff not violated, the ledger 004.dp-mase.ledger holds within the claim and no "
+      "MODEL-MISMATCH); combined: violated if any case is, else inconclusive if any is, else holds";
+  return out;
+}
+
 namespace {
 
 // eps = 1/2, except ldp-se at 9/10: its decisive batch at ε = 1/2 has 4096 users per arm (too slow for `quick`).
@@ -194,6 +238,23 @@ void register_claims_audit(Registry& registry) {
   add(registry, "002.naive-ftnl.whole-output", "naive-ftnl",
       "Naive FTNL is ε-DP: the decision sequence over three epochs", {"002", "§5", "naive FTNL (text only)"},
       Verdict::holds, true);
+  {
+    // Seed 004, Prop. 4.1 (issue 16 §1): the multi-agent relation, views agent 0's messages and all agents' jointly.
+    Claim& c = registry.add(in_family(
+        "audits",
+        Claim{"004.dp-mase.privacy",
+              "DP-MASE is ε-DP for communications (Def. 3.6): for every agent n, P(Q_n(D) = M) ≤ e^ε P(Q_n(D′) = M) "
+              "for neighbouring D, D′ (one reward of one agent changed); and jointly for all agents",
+              {"004", "§4.3, §6", "Prop. 4.1 (V13, V14)"},
+              Method::audit,
+              "target dp-mase: N = 2, --votes 1, beta = 1/2, watched agent 0, the changed reward in its first "
+              "(decisive) epoch, the run cut after that epoch's decision; quick: eps = 1/2, K = 3, views agent and "
+              "joint, 8 pairs screened at 500 runs per side, 2 kept at 5000; full: eps in {1/2, 1} x K = 3 x both views "
+              "and eps = 1/2, K = 2, agent view, 32 screened at 10^4, 3 kept at 10^5; confidence 1 − the claim's α",
+              Verdict::holds,
+              [](const RunOptions& o) { return dp_mase_audit_outcome(Rational(1, 2), o); }}));
+    c.version = 1;
+  }
   add(registry, "002.naive-ftnl.privacy", "naive-ftnl",
       "Naive FTNL (each action's epoch mean (ε/K)-DP, Lap(K/ε)) is ε-DP", {"002", "§5", "naive FTNL (text only)"},
       Verdict::holds);

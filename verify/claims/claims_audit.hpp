@@ -2,6 +2,7 @@
 // leaky twins (tests/verify/claims/audit_claims_leaky_stat_test.cpp).
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 #include "reference/core/rational.hpp"
@@ -20,11 +21,16 @@ namespace dpb::verify {
 // `inconclusive` — a black-box audit alone can only refute. The evidence says whether the audit was
 // TIGHT or WEAK, and for WEAK the samples per side that would settle it.
 // `whole_output`: the view is the whole output up to a longer stop (TargetOptions::whole_output; the
-// `<seed>.<learner>.whole-output` claims). `reuse_noise`: the other leaky twin, every second release reusing the
-// previous one's noise (TargetOptions::reuse_noise); its ledger (which models fresh noise) is not consulted, so it is
-// never `holds`.
+// `<seed>.<learner>.whole-output` claims).
+// `arms`, `joint_view`: multi-agent targets (seed 004, TargetOptions::arms and joint_view).
+// `reuse_noise`: the other leaky twin, every second release reusing the previous one's noise
+// (TargetOptions::reuse_noise); its ledger (which models fresh noise) is not consulted, so it is never `holds`.
 Outcome learner_audit_outcome(const std::string& target, const Rational& eps, const RunOptions& o,
                               const Rational& leak_factor = Rational(1), bool whole_output = false,
-                              bool reuse_noise = false);
+                              std::uint32_t arms = 2, bool joint_view = false, bool reuse_noise = false);
+// `004.dp-mase.privacy` (issue 16 §1): learner_audit_outcome on the dp-mase target (N = 2, --votes 1, watched agent
+// 0) for every case — quick: K = 3, views agent and joint, at ε; full: ε ∈ {1/2, 1} × K = 3 × both views, and
+// ε = 1/2, K = 2, agent view (`eps` ignored) — combined: violated if any case is, holds if every case holds, else inconclusive.
+Outcome dp_mase_audit_outcome(const Rational& eps, const RunOptions& o, const Rational& leak_factor = Rational(1));
 
 }  // namespace dpb::verify

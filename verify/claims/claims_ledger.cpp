@@ -20,11 +20,15 @@ void add(Registry& registry, const std::string& seed, const std::string& learner
       : learner == "dist-rdp-se" || learner == "dist-cdp-se"
           ? "eps = 1/2, s = 1, eta = 2, T = 10^6 (every batch l(b) = 2^b <= T), delta = 1e-5"
       : learner == "ftnl" || learner == "naive-ftnl" ? "eps = 1/2, K = 2, T = 10^6 (epochs 2^s, s <= 18)"
+      : learner == "dp-mase"
+          ? "eps = 1/2, beta = 1/2, N = 1024 agents x K = 10 arms, T = 10^6 rounds (every stream's epochs, frozen "
+            "sizes 2..10), plus the analytic bound for every T and N; recorded runs of P1 at N = 4 (full: 4, 64)"
                                                       : "eps = 1/2, T = 10^6 (the arm's whole schedule)";
   Claim& c = registry.add(Claim{seed + "." + learner + ".ledger", statement, std::move(source), Method::certified, grid,
                                 expected, [learner](const RunOptions& o) {
                                   return privacy_checks::check_ledger(learner, o);
                                 }});
+  if (learner == "dp-mase") c.version = 2;  // 2: N = 1024 agents x K = 10 arms in rounds, recorded runs
   if (expected != Verdict::holds) c.stored_report = c.id + ".json";
 }
 
@@ -71,7 +75,8 @@ void register_claims_ledger(Registry& registry) {
       {"002", "§5", "naive FTNL (text only)"});
   add(registry, "004", "dp-mase",
       "DP-MASE is ε-DP for communications (Def. 3.6: one reward of one agent): every reward enters one epoch release "
-      "Lap_Z(Gq/ε) of its agent and arm (ledger streams per agent and arm, T = 10^6 rewards per stream)",
+      "Lap_Z(Gq/ε) of its agent and arm, so every agent's messages, and all agents' jointly, are ε-DP (ledger "
+      "streams per agent and arm)",
       {"004", "§4.3, §6", "Prop. 4.1"});
 }
 

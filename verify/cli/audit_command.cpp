@@ -32,7 +32,7 @@ constexpr const char* kFn = "audit";
 
 struct AuditArgs {
   std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline, threads;
-  std::string d, d_prime, command, claimed_eps, timeout, neighbours, pairs, keep, view;
+  std::string d, d_prime, command, claimed_eps, timeout, neighbours, pairs, keep, view, arms;
   bool list = false, json = false;
 };
 
@@ -131,11 +131,17 @@ void add_audit_command(CLI::App& app, Context& context) {
                    "pairs audited in full after screening, at most --pairs (default 3)")
       .conflicts_with({"d", "d-prime"})
       .companions_are({"audit", "dlaplace", "--samples", "1000", "--threads", "1", "--pairs", "4096"});
-  options->choice("--view", args->view, {"decision", "whole-output"},
+  options->choice("--view", args->view, {"decision", "whole-output", "agent", "joint"},
                   "decision (default): the first decision that depends on the change; whole-output: index learners "
-                  "and FTNL, the whole action sequence up to a longer stop, events on estimated likelihood-ratio ranks")
+                  "and FTNL, the whole action sequence up to a longer stop, events on estimated likelihood-ratio ranks; "
+                  "agent (= decision) / joint: multi-agent targets (seed 004), the watched agent's messages or all "
+                  "agents' messages jointly")
       .conflicts_with({"d", "d-prime", "command"})
       .companions_are({"audit", "ftnl", "--samples", "1000", "--threads", "1", "--pairs", "2", "--keep", "1"});
+  options->integer("--arms", args->arms, closed(2), closed(3),
+                   "multi-agent targets (seed 004): K arms, 2 or 3 (default 2)")
+      .conflicts_with({"d", "d-prime", "command"})
+      .companions_are({"audit", "dp-mase", "--samples", "1000", "--threads", "1", "--pairs", "2", "--keep", "1"});
   options->flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
   cmd->callback([args, options, &context]() {
     options->check();
@@ -211,6 +217,13 @@ void add_audit_command(CLI::App& app, Context& context) {
                               args->target);
       for (const auto& t : verify::audit::audit_targets()) {  // options that do not apply to the target's kind
         if (t.name != args->target) continue;
+        if (t.kind == "multi-agent" && options->given("n"))
+          throw_parameter_error(kFn, "--n", "absent for the multi-agent target " + t.name, args->n);
+        if (t.kind != "multi-agent" && options->given("arms"))
+          throw_parameter_error(kFn, "--arms", "absent for " + t.name + " (multi-agent targets only)", args->arms);
+        if (t.kind != "multi-agent" && options->given("view") && (args->view == "agent" || args->view == "joint"))
+          throw_parameter_error(kFn, "--view", "decision or whole-output for " + t.name + " (agent, joint: multi-agent "
+                                "targets only)", args->view);
         if (t.kind == "learner" && options->given("n"))
           throw_parameter_error(kFn, "--n", "absent for the learner target " + t.name + " (batch size of mechanisms)",
                                 args->n);
@@ -224,6 +237,8 @@ void add_audit_command(CLI::App& app, Context& context) {
       o.delta = delta;
       if (const auto b = options->number_value("borderline")) o.borderline = as_double(*b);
       if (options->given("view") && args->view == "whole-output") o.whole_output = true;
+      if (options->given("view") && args->view == "joint") o.joint_view = true;
+      if (const auto k = options->u64("arms")) o.arms = static_cast<std::uint32_t>(*k);
       r = verify::audit::audit_target(args->target, o, samples, seed, settings, search);
     }
     print_result(r, args->json);

@@ -5,12 +5,15 @@
 
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
+#include "optimized/learners/mase.hpp"
+#include "reference/learners/mase.hpp"
 #include "reference/learners/protocol_aggregator.hpp"
 #include "reference/learners/release_schedule.hpp"
 #include "reference/privacy/accountants.hpp"
 #include "reference/privacy/ledger.hpp"
 #include "reference/privacy/seed000_bounds.hpp"
 #include "verify/cluster/cancellation.hpp"
+#include "verify/privacy_checks/dp_mase_checks.hpp"
 
 namespace dpb::verify::privacy_checks {
 
@@ -19,6 +22,7 @@ namespace {
 constexpr const char* kFn = "check_ledger";
 constexpr std::uint32_t kArms = 2;
 constexpr std::int64_t kGrid = 1;  // Bernoulli rewards; every ratio Δ/t is independent of G
+constexpr std::uint32_t kMaseAgents = 1024, kMaseArms = 10;  // dp-mase: the paper's largest N, K = 10
 const Rational kDelta(1, 100000);  // the claims' δ for the RDP / zCDP variants (as the audits)
 
 std::optional<ref::Variant> protocol_variant(const std::string& learner) {
@@ -53,6 +57,47 @@ nlohmann::json law_json(const ref::ReleaseLaw& l) {
   j["guarantee"] = dpb::to_string(l.guarantee);
   if (ref::is_pure(l.family)) j["pure_eps"] = dpb::to_string(ref::pure_loss(l));
   return j;
+}
+
+// DP-MASE's recorded runs (both suites; the optimized engine with record_ledger, P1, δ = 1/4, β = ε's default 1/2):
+// each run's releases composed by the ledger. A run's ledger is a subset of the schedule's worst case; its value is
+// exact (discrete Laplace only, docs/privacy-000.md "Ledger"). When a run's value exceeds the schedule's, it
+// replaces the result (so a wrongly recorded run cannot hide behind the schedule).
+nlohmann::json dp_mase_recorded(const RunOptions& run, const Rational& eps, const Rational& leak,
+                                ref::LedgerResult& ledger) {
+  const ref::BanditInstance inst = ref::seed004_problem1();
+  const std::vector<std::uint32_t> agents =
+      run.suite == Suite::full ? std::vector<std::uint32_t>{4, 64} : std::vector<std::uint32_t>{4};
+  const std::uint64_t runs = run.suite == Suite::full ? 5 : 2;
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::uint32_t N : agents) {
+    ref::MultiAgentParams p;
+    p.agents = N;
+    p.eps = eps;
+    ref::MultiAgentConfig cfg = ref::configure_multi_agent(ref::MultiAgentAlgorithm::DpMase, p, inst.arms());
+    cfg.record_ledger = true;
+    for (std::uint64_t r = 0; r < runs; ++r) {
+      poll_cancellation();
+      const ref::MultiAgentOutcome o = fast::run_multi_agent(cfg, inst, ref::multi_agent_streams(run.seed, r));
+      std::vector<ref::ReleaseLaw> laws = o.laws;
+      apply_leak(laws, leak);
+      const std::vector<ref::LedgerEntry> entries = dp_mase_ledger_entries(o, inst.arms());
+      const ref::LedgerResult l = ref::compose_ledger(laws, entries);
+      out.push_back({{"agents", N},
+                     {"run", r},
+                     {"rounds", o.rounds},
+                     {"releases", entries.size()},
+                     {"eps", dpb::to_string(l.empty ? Rational(0) : l.eps_upper)},
+                     {"max_releases_per_observation", l.max_releases_per_observation}});
+      if (!l.empty && l.eps_upper > ledger.eps_upper) {
+        ledger = l;
+        ledger.worst_releases.clear();  // positions in the run, not in the schedule
+      }
+      ledger.max_releases_per_observation =
+          std::max(ledger.max_releases_per_observation, l.max_releases_per_observation);
+    }
+  }
+  return out;
 }
 
 }  // namespace
@@ -92,19 +137,15 @@ Outcome check_ledger(const std::string& learner, const RunOptions& run, const Le
     analytic_bound = eps;
     analytic_note = "epochs are disjoint and fresh: every observation enters at most one release, for every T";
   } else if (learner == "dp-mase") {
-    // Seed 004, Alg. 2 + 4a: agent n's epochs of arm a (stream n·K + a) are DP-SE's, at β = 1/2 (the paper's) and
-    // |𝒦_n| = K = 10; one reward of one agent is one observation of one stream.
-    ref::DpSuccessiveEliminationParams p;
-    p.K = 10;
-    p.T = T;
-    p.eps = eps;
-    p.beta = Rational(1, 2);
-    schedule = ref::dp_se_schedule(p, kGrid);
-    schedule.description = "dp-mase: one (agent, arm) stream's epochs e = 1, 2, ... of R(e) fresh rewards (|K_n| = 10, "
-                           "beta = 1/2), one Lap_Z(Gq/eps) each";
+    // Seed 004, Alg. 2 + 4a (issue 16 §1): N = 1024 agents, K = 10 arms, T rounds (each agent's arms: one stream
+    // each, the agent active in every round in the worst case), β = 1/2 (the paper's); one reward of one agent is one
+    // observation of one stream (the multi-agent relation, docs/privacy-004.md §1). Recorded runs are added below.
+    schedule = ref::dp_mase_schedule(kMaseAgents, kMaseArms, T, Rational(1, 2), eps, kGrid);
     analytic_bound = eps;
-    analytic_note = "an agent's epochs are disjoint and fresh per arm (Prop. 4.1's disjoint union): every reward enters "
-                    "at most one release, for every T and every number of agents";
+    analytic_note = "for every T and every N: agent n's epochs partition its pulls of each arm (R(e) consecutive "
+                    "activations, sums reset at each epoch end, the last unfinished epoch never released), and a "
+                    "release holds one agent's one arm's sum of one epoch (Prop. 4.1's disjoint union D(n, e_n)); so "
+                    "every reward enters at most one release, of pure eps = G q / (G q / eps) = eps";
   } else if (learner == "anytime-lazy-ucb") {
     ref::AnytimeLazyUcbParams p;
     p.K = kArms;
@@ -152,8 +193,10 @@ Outcome check_ledger(const std::string& learner, const RunOptions& run, const Le
   const bool approximate = variant && (*variant == ref::Variant::DistRDP || *variant == ref::Variant::DistCDP);
   ref::LedgerOptions lo;
   if (approximate) lo.delta = kDelta;
-  const ref::LedgerResult ledger = ref::compose_ledger(schedule.laws, schedule.entries, lo);
+  ref::LedgerResult ledger = ref::compose_ledger(schedule.laws, schedule.entries, lo);
   poll_cancellation();
+  nlohmann::json recorded;
+  if (learner == "dp-mase") recorded = dp_mase_recorded(run, eps, options.leak, ledger);
 
   // ---- the claim ----
   Rational claim_lower;  // a lower bound of the claimed ε (exact for pure claims)
@@ -240,7 +283,12 @@ Outcome check_ledger(const std::string& learner, const RunOptions& run, const Le
   ev["learner"] = learner;
   ev["eps"] = dpb::to_string(eps);
   ev["horizon"] = T;
-  ev["arms"] = kArms;
+  ev["arms"] = learner == "dp-mase" ? kMaseArms : kArms;
+  if (learner == "dp-mase") {
+    ev["agents"] = kMaseAgents;
+    ev["horizon_unit"] = "rounds (each stream holds at most one pull per round)";
+    ev["recorded_runs"] = recorded;
+  }
   ev["reward_grid"] = kGrid;
   if (options.leak != 1) ev["leak"] = dpb::to_string(options.leak);
   if (ftnl_c) ev["noise_multiplier"] = dpb::to_string(*ftnl_c);

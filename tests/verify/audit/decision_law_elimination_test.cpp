@@ -101,5 +101,20 @@ TEST(TargetOptionsTest, LeakFactorIsValidated) {
   }
 }
 
+// TargetOptions::reuse_noise: refused (naming the parameter) on targets it is not wired into — a mechanism and a
+// multi-agent learner — so that a twin can never silently run as specified.
+TEST(TargetOptionsTest, ReuseNoiseIsRefusedWhereItIsNotWired) {
+  for (const std::string target : {"dist-dp", "dp-mase"}) {
+    TargetOptions o;
+    o.reuse_noise = true;
+    try {
+      prepare_target(target, o, 1);
+      ADD_FAILURE() << "reuse_noise accepted for " << target;
+    } catch (const ParameterError& e) {
+      EXPECT_NE(std::string(e.what()).find("parameter 'reuse_noise'"), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace dpb::verify::audit

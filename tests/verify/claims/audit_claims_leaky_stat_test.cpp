@@ -91,7 +91,7 @@ void expect_reuse_caught(const std::string& claim_id, const std::string& target,
   ASSERT_NE(c, nullptr);
   RunOptions o;  // the quick suite, the default seed
   o.alpha = c->alpha;
-  const Outcome reused = learner_audit_outcome(target, Rational(1, 2), o, Rational(1), whole_output, true);
+  const Outcome reused = learner_audit_outcome(target, Rational(1, 2), o, Rational(1), whole_output, 2, false, true);
   EXPECT_EQ(reused.verdict, Verdict::violated) << reused.key_figure;
   std::cout << claim_id << " with reused noise: " << reused.key_figure << "\n";
   EXPECT_TRUE(reused.evidence.value("details", nlohmann::json::object()).value("reuse_noise", false))
@@ -104,6 +104,16 @@ TEST(AuditClaimsLeakyTwinTest, NoiseReusedAcrossTwoReleasesIsViolated) {
   expect_reuse_caught("002.ftnl.whole-output", "ftnl", true);
   expect_reuse_caught("002.anytime-lazy-ucb.whole-output", "anytime-lazy-ucb", true);
   expect_reuse_caught("002.hybrid-ucb.whole-output", "hybrid-ucb", true);
+}
+
+// Seed 004: DP-MASE's leaky twin (half the noise on every epoch release) through the claim's own checker.
+TEST(AuditClaimsLeakyTwinTest, LessNoiseIsViolatedForDpMase) {
+  RunOptions o;
+  const Claim* c = all_claims().find("004.dp-mase.privacy");
+  ASSERT_NE(c, nullptr);
+  o.alpha = c->alpha;
+  const Outcome leaky = dp_mase_audit_outcome(Rational(1, 2), o, Rational(2));
+  EXPECT_EQ(leaky.verdict, Verdict::violated) << leaky.key_figure;
 }
 
 }  // namespace

@@ -61,7 +61,7 @@ TEST(LedgerChecksTest, LeakyTwinsNeverHold) {
     }
     // Discrete-Laplace releases: one release alone exceeds the claim, certified (exact): violated.
     if (learner == "dp-se" || learner == "anytime-lazy-ucb" || learner == "cdp-se" || learner == "dist-dp-se" ||
-        learner == "ldp-se" || learner == "hybrid-ucb" || learner == "ftnl") {
+        learner == "ldp-se" || learner == "hybrid-ucb" || learner == "ftnl" || learner == "dp-mase") {
       EXPECT_EQ(o.verdict, Verdict::violated) << learner << ": " << o.key_figure;
     }
   }
