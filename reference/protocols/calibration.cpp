@@ -224,10 +224,11 @@ Calibration calibrate(Variant variant, const CalibrationInput& in) {
   c.threshold = c.n * c.g + c.tau;
   c.m = c.threshold + c.tau + 1;
   if (c.m > kMaxModulus)
-    throw_parameter_error(kFn, "n",
-                          "small enough that m = n*g + 2*tau + 1 <= 2^62 (the optimized build's int64 headroom); "
-                          "m = " + to_string(c.m),
-                          to_string(c.n));
+    // g grows as 1/eps: a tiny eps, not n, is what overflows (issue 14 class 9: name the cause).
+    throw_parameter_error(kFn, "eps",
+                          "large enough that m = n*g + 2*tau + 1 <= 2^62 (the optimized build's int64 headroom; n = " +
+                              to_string(c.n) + ", m has " + std::to_string(bit_length(Integer(c.m))) + " bits)",
+                          to_string(in.eps));
   c.bits_per_message = bit_length(Integer(c.m - 1));  // ⌈log₂ m⌉ for m >= 2: values 0..m−1 need bit_length(m−1)
 
   // --- noise laws ---
