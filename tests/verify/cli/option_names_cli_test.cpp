@@ -36,7 +36,7 @@ TEST(OptionNamesCli, SampleNamesTheDistributionsOption) {
 }
 
 TEST(OptionNamesCli, CalibrateBlamesEpsForAnOverflowingModulus) {
-  expect_names({"calibrate dist-dp --eps 1e-400 --n 10 --horizon 100", "calibrate: parameter '--eps' must be large enough"});
+  expect_names({"calibrate dist-dp --eps 1e-400 --n 10 --horizon 100", "calibrate: parameter '--eps' must be such that m = n*g"});
   expect_names({"calibrate dist-dp --eps 1 --n 100 --horizon 10", "calibrate: parameter '--n' must be <= horizon"});
 }
 
