@@ -26,6 +26,17 @@ class Binomial {
     return sum;
   }
 
+  // As the reference's `draw`: the same draw, `tick(i)` after every 2^20-th Bernoulli draw i (progress).
+  template <BitSource B, class Tick>
+  std::int64_t draw(B& bits, Tick&& tick) const {
+    std::int64_t sum = 0;
+    for (std::int64_t i = 0; i < n_; ++i) {
+      sum += bernoulli_(bits) ? 1 : 0;
+      if (((i + 1) & ((std::int64_t{1} << 20) - 1)) == 0) tick(static_cast<std::uint64_t>(i + 1));
+    }
+    return sum;
+  }
+
  private:
   // The reference's checks and messages (n in [0, 10^9], p in [0, 1]), then p's 64-bit range, named "Binomial".
   static std::int64_t checked_n(const Integer& n, const Rational& p) {

@@ -224,10 +224,18 @@ Calibration calibrate(Variant variant, const CalibrationInput& in) {
   c.threshold = c.n * c.g + c.tau;
   c.m = c.threshold + c.tau + 1;
   if (c.m > kMaxModulus)
-    throw_parameter_error(kFn, "n",
-                          "small enough that m = n*g + 2*tau + 1 <= 2^62 (the optimized build's int64 headroom); "
-                          "m = " + to_string(c.m),
-                          to_string(c.n));
+  {
+    // Name the cause (issue 14 class 9). τ grows as 1/eps (the noise scale is g/eps): when 2τ dominates, a tiny
+    // eps is to blame. Otherwise n·g dominates, g = ⌈eps·√n⌉ (or s·eps·√n): with g <= 2^31 it passes 2^62 only
+    // for n >= 2^31, so n is to blame; beyond, a huge eps made g too large.
+    const bool eps_to_blame = 2 * c.tau + 1 > c.n * c.g || c.g > (Integer(1) << 31);
+    const std::string where = " (the optimized build's int64 headroom; n = " + to_string(c.n) + ", g has " +
+                              std::to_string(bit_length(Integer(c.g))) + " bits, m " +
+                              std::to_string(bit_length(Integer(c.m))) + ")";
+    if (eps_to_blame)
+      throw_parameter_error(kFn, "eps", "such that m = n*g + 2*tau + 1 <= 2^62" + where, to_string(in.eps));
+    throw_parameter_error(kFn, "n", "small enough that m = n*g + 2*tau + 1 <= 2^62" + where, to_string(c.n));
+  }
   c.bits_per_message = bit_length(Integer(c.m - 1));  // ⌈log₂ m⌉ for m >= 2: values 0..m−1 need bit_length(m−1)
 
   // --- noise laws ---

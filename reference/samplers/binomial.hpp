@@ -5,6 +5,8 @@
 // refused rather than run for minutes; a sampler in O(1) expected draws would change the bit stream.
 #pragma once
 
+#include <cstdint>
+
 #include "reference/bits/bit_source.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/core/rational.hpp"
@@ -28,10 +30,20 @@ class Binomial {
 
   template <BitSource B>
   Integer operator()(B& bits) const {
-    Integer sum = 0;
-    for (Integer i = 0; i < n_; ++i)
+    return draw(bits, [](std::uint64_t) {});
+  }
+
+  // The same draw (same bits, same value), calling `tick(i)` after every 2^20-th Bernoulli draw i, so that a
+  // caller can show progress of one long draw (`dpbandit sample binomial --n 10^9`, docs/reliability.md).
+  template <BitSource B, class Tick>
+  Integer draw(B& bits, Tick&& tick) const {
+    const auto n = n_.convert_to<std::uint64_t>();  // n <= 10^9 (checked at construction)
+    std::uint64_t sum = 0;
+    for (std::uint64_t i = 0; i < n; ++i) {
       if (bernoulli_(bits)) ++sum;
-    return sum;
+      if (((i + 1) & ((std::uint64_t{1} << 20) - 1)) == 0) tick(i + 1);
+    }
+    return Integer(sum);
   }
 
  private:

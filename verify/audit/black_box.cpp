@@ -14,6 +14,7 @@
 #include <set>
 #include <sstream>
 #include <stdexcept>
+#include <thread>
 
 #include "verify/cluster/cancellation.hpp"
 #include "verify/cluster/cluster.hpp"
@@ -451,8 +452,12 @@ AuditResult run_audit(const std::string& target, const SideSampler& sample, std:
       if (cluster::is_mine(index))
         mine.push_back({j + 1, splits[j].first, b, std::min(kAuditBlock, splits[j].second - b * kAuditBlock)});
 
+  std::uint64_t my_total = 0;
+  for (const auto& blk : mine) my_total += blk.size;
   const auto payloads = cluster::exchange([&]() {
     std::array<ValueCounts, 4> parts;
+    std::atomic<std::uint64_t> drawn{0};
+    const std::thread::id caller = std::this_thread::get_id();
     const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
         std::max<std::size_t>(1, settings.threads ? settings.threads : cluster::default_threads()),
         std::max<std::size_t>(1, mine.size())));
@@ -467,6 +472,8 @@ AuditResult run_audit(const std::string& target, const SideSampler& sample, std:
         const Histogram h = local(blk.side, blk.size, seed, audit_block_stream(blk.split, blk.block));
         if (h.total != blk.size) throw std::logic_error("run_audit: a sampler returned the wrong sample count");
         for (const auto& [v, c] : h.counts) own[blk.split - 1][v] += c;
+        drawn += blk.size;
+        if (settings.progress && std::this_thread::get_id() == caller) settings.progress(drawn.load(), my_total);
       }
       const std::lock_guard<std::mutex> lock(merge);
       for (unsigned j = 0; j < 4; ++j)

@@ -91,6 +91,9 @@ struct AuditSettings {
   // splits. Threshold events on the rank are then the estimated likelihood-ratio level sets (Neyman–Pearson). The
   // relabelling is a function of the search split alone, so the final bounds stay valid.
   bool order_by_ratio = false;
+  // run_audit: called on the calling thread of this process after each block it finished, with the samples this
+  // process has drawn so far and the samples it has to draw (progress on stderr, docs/reliability.md). Unset: none.
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress;
 };
 
 // The relabelling of order_by_ratio applied to four histograms (search D, search D′, final D, final D′), in place.

@@ -6,8 +6,10 @@
 #include <chrono>
 #include <cmath>
 #include <limits>
+#include <functional>
 #include <map>
 #include <numeric>
+#include <thread>
 
 #include "reference/core/errors.hpp"
 #include "verify/cluster/cancellation.hpp"
@@ -43,14 +45,16 @@ struct Figure {
 };
 
 // One side of one pair's screening sample: n draws in blocks of kAuditBlock, block b from stream
-// audit_block_stream(1 + side, b) of the pair's screening seed.
-Histogram screening_side(const SideSampler& sample, int side, std::uint64_t n, std::uint64_t seed) {
+// audit_block_stream(1 + side, b) of the pair's screening seed. `drew(k)` after each block of k draws (progress).
+Histogram screening_side(const SideSampler& sample, int side, std::uint64_t n, std::uint64_t seed,
+                         const std::function<void(std::uint64_t)>& drew) {
   std::map<double, std::uint64_t> counts;
   for (std::uint64_t b = 0; b * kAuditBlock < n; ++b) {
     poll_cancellation();
     const Histogram h = sample(side, std::min(kAuditBlock, n - b * kAuditBlock), seed,
                                audit_block_stream(1 + static_cast<unsigned>(side), b));
     for (const auto& [v, c] : h.counts) counts[v] += c;
+    drew(h.total);
   }
   Histogram out;
   out.counts.assign(counts.begin(), counts.end());
@@ -114,6 +118,14 @@ AuditResult audit_pairs(const std::string& target, const std::vector<AuditPair>&
     score.kept = 1;
     score.final_scale = static_cast<double>(samples) / static_cast<double>(screen_n);
     std::atomic<std::size_t> next{0};
+    // Progress (settings.progress) of the screening pass, reported from the calling thread only.
+    std::atomic<std::uint64_t> drawn{0};
+    const std::uint64_t screen_total = 2 * screen_n * order.size();
+    const std::thread::id caller = std::this_thread::get_id();
+    const std::function<void(std::uint64_t)> drew = [&](std::uint64_t k) {
+      drawn += k;
+      if (settings.progress && std::this_thread::get_id() == caller) settings.progress(drawn.load(), screen_total);
+    };
     const unsigned threads = static_cast<unsigned>(std::min<std::size_t>(
         std::max(1u, settings.threads ? settings.threads : cluster::default_threads()), order.size()));
     cluster::run_workers(threads, [&](const std::atomic<bool>& failed) {
@@ -121,7 +133,7 @@ AuditResult audit_pairs(const std::string& target, const std::vector<AuditPair>&
         const std::size_t i = order[k];
         const SideSampler local = family[i].sample;
         const std::uint64_t ps = pair_seed(seed, 1, i);
-        Histogram hd = screening_side(local, 0, screen_n, ps), hdp = screening_side(local, 1, screen_n, ps);
+        Histogram hd = screening_side(local, 0, screen_n, ps, drew), hdp = screening_side(local, 1, screen_n, ps, drew);
         if (settings.order_by_ratio) {  // categorical outputs: rank by this split's own ratios (a score only)
           Histogram fd = hd, fdp = hdp;
           order_by_search_ratio(hd, hdp, fd, fdp);

@@ -910,7 +910,7 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   const TargetInfo* info = find_target(name);
   if (!info) throw_parameter_error(kFn, "target", "a name from `dpbandit audit --list`", name);
   if (options.eps <= 0) throw_parameter_error(kFn, "eps", "> 0", dpb::to_string(options.eps));
-  if (options.n < 1 || options.n > options.horizon)
+  if (info->kind == "mechanism" && (options.n < 1 || options.n > options.horizon))  // learners take no batch size
     throw_parameter_error(kFn, "n", "in [1, horizon]", std::to_string(options.n));
   if (options.leak_factor < 1)
     throw_parameter_error(kFn, "leak_factor", ">= 1", dpb::to_string(options.leak_factor));

@@ -23,6 +23,8 @@
 #include "verify/audit/external.hpp"
 #include "verify/audit/targets.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cli/progress.hpp"
+#include "verify/cluster/cluster.hpp"
 #include "verify/input/bounded_input.hpp"
 
 namespace dpb::cli {
@@ -82,11 +84,16 @@ int exit_code_for(const verify::audit::AuditResult& r) {
 void add_audit_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<AuditArgs>();
   auto* cmd = app.add_subcommand("audit", "Black-box privacy audit: an empirical lower bound on epsilon");
-  cmd->add_option("target", args->target, "a target from --list, or `external`");
   // Registered options (verify/cli/options.hpp): type, range, requires/conflicts, and a quick command line using each.
   auto options = std::make_shared<Options>(
       cmd, "audit", context.options,
       std::vector<std::string>{"audit", "dlaplace", "--samples", "1000", "--threads", "1"});
+  std::vector<std::string> target_names;
+  for (const auto& t : verify::audit::audit_targets()) target_names.push_back(t.name);
+  target_names.push_back("external");
+  options->positional("target", args->target, target_names, "a name from `dpbandit audit --list`",
+                      {"audit", "{}", "--samples", "1000", "--threads", "1"}, "a target from --list, or `external`",
+                      false);
   const std::vector<std::string> external = {"audit", "external", "--command", "echo 1", "--claimed-eps", "1",
                                              "--samples", "100"};
   options->flag("--list", args->list, "list the targets and their claimed guarantees");
@@ -189,6 +196,24 @@ void add_audit_command(CLI::App& app, Context& context) {
       search.keep = std::min(search.keep, search.pairs);
     }
 
+    // Progress on stderr after a second (docs/reliability.md; `--samples 10^9` runs for many minutes): one line per
+    // sampling pass (the screening of --pairs, then each pair kept), from the first process only. Not for
+    // `external`: its command may still fail (exit 2, whose contract is one line on stderr) after a second.
+    struct PassProgress {
+      std::unique_ptr<Progress> bar;
+      std::uint64_t total = 0, done = 0;
+    };
+    auto pass = std::make_shared<PassProgress>();
+    if (verify::cluster::is_root() && args->target != "external")
+      settings.progress = [pass](std::uint64_t done, std::uint64_t total) {
+        if (!pass->bar || total != pass->total || done < pass->done) {
+          pass->bar.reset();
+          pass->bar = std::make_unique<Progress>("audit", "samples", total);
+          pass->total = total;
+        }
+        pass->done = done;
+        pass->bar->update(done);
+      };
     verify::audit::AuditResult r;
     if (args->target == "external") {
       if (options->given("view")) throw_parameter_error(kFn, "--view", "absent with `external`", args->view);
@@ -229,6 +254,14 @@ void add_audit_command(CLI::App& app, Context& context) {
                                 args->n);
         if (t.kind == "mechanism" && options->given("borderline"))
           throw_parameter_error(kFn, "--borderline", "absent for the mechanism target " + t.name, args->borderline);
+        if (t.kind == "mechanism") {  // a batch serves at most T users: name the option the user gave
+          const std::uint64_t n = options->u64("n", 16), horizon = options->u64("horizon", 4096);
+          if (n > horizon) {
+            if (options->given("n"))
+              throw_parameter_error(kFn, "--n", "<= --horizon (" + std::to_string(horizon) + ")", args->n);
+            throw_parameter_error(kFn, "--horizon", ">= --n (16, the default)", args->horizon);
+          }
+        }
       }
       verify::audit::TargetOptions o;
       if (!args->eps.empty()) o.eps = parse_rational(args->eps, kFn, "eps");
@@ -241,6 +274,8 @@ void add_audit_command(CLI::App& app, Context& context) {
       if (const auto k = options->u64("arms")) o.arms = static_cast<std::uint32_t>(*k);
       r = verify::audit::audit_target(args->target, o, samples, seed, settings, search);
     }
+    pass->bar.reset();  // ends its line before the summary
+    settings.progress = nullptr;
     print_result(r, args->json);
     context.exit_code = exit_code_for(r);
   });

@@ -77,12 +77,16 @@ void run_001(const CalibrateArgs& a) {
 void add_calibrate_command(CLI::App& app, Context& context) {
   auto args = std::make_shared<CalibrateArgs>();
   auto* cmd = app.add_subcommand("calibrate", "Print the exact calibration (g, tau, m, noise) of seed 000's protocol");
-  cmd->add_option("variant", args->variant,
-                  "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | p-vec | "
-                  "tree | fmt (seed 001)")
-      ->required();
   const std::vector<std::string> seed000 = {"calibrate", "dist-dp", "--eps", "1", "--n", "10", "--horizon", "100"};
   auto options = std::make_shared<Options>(cmd, "calibrate", context.options, seed000);
+  options->positional("variant", args->variant,
+                      {"dist-dp", "dist-rdp", "dist-cdp", "shuffle", "central", "local", "ldp-gauss", "p-amp", "p-vec",
+                       "tree", "fmt"},
+                      "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt",
+                      {"calibrate", "{}", "--eps", "1", "--n", "10", "--horizon", "100"},
+                      "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | "
+                      "p-vec | tree | fmt (seed 001)",
+                      true);
   const std::vector<std::string> amp = {"calibrate", "p-amp", "--eps", "1", "--delta", "1/100000", "--n", "1000"};
   const std::vector<std::string> vec = {"calibrate", "p-vec",  "--eps", "1", "--delta", "1/100000",
                                         "--n",       "1000",   "--d",   "5"};
@@ -117,7 +121,7 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->number("--p", args->p, open(0), open(1), "accuracy failure probability in (0, 1) (default 1/T)");
   options->number("--c", args->c, open(0), closed(pow10(6), "10^6"),
                   "Lemma 5's constant c > 0 (local; default 159421/100000, ref::lemma5_constant())")
-      .companions_are({"calibrate", "local", "--eps", "1", "--n", "10", "--horizon", "100"});
+      .companions_are({"calibrate", "local", "--eps", "1/2", "--n", "10", "--horizon", "100"});
   cmd->callback([args, options, &context]() {
     options->check();
     if (ref::is_variant_001(args->variant)) {

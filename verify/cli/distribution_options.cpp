@@ -51,7 +51,18 @@ std::set<std::string> all_parameter_names() {
 
 void DistributionOptions::add_to(CLI::App* cmd, Options& options, const std::vector<std::string>& before,
                                  const std::vector<std::string>& after, const Ranges& ranges) {
-  cmd->add_option("DIST", dist, "distribution (see below)")->required();
+  {  // DIST: registered, so that the bad-input table feeds it hostile values too (issue 14)
+    std::vector<std::string> names;
+    std::string listed;
+    for (const auto& d : distribution_specs()) {
+      names.push_back(d.name);
+      listed += (listed.empty() ? "" : ", ") + d.name;
+    }
+    std::vector<std::string> companions = before;
+    companions.insert(companions.end(), {"{}", "--scale", "1"});
+    companions.insert(companions.end(), after.begin(), after.end());
+    options.positional("DIST", dist, names, "one of " + listed, companions, "distribution (see below)", true);
+  }
   // A minimal command line for each parameter: a DIST that takes it and values of its other parameters.
   const std::map<std::string, std::vector<std::string>> uses = {
       {"p", {"binomial", "--n", "3"}},        {"gamma", {"bernoulli-exp"}},     {"scale", {"dlaplace"}},

@@ -69,7 +69,10 @@ void add_multi_agent_options(Options& o, MultiAgentCliArgs& a, const std::vector
       .companions_are(with({"--routine", "coin"}));
   o.number("--sigma", a.sigma, open(0), closed(pow10(3), "10^3"), "P2: σ of the clipped-Gaussian proxy (default 1/10)")
       .companions_are(with({"--env", "p2"}));
-  o.number("--shift", a.shift, closed(-pow10(6), "-10^6"), closed(pow10(6), "10^6"), "P2: the shift subtracted from the means (default 51/5)")
+  // P2's means 11 − s, 54/5 − s, 52/5 − s must lie in [0, 1] (clipped Gaussian rewards): s in [10, 52/5], refused up
+  // front naming --shift (it used to be refused later naming an internal 'mean').
+  o.number("--shift", a.shift, closed(Rational(10)), closed(Rational(52, 5), "52/5"),
+           "P2: the shift subtracted from the means 11, 54/5, 52/5 (in [10, 52/5]: the means stay in [0, 1]; default 51/5)")
       .companions_are(with({"--env", "p2"}));
 }
 

@@ -62,6 +62,7 @@ std::string kind_name(OptionKind kind) {
     case OptionKind::text: return "text";
     case OptionKind::path: return "path";
     case OptionKind::flag: return "flag";
+    case OptionKind::positional: return "positional";
   }
   return "text";
 }
@@ -77,12 +78,14 @@ Rational pow10(unsigned k) {
 Bound max_u64() { return closed(pow2(64) - 1, "2^64 - 1"); }
 
 std::string OptionSpec::condition() const {
+  if (!condition_text.empty()) return condition_text;
   switch (kind) {
     case OptionKind::integer: return "an integer in " + range_text(*this);
     case OptionKind::number: return lo || hi ? "a number " + std::string(lo && hi ? "in " : "") + range_text(*this) : "a number";
     case OptionKind::number_list:
       return "a comma-separated list of numbers " + std::string(lo && hi ? "in " : "") + range_text(*this);
-    case OptionKind::choice: {
+    case OptionKind::choice:
+    case OptionKind::positional: {
       std::string s = "one of ";
       for (std::size_t i = 0; i < choices.size(); ++i) s += (i ? "|" : "") + choices[i];
       return s;
@@ -133,6 +136,7 @@ Rational checked_value(const OptionSpec& s, std::string_view text) {
     case OptionKind::number: return checked_number(s, text);
     case OptionKind::number_list: (void)checked_list(s, text); return 0;
     case OptionKind::choice:
+    case OptionKind::positional:
       if (std::find(s.choices.begin(), s.choices.end(), text) == s.choices.end()) refuse(s, text);
       return 0;
     case OptionKind::text:
@@ -244,6 +248,17 @@ OptionSpec& Options::path(const std::string& names, std::string& text, const std
 
 OptionSpec& Options::flag(const std::string& names, bool& value, const std::string& help) {
   return add(names, OptionKind::flag, nullptr, &value, help);
+}
+
+OptionSpec& Options::positional(const std::string& name, std::string& text, std::vector<std::string> choices,
+                                std::string condition, std::vector<std::string> companions, const std::string& help,
+                                bool required) {
+  OptionSpec& s = add(name, OptionKind::positional, &text, nullptr, help);
+  if (required) entries_.back().option->required();
+  s.choices = std::move(choices);
+  s.condition_text = std::move(condition);
+  s.companions = std::move(companions);
+  return s;
 }
 
 const Options::Entry& Options::entry(const std::string& name) const {

@@ -29,7 +29,8 @@
 
 namespace dpb::cli {
 
-enum class OptionKind { integer, number, number_list, choice, text, path, flag };
+// positional: an argument without `--` (sample's DIST, audit's target, calibrate's variant), one of `choices`.
+enum class OptionKind { integer, number, number_list, choice, text, path, flag, positional };
 std::string kind_name(OptionKind kind);
 
 // One end of a range: the exact value, how the docs write it ("2^64 - 1"), open or closed.
@@ -53,10 +54,13 @@ struct OptionSpec {
   std::vector<std::string> choices;
   std::vector<std::string> requires_, conflicts;  // names of other options of the same command
   std::vector<std::string> companions;  // the bad-input table: a minimal command line in which this option is used
+                                        // (for a positional, "{}" marks where its value goes)
   std::vector<std::string> slow;        // in-range values documented as long-running (docs/reliability.md)
   std::string help;
+  std::string condition_text;  // overrides the generated condition (a positional's "a name from ...")
 
-  std::string flag() const { return "--" + name; }
+  // How messages name it: "--seed", or a positional's own name ("DIST").
+  std::string flag() const { return kind == OptionKind::positional ? name : "--" + name; }
   // "an integer in [0, 2^64 - 1]", "a number in (0, 1)", "one of reference|optimized", "non-empty"
   std::string condition() const;
   // Fluent modifiers for the registration.
@@ -98,6 +102,11 @@ class Options {
   OptionSpec& text(const std::string& names, std::string& text, const std::string& help);
   OptionSpec& path(const std::string& names, std::string& text, const std::string& help);
   OptionSpec& flag(const std::string& names, bool& value, const std::string& help);
+  // A positional argument `name` that must be one of `choices` (`condition` says so in messages); `companions` is a
+  // command line with "{}" where the argument goes. Issue 14: positionals are in the bad-input table too.
+  OptionSpec& positional(const std::string& name, std::string& text, std::vector<std::string> choices,
+                         std::string condition, std::vector<std::string> companions, const std::string& help,
+                         bool required);
 
   // Every given option: not empty, well-formed, in range, its requirements present, no conflict (ParameterError).
   void check() const;

@@ -5,6 +5,7 @@
 // Every parameter is validated before the first line is written. --method inversion (dlaplace, dgauss only) selects
 // the certified-inversion algorithm of docs/samplers.md: the same law, a different (faster) use of the bits.
 // --method large (binomial only, p ∈ {1/2, 1/4}) selects the exact rejection sampler for n up to 2^63 − 1.
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 
@@ -23,6 +24,25 @@ namespace {
 
 constexpr std::uint64_t kMaxCount = 1'000'000'000;
 
+// Issue 14 class 4 (docs/reliability.md "Limits"): the inversion samplers keep a CDF table that grows with the value
+// drawn (about 700 bytes per entry in the reference), so their library range (scale <= 2^32) does not finish in
+// bounded time and memory. The command line refuses, up front, what does not: dlaplace --method inversion at
+// scale > 2^16 (2^20 took 6 s and 730 MB for three draws, 2^24 exhausted 4 GiB), and Pólya and its difference
+// when scale·max(r, 1) > 2^16 (r = 1, scale = 2^24: 2 GB and no draw within 30 s).
+void refuse_unbounded_tables(const std::string& dist, const std::map<std::string, Rational>& q, bool inversion) {
+  const Rational limit = pow2(16);
+  if (dist == "dlaplace" && inversion && q.at("scale") > limit)
+    throw_parameter_error("sample", "--scale", "<= 2^16 with --method inversion (its table grows with scale)",
+                          to_string(q.at("scale")));
+  if (dist == "polya" || dist == "polya-diff") {
+    const Rational r = q.at("r"), scale = q.at("scale");
+    if (scale > 0 && r > 0 && scale * std::max(r, Rational(1)) > limit)
+      throw_parameter_error("sample", "--scale", "such that scale*max(r, 1) <= 2^16 for " + dist +
+                                                     " (its table grows with r*scale)",
+                            "--r " + to_string(r) + " --scale " + to_string(scale));
+  }
+}
+
 void append(fmt::memory_buffer& buf, bool v) { buf.push_back(v ? '1' : '0'); }
 void append(fmt::memory_buffer& buf, std::int64_t v) { fmt::format_to(std::back_inserter(buf), "{}", v); }
 void append(fmt::memory_buffer& buf, const Integer& v) {
@@ -30,18 +50,33 @@ void append(fmt::memory_buffer& buf, const Integer& v) {
   buf.append(s.data(), s.data() + s.size());
 }
 
+// A sampler whose one draw can be long (binomial: n Bernoulli draws, n up to 10^9) reports inside the draw.
+template <class Sampler, class Source>
+concept TicksInsideDraw = requires(const Sampler& s, Source& bits) {
+  s.draw(bits, [](std::uint64_t) {});
+  s.n();
+};
+
 template <class Sampler, class Source>
 void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
   fmt::memory_buffer buf;
-  Progress progress("sample", "samples", count);  // on stderr after a second (docs/reliability.md)
+  // On stderr after a second (docs/reliability.md); binomial counts its Bernoulli draws, so that one long draw
+  // (n = 10^9 takes minutes in the reference) shows progress too.
+  std::uint64_t per_draw = 1;
+  if constexpr (TicksInsideDraw<Sampler, Source>) per_draw = std::max<std::uint64_t>(1, sampler.n().template convert_to<std::uint64_t>());
+  const bool inside = per_draw > 1;
+  Progress progress("sample", inside ? "Bernoulli draws" : "samples", count * per_draw);
   for (std::uint64_t i = 0; i < count; ++i) {
-    append(buf, sampler(bits));
+    if constexpr (TicksInsideDraw<Sampler, Source>)
+      append(buf, sampler.draw(bits, [&](std::uint64_t done) { progress.update(i * per_draw + done); }));
+    else
+      append(buf, sampler(bits));
     buf.push_back('\n');
     if (buf.size() > (1U << 16)) {
       std::fwrite(buf.data(), 1, buf.size(), stdout);
       buf.clear();
     }
-    if ((i & 1023) == 0) progress.update(i);
+    if ((i & 1023) == 0 || inside) progress.update((i + 1) * per_draw);
   }
   std::fwrite(buf.data(), 1, buf.size(), stdout);
   std::fflush(stdout);
@@ -94,11 +129,12 @@ void add_sample_command(CLI::App& app, Context& context) {
     const bool inversion = args->method == "inversion";
     const bool large = args->method == "large";
     if (large && args->dist.dist != "binomial")
-      throw_parameter_error("sample", "method", "cks for " + args->dist.dist + " (large exists for binomial)",
+      throw_parameter_error("sample", "--method", "cks for " + args->dist.dist + " (large exists for binomial)",
                             args->method);
     if (inversion && args->dist.dist != "dlaplace" && args->dist.dist != "dgauss")
-      throw_parameter_error("sample", "method",
+      throw_parameter_error("sample", "--method",
                             "cks for " + args->dist.dist + " (inversion exists for dlaplace and dgauss)", args->method);
+    refuse_unbounded_tables(args->dist.dist, params, inversion);
     if (const auto seed = options->u64("seed")) {
       ChaCha20Source bits(*seed);
       dispatch(args->dist.dist, params, optimized, bits, count, inversion, large);

@@ -3,13 +3,11 @@
 // writes its curves (CSV), summary (JSON) and plots (PNG, SVG; gnuplot) into --out. A progress bar goes to stderr,
 // the final regret table to stdout. Exit 0; 2 on usage errors (unknown experiment, bad option values), before
 // anything is written.
-#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
@@ -51,17 +49,6 @@ struct SimulateArgs {
   bool delta_given = false;
 };
 
-void write_file(const std::filesystem::path& dir, const std::string& name, const std::string& text) {
-  const auto target = dir / name;
-  const auto temp = dir / ("." + name + ".tmp." + std::to_string(::getpid()));
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out << text;
-  }
-  std::filesystem::rename(temp, target);
-  std::printf("wrote %s\n", target.string().c_str());
-}
-
 // `simulate --learner linucb…`: seed 001's learners on §6.1's instances (one per run), by the optimized build
 // (bit-identical statistics and the same decisions as the reference: `dpbandit crosscheck`). Pseudo-regret.
 // One line per run, mean ± se; with --out, runs.csv and curve.csv (mean cumulative pseudo-regret ± se).
@@ -83,8 +70,10 @@ void simulate_linear(const SimulateArgs& args) {
   c.params = parse_linear_params(args.linear, *ref::parse_linucb_variant(args.learner), args.eps.empty() ? "1" : args.eps,
                                  args.delta_given ? args.multi_agent.delta : "", c.horizon, "simulate");
   const ref::LinUcbConfig derived = ref::configure_linucb(c.params, c.d, c.K, c.q);  // validates before output
-  if (!args.out.empty() && std::filesystem::exists(args.out) && !std::filesystem::is_directory(args.out))
-    throw_parameter_error("simulate", "out", "a directory (or a new path)", args.out);
+  if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
+    if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
+      throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
+                            verify::input::quoted_prefix(args.out, 80) + " (" + why + ")");
   std::printf("%s (theorem profile) on seed 001 §6.1 instances: d = %u, K = %u, T = %llu, B = %llu, eps = %s, "
               "delta = %s, seed %llu; %s\n",
               c.learner.c_str(), c.d, c.K, static_cast<unsigned long long>(c.horizon),
@@ -124,8 +113,6 @@ void simulate_linear(const SimulateArgs& args) {
   const double se = n > 1 ? std::sqrt(std::max(0.0, (total2 - n * mean * mean) / (n - 1)) / n) : 0.0;
   std::printf("mean pseudo-regret at T: %.3f ± %.3f (se over %u runs)\n", mean, se, c.runs);
   if (!args.out.empty()) {
-    const std::filesystem::path dir(args.out);
-    std::filesystem::create_directories(dir);
     std::ostringstream curve;
     curve << "t,mean,se\n";
     for (std::size_t i = 0; i < points; ++i) {
@@ -133,8 +120,11 @@ void simulate_linear(const SimulateArgs& args) {
       const double s = n > 1 ? std::sqrt(std::max(0.0, (sum2[i] - n * m * m) / (n - 1)) / n) : 0.0;
       curve << at[i] << "," << m << "," << s << "\n";
     }
-    write_file(dir, "runs.csv", runs_csv.str());
-    write_file(dir, "curve.csv", curve.str());
+    // All or nothing: staged, then published with the manifest written last (verify/input/publish.hpp).
+    verify::output::Publication pub(args.out, "runs");
+    pub.write("runs.csv", runs_csv.str());
+    pub.write("curve.csv", curve.str());
+    for (const auto& f : pub.commit()) std::printf("wrote %s\n", f.string().c_str());
   }
 }
 
@@ -231,8 +221,9 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.path("--config", args->config, "A config file instead of a named experiment")
       .companions_are({"simulate", "--runs", "1", "--horizon", "100", "--no-plots", "--quiet"});
   o.integer("--runs", args->runs, closed(1), closed(100000), "Number of runs (default: the config's)").slow_values({"100000"});
-  o.integer("--horizon", args->horizon, closed(1), closed(pow2(34), "2^34"), "Horizon T (default: the config's)")
-      .slow_values({"17179869184"});
+  // 2^34 is the registry's bound; memory bounds T further (K·T tapes per thread), refused up front naming
+  // --horizon (verify/experiments/simulation.cpp, docs/reliability.md "Limits").
+  o.integer("--horizon", args->horizon, closed(1), closed(pow2(34), "2^34"), "Horizon T (default: the config's)");
   o.integer("--threads", args->threads, closed(1), closed(256), "Worker threads (default: the number of cores)");
   o.integer("--seed", args->seed, closed(0), max_u64(), "Seed of the ChaCha20 streams (default: the config's)");
   o.number_list("--eps", args->eps, open(0), closed(1000), "Comma-separated privacy levels replacing the config's, e.g. 1/10,1");

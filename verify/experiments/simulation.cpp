@@ -213,7 +213,28 @@ std::vector<double> regret_curve(const fast::Trajectory& tr, const ref::RewardTa
   throw_parameter_error("simulate", name, condition, value);
 }
 
+// Issue 14 class 4 (docs/reliability.md "Limits"): a worker thread holds its run's reward tape, a K × T table of
+// int32 (two of them while the tape is extended) and the learner's T actions (uint32): about (8K + 8)·T bytes,
+// which at T = 2^34 is hundreds of GiB (it used to end in bad_alloc after the run had started). The threads of
+// this process together must stay within kMemoryBudget (below 4 GiB with the rest of the process).
+constexpr std::uint64_t kMemoryBudget = std::uint64_t{3} << 30;
+
+std::uint64_t arms_of(const ExperimentConfig& c) {
+  return c.environment.kind.rfind("seed002", 0) == 0 ? 5 : c.environment.arms;
+}
+
+// Bytes one worker thread needs for a run of `c` (see above).
+std::uint64_t bytes_per_thread(const ExperimentConfig& c) {
+  const std::uint64_t T = c.horizon, K = arms_of(c);
+  return (8 * K + 8) * T;
+}
+
 }  // namespace
+
+unsigned threads_within_memory(const ExperimentConfig& c, unsigned wanted) {
+  const std::uint64_t fit = std::max<std::uint64_t>(1, kMemoryBudget / std::max<std::uint64_t>(1, bytes_per_thread(c)));
+  return static_cast<unsigned>(std::min<std::uint64_t>(wanted, fit));
+}
 
 std::vector<std::uint64_t> log_grid(std::uint64_t T, std::uint32_t points) {
   std::vector<std::uint64_t> g{1};
@@ -292,6 +313,22 @@ ExperimentConfig effective_config(const ExperimentConfig& config, const Simulati
   if (c.epsilons.size() > 1024) option_error("eps", "at most 1024 values", std::to_string(c.epsilons.size()));
   if (c.environment.kind == "letor" && !std::filesystem::is_regular_file(resolve_data_path(c.environment.data)))
     option_error("data", "a readable LETOR file", c.environment.data);
+  // Memory (above): refused before anything runs. One thread must fit; --threads given must fit as asked (without
+  // it, simulate() runs as many threads as fit).
+  const std::uint64_t per_thread = bytes_per_thread(c);
+  const std::uint64_t max_T = kMemoryBudget / (8 * arms_of(c) + 8);
+  if (per_thread > kMemoryBudget)
+    option_error("--horizon", "at most " + std::to_string(max_T) + " for K = " + std::to_string(arms_of(c)) +
+                                  " arms (memory grows as (8K + 8)·T bytes per thread; 3 GiB in all)",
+                 std::to_string(c.horizon));
+  if (o.threads > 0) {
+    const std::uint64_t used = std::min<std::uint64_t>(o.threads, c.runs);
+    if (used * per_thread > kMemoryBudget)
+      option_error("--threads", "at most " + std::to_string(kMemoryBudget / per_thread) + " at T = " +
+                                    std::to_string(c.horizon) + ", K = " + std::to_string(arms_of(c)) +
+                                    " (each thread holds (8K + 8)·T bytes; 3 GiB in all)",
+                   std::to_string(o.threads));
+  }
   return c;
 }
 
@@ -395,7 +432,7 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   std::vector<std::uint32_t> my_runs;
   for (std::uint32_t r = 0; r < c.runs; ++r)
     if (cluster::is_mine(r)) my_runs.push_back(r);
-  unsigned threads = options.threads ? options.threads : cluster::default_threads();
+  unsigned threads = options.threads ? options.threads : threads_within_memory(c, cluster::default_threads());
   threads = static_cast<unsigned>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(threads, my_runs.size())));
   result.threads = threads;
   std::vector<std::uint64_t> drawn_per_run(c.runs, 0);

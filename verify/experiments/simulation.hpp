@@ -45,6 +45,9 @@ struct SimulationOptions {
 
 // Applies the overrides (validated like the config: ParameterError naming the option).
 ExperimentConfig effective_config(const ExperimentConfig& config, const SimulationOptions& options);
+// How many of `wanted` worker threads fit the memory budget of a run of `config` (each holds about (8K + 8)·T
+// bytes: its reward tape and actions; docs/reliability.md "Limits"); at least 1.
+unsigned threads_within_memory(const ExperimentConfig& config, unsigned wanted);
 
 struct CellResult {
   std::string algorithm;  // label

@@ -187,10 +187,14 @@ TEST(CalibrationTest, RejectsModulusBeyondInt64Headroom) {
   std::string msg = message_of(Variant::DistDP, in);
   EXPECT_NE(msg.find("parameter 'n'"), std::string::npos) << msg;
   EXPECT_NE(msg.find("2^62"), std::string::npos) << msg;
-  // A large ε also blows m up.
+  // A huge ε also blows m up (g = ⌈ε·√n⌉): ε is then to blame, not n (issue 14 class 9).
   in = input("1000000000000000", 1000, 1000000);
   msg = message_of(Variant::DistDP, in);
-  EXPECT_NE(msg.find("parameter 'n'"), std::string::npos) << msg;
+  EXPECT_NE(msg.find("parameter 'eps'"), std::string::npos) << msg;
+  // So does a tiny one (τ grows as 1/ε): it used to blame n.
+  in = input("1/1000000000000000000000", 10, 100);
+  msg = message_of(Variant::DistDP, in);
+  EXPECT_NE(msg.find("parameter 'eps'"), std::string::npos) << msg;
 }
 
 TEST(CalibrationTest, VariantNamesRoundTripAndUnknownIsRejected) {

@@ -2,13 +2,17 @@
 // CLI registers it (`dpbandit options --json`, verify/cli/options.hpp), fed hostile values. A new option is covered
 // without writing a test.
 //
+// Positional arguments (sample's and pmf's DIST, audit's target, calibrate's variant) are registered too
+// (kind "positional", their value where "{}" stands in their companions): every hostile value is outside their
+// list of names and must be refused naming the argument ('DIST').
+//
 // For each option and each value:
 //   - outside the registered range (decided here by an independent oracle: each hostile value's exact value is
 //     written below, not parsed by the CLI's parser): exit 2, nothing on stdout, one line on stderr of at most
 //     200 bytes naming `--option`, no file left in the working directory (a fresh temporary directory per case);
 //   - inside the range (the closed ends of the range, and the hostile values that fall inside it): the option's
 //     minimal command line runs within 10 s and exits 0, or 2 with the same one-line refusal (a documented
-//     refusal of a combination); `verify --claim-timeout` may also exit 1 with the claim reported "timed out"
+//     refusal of a combination) naming some `--option` of the user's; `verify --claim-timeout` may also exit 1 with the claim reported "timed out"
 //     (its documented effect when the limit is shorter than the claim). Values registered as `slow` (documented
 //     long runs) are not run.
 // The 10 s cap is a hang detector, not a speed target.
@@ -194,16 +198,21 @@ bool in_range(const Spec& s, const Rational& v) {
 
 // The oracle: is the hostile value inside the option's registered domain?
 bool accepted(const Spec& s, const Hostile& h) {
-  if (s.kind == "choice") return s.choices.count(h.text) > 0;
+  if (s.kind == "choice" || s.kind == "positional") return s.choices.count(h.text) > 0;
   if (s.kind == "text" || s.kind == "path") return !h.text.empty();
   if (!h.value) return false;
   if (s.kind == "integer" && boost::multiprecision::denominator(*h.value) != 1) return false;
   return in_range(s, *h.value);
 }
 
-// The option's command line with `--name value` (a companion's own --name and its value removed first).
+// The option's command line with `--name value` (a companion's own --name and its value removed first); a
+// positional argument's value replaces the "{}" of its companions.
 std::vector<std::string> command_line(const Spec& s, const std::string& value) {
   std::vector<std::string> argv{cli_path()};
+  if (s.kind == "positional") {
+    for (const auto& c : s.companions) argv.push_back(c == "{}" ? value : c);
+    return argv;
+  }
   for (std::size_t i = 0; i < s.companions.size(); ++i) {
     if (s.companions[i] == "--" + s.name) {
       ++i;  // its value
@@ -253,7 +262,7 @@ void run_table(const std::string& command) {
       if (!accepted(s, h)) {
         // (sanitizer tree: the option's first outside value, and a quarter of the others)
         if (!kSanitized || outside_values++ == 0 || (option_index + v) % 4 == 0) cases.push_back({&s, h.text, false});
-      } else if (s.kind != "text" && s.kind != "path" && s.kind != "choice") {
+      } else if (s.kind != "text" && s.kind != "path" && s.kind != "choice" && s.kind != "positional") {
         inside_values.insert(h.text);
       }
     }
@@ -289,9 +298,11 @@ void run_table(const std::string& command) {
         } else if (!c.inside) {
           if (r.exit_code != 2) problem = "exit " + std::to_string(r.exit_code) + " (expected 2): " + r.err.substr(0, 300);
           else if (!r.left.empty()) problem = "left " + r.left.front() + " in the working directory";
-          else problem = refusal_problem(r, "--" + c.spec->name);
+          else problem = refusal_problem(r, c.spec->kind == "positional" ? "'" + c.spec->name + "'" : "--" + c.spec->name);
         } else if (r.exit_code == 2) {
-          const std::string p = refusal_problem(r, "");
+          // A refusal of an in-range value (a combination) names the user's option, `--name`, never only an
+          // internal parameter (issue 14 class 9: "DiscreteLaplace: parameter 'scale'", "mase: parameter 'c'").
+          const std::string p = refusal_problem(r, "'--");
           if (!p.empty()) problem = "refused without the contract: " + p;
         } else if (r.exit_code == 1 && c.spec->name == "claim-timeout" &&
                    r.out.find("timed out after") != std::string::npos) {

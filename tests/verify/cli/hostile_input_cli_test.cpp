@@ -49,7 +49,7 @@ TEST(HostileInputCliTest, DeeplyNestedConfigIsRefusedNamingTheOptionAndTheLimit)
   EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
   EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 300);
   expect_one_bounded_line(r.err);
-  EXPECT_NE(r.err.find("'config'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'--config'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("64"), std::string::npos) << r.err;
   EXPECT_FALSE(std::filesystem::exists(dir / "out"));
   std::filesystem::remove_all(dir);
@@ -71,7 +71,7 @@ TEST(HostileInputCliTest, EndlessConfigFileIsRefusedWithoutReadingItAll) {
   const auto r = run_command(kCli + " simulate --config /dev/zero");
   EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
   expect_one_bounded_line(r.err);
-  EXPECT_NE(r.err.find("'config'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("'--config'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("1048576 bytes"), std::string::npos) << r.err;
 }
 
@@ -283,6 +283,29 @@ TEST(HostileInputCliTest, LongValidRunsShowProgressAfterASecond) {
   if (r.exit_code == -1 || seconds < 1.5) GTEST_SKIP() << "finished in " << seconds << " s: too fast to show progress";
   EXPECT_NE(r.err.find("pmf: "), std::string::npos) << r.err.substr(0, 300);
   EXPECT_NE(r.err.find(" values ("), std::string::npos) << r.err.substr(0, 300);
+}
+
+// Class 10, inside one long draw: the reference binomial draws n Bernoulli variables (n = 10^9 takes minutes), so
+// its progress counts Bernoulli draws, not samples (it used to print nothing until the draw was over).
+TEST(HostileInputCliTest, OneLongBinomialDrawShowsProgress) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_command(kCli + " sample binomial --n 10000000 --p 1/3 --count 1 --seed 1");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "3335824\n");  // the same draw as before (the hook changes no bit)
+  if (seconds < 1.5) GTEST_SKIP() << "finished in " << seconds << " s: too fast to show progress";
+  EXPECT_NE(r.err.find("/10000000 Bernoulli draws ("), std::string::npos) << r.err.substr(0, 300);
+}
+
+// Class 10 for `audit`: each sampling pass (the screening of the pairs, then each pair kept) shows its samples.
+TEST(HostileInputCliTest, LongAuditShowsProgress) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_command(kCli + " audit dlaplace --samples 10000000 --threads 1 --neighbours fixed > /dev/null");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  if (seconds < 1.5) GTEST_SKIP() << "finished in " << seconds << " s: too fast to show progress";
+  EXPECT_NE(r.err.find("audit: "), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find(" samples ("), std::string::npos) << r.err.substr(0, 300);
 }
 
 // Class 9: options that do not apply are refused, as elsewhere; messages stay one bounded line.

@@ -34,7 +34,7 @@ TEST(LinearLearnersCliTest, BadInputNamesTheParameter) {
   };
   const std::vector<Case> cases = {
       {"--learner linucb --batch 0", "parameter '--batch' must be an integer in [1, 2^40], got \"0\""},
-      {"--learner linucb --batch 51", "parameter 'B'"},
+      {"--learner linucb --batch 51", "parameter '--batch' must be in [1, T = 50]"},
       {"--learner linucb --d 1", "parameter 'd'"},
       {"--learner linucb --arms 0", "parameter 'arms'"},
       {"--learner linucb --confidence 0", "parameter '--confidence' must be a number in (0, 1], got \"0\""},

@@ -82,11 +82,11 @@ TEST(MultiAgentCliTest, SimulateWritesOneLinePerRun) {
   const auto bad = run_command(kCli + " simulate --learner mase --agents 2 --out " + dir.string());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_TRUE(bad.out.empty());
-  EXPECT_NE(bad.err.find("parameter 'agents'"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("parameter '--agents'"), std::string::npos) << bad.err;
   EXPECT_FALSE(std::filesystem::exists(dir));
   const auto unknown = run_command(kCli + " simulate --learner ucb");
   EXPECT_EQ(unknown.exit_code, 2);
-  EXPECT_NE(unknown.err.find("parameter 'learner'"), std::string::npos) << unknown.err;
+  EXPECT_NE(unknown.err.find("parameter '--learner'"), std::string::npos) << unknown.err;
 }
 
 }  // namespace

@@ -44,7 +44,11 @@ TEST(PublishCliTest, UnusableDestinationsAreRefusedBeforeAnythingIsComputed) {
        {kCli + " vectors generate --dir " + (dir / "file").string(),
         kCli + " vectors generate --dir " + (dir / "file" / "below").string(),
         kCli + " simulate --experiment 002-fig1 --runs 1 --horizon 10 --no-plots --quiet --out " + (dir / "file").string(),
-        kCli + " simulate --learner mase --runs 1 --max-rounds 100 --out " + (dir / "file").string()}) {
+        kCli + " simulate --learner mase --runs 1 --max-rounds 100 --out " + (dir / "file").string(),
+        // seed 001's learners (they used to check only "exists and is not a directory", naming 'out', and to fail
+        // with exit 3 after computing when the path lay below a file)
+        kCli + " simulate --learner linucb --runs 1 --horizon 40 --arms 10 --out " + (dir / "file").string(),
+        kCli + " simulate --learner linucb --runs 1 --horizon 40 --arms 10 --out " + (dir / "file" / "below").string()}) {
     const auto start = std::chrono::steady_clock::now();
     const auto r = run_command(command);
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -91,6 +95,43 @@ TEST(PublishCliTest, VectorsGenerateInterruptedAtAnyMomentLeavesTheOldOrTheNewSe
   for (const int delay : {5, 50, 150, 300, 600, 1000, 1500, 2500}) {
     for (const auto& n : names) put(dir / n, "old\n");
     run_and_signal({kCli, "vectors", "generate", "--dir", dir.string()}, delay % 2 ? SIGINT : SIGTERM, delay);
+    int old_files = 0;
+    for (const auto& n : names) old_files += read_file(dir / n) == "old\n";
+    EXPECT_TRUE(old_files == 0 || old_files == static_cast<int>(names.size()))
+        << "after a signal at " << delay << " ms: " << old_files << " of " << names.size() << " files old";
+    (old_files == 0 ? new_sets : old_sets) += 1;
+    EXPECT_FALSE(has_staging(dir)) << "staging directory left after a signal at " << delay << " ms";
+    EXPECT_EQ(read_file(dir / "unrelated.txt"), "keep");
+  }
+  std::cout << "interrupted runs: " << old_sets << " left the old set, " << new_sets << " the new one\n";
+  fs::remove_all(dir);
+}
+
+// `simulate --learner` for seed 001's linear learners publishes runs.csv and curve.csv through the publishing
+// module too: a manifest written last, other files untouched, and after an interruption at any moment the old or
+// the new set (it used to write each file by its own rename, without a manifest).
+TEST(PublishCliTest, SimulateLinearLearnerPublishesAllOrNothing) {
+  const auto dir = fresh_temp_dir("publish_cli_linear");
+  fs::create_directories(dir);
+  const std::vector<std::string> names = {"runs.csv", "curve.csv"};
+  const std::vector<std::string> argv = {kCli, "simulate", "--learner", "linucb", "--runs", "40", "--horizon", "300",
+                                         "--arms", "10", "--d", "3", "--out", dir.string()};
+  put(dir / "unrelated.txt", "keep");
+  std::string command;
+  for (const auto& a : argv) command += (command.empty() ? "" : " ") + a;
+  const auto r = run_command(command);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir / ".dpbandit-manifest-runs.json"));
+  for (const auto& n : names) {
+    EXPECT_TRUE(fs::exists(dir / n)) << n;
+    EXPECT_NE(read_file(dir / ".dpbandit-manifest-runs.json").find(n), std::string::npos) << n;
+  }
+  for (const auto& e : fs::directory_iterator(dir))  // no temporary file of any kind left
+    EXPECT_EQ(e.path().filename().string().find("tmp"), std::string::npos) << e.path();
+  int old_sets = 0, new_sets = 0;
+  for (const int delay : {5, 100, 300, 700, 1200}) {
+    for (const auto& n : names) put(dir / n, "old\n");
+    run_and_signal(argv, delay % 2 ? SIGINT : SIGTERM, delay);
     int old_files = 0;
     for (const auto& n : names) old_files += read_file(dir / n) == "old\n";
     EXPECT_TRUE(old_files == 0 || old_files == static_cast<int>(names.size()))

@@ -1,0 +1,61 @@
+// Issue 14 class 4 (errata "Limits"; docs/reliability.md "Limits"): every documented limit either runs under
+// `prlimit --as=4294967296` (4 GiB of address space) at the limit, or is refused up front, naming the option, before
+// anything runs. Each case here used to exhaust memory or run for minutes: `sample dlaplace --method inversion
+// --scale 2^32`, `sample polya --scale 10^9`, `pmf polya-diff` at large r·scale, `simulate --horizon 2^34`
+// (bad_alloc after the run had started).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/support/cli_path.hpp"
+#include "tests/support/run_command.hpp"
+
+namespace dpb::test {
+namespace {
+
+const std::string kCli = cli_path();
+const std::string kUnder4GiB = "prlimit --as=4294967296 ";
+
+void expect_runs_at_the_limit(const std::string& args) {
+  const CommandResult r = run_command(kUnder4GiB + kCli + " " + args + " > /dev/null");
+  EXPECT_EQ(r.exit_code, 0) << args << ": " << r.err.substr(0, 300);
+}
+
+void expect_refused_up_front(const std::string& args, const std::string& needle) {
+  const CommandResult r = run_command(kUnder4GiB + kCli + " " + args);
+  EXPECT_EQ(r.exit_code, 2) << args << ": " << r.err.substr(0, 300);
+  EXPECT_TRUE(r.out.empty()) << args << ": " << r.out.substr(0, 300);
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << "one line: " << r.err;
+  EXPECT_NE(r.err.find(needle), std::string::npos) << args << ": " << r.err;
+}
+
+TEST(LimitsCli, InversionTablesRunAtTheirLimitAndAreRefusedBeyond) {
+  expect_runs_at_the_limit("sample dlaplace --method inversion --scale 65536 --count 3 --seed 1");
+  expect_refused_up_front("sample dlaplace --method inversion --scale 65537 --count 3 --seed 1",
+                          "parameter '--scale' must be <= 2^16 with --method inversion");
+  expect_refused_up_front("sample dlaplace --method inversion --scale 4294967296 --count 1 --seed 1", "'--scale'");
+  // CKS20 (the default method) keeps no table: the library's range stands.
+  expect_runs_at_the_limit("sample dlaplace --scale 4294967296 --count 3 --seed 1");
+}
+
+TEST(LimitsCli, PolyaRunsAtItsLimitAndIsRefusedBeyond) {
+  expect_runs_at_the_limit("sample polya --r 1 --scale 65536 --count 3 --seed 1");
+  expect_runs_at_the_limit("sample polya-diff --r 1/1000 --scale 65536 --count 3 --seed 1");
+  expect_refused_up_front("sample polya --r 1 --scale 1000000000 --count 1 --seed 1",
+                          "parameter '--scale' must be such that scale*max(r, 1) <= 2^16");
+  expect_refused_up_front("sample polya-diff --r 2 --scale 32769 --count 1 --seed 1", "'--scale'");
+  expect_runs_at_the_limit("pmf polya-diff --r 1 --scale 16384 --from 0 --to 0 --digits 17");
+  expect_refused_up_front("pmf polya-diff --r 1024 --scale 65536 --from 0 --to 0 --digits 17",
+                          "parameter '--scale' must be such that scale*max(r, 1) <= 2^14");
+}
+
+TEST(LimitsCli, SimulateRefusesAHorizonWhoseTapesDoNotFitInMemory) {
+  expect_refused_up_front("simulate --experiment 002-fig1 --runs 1 --horizon 17179869184 --no-plots --quiet",
+                          "parameter '--horizon' must be at most");
+  // Threads asked for are checked too (each holds its own tape); without --threads, as many run as fit.
+  expect_refused_up_front("simulate --experiment 002-fig1 --runs 8 --threads 8 --horizon 30000000 --no-plots --quiet",
+                          "parameter '--threads' must be at most");
+}
+
+}  // namespace
+}  // namespace dpb::test
