@@ -33,6 +33,13 @@ namespace dpb::verify::audit {
 
 namespace {
 
+// The seed 000/002 targets' note on how their candidates were enumerated.
+const std::string kRelationNote =
+    "candidates: StatDP patterns, every vertex of the change cube (K <= 8), seeded random records, at the named "
+    "positions (reference/privacy/relations.hpp); a change of a coordinate the learner does not observe leaves the "
+    "view's law unchanged (eps = 0 exactly) and is counted, not sampled; candidates with the same effect on the view "
+    "are one pair";
+
 constexpr const char* kFn = "audit";
 constexpr double kPi = 3.14159265358979323846;
 
@@ -93,21 +100,6 @@ const std::vector<TargetInfo> kTargets = {
 
 // ---- neighbour search: the relation's pairs as samplers ------------------------------------------------------------
 
-nlohmann::json relation_json(const ref::Relation& r, std::size_t candidates, std::size_t unobserved,
-                             std::size_t effective) {
-  return {{"name", r.name},
-          {"definition", r.definition},
-          {"citation", r.citation},
-          {"coordinates", r.coordinates},
-          {"grid", r.grid},
-          {"candidates_enumerated", candidates},
-          {"unobserved", unobserved},
-          {"effective_pairs", effective},
-          {"note", "candidates: StatDP patterns, every vertex of the change cube (K <= 8), seeded random records, at "
-                   "the named positions (reference/privacy/relations.hpp); a change of a coordinate the learner does "
-                   "not observe leaves the view's law unchanged (eps = 0 exactly) and is counted, not sampled; "
-                   "candidates with the same effect on the view are one pair"}};
-}
 
 // The canonical pair of a prepared target (its hand-built D, D′).
 AuditPair canonical_pair(const PreparedTarget& t) {
@@ -177,7 +169,7 @@ void mechanism_family(PreparedTarget& t, const ref::Calibration& cal, std::uint6
     }
     t.family.push_back(std::move(p));
   }
-  t.relation = relation_json(rel, cands.size(), 0, t.family.size() + 1);
+  t.relation = relation_json(rel, cands.size(), 0, t.family.size() + 1, kRelationNote);
 }
 
 PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o, std::uint64_t seed) {
@@ -422,7 +414,7 @@ void elimination_family(PreparedTarget& t, const EliminationDesign& design, std:
     }));
     t.family.push_back(std::move(p));
   }
-  t.relation = relation_json(rel, cands.size(), unobserved, t.family.size() + 1);
+  t.relation = relation_json(rel, cands.size(), unobserved, t.family.size() + 1, kRelationNote);
 }
 
 PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& design, std::uint64_t seed,
@@ -664,7 +656,7 @@ void index_family(PreparedTarget& t, const std::string& name, const Rational& ep
       t.family.push_back(std::move(p));
     }
   }
-  t.relation = relation_json(rel, candidates, unobserved, t.family.size() + 1);
+  t.relation = relation_json(rel, candidates, unobserved, t.family.size() + 1, kRelationNote);
 }
 
 PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, std::uint64_t seed) {
@@ -982,6 +974,20 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
     assign_verdict(r);
   }
   return r;
+}
+
+nlohmann::json relation_json(const ref::Relation& r, std::size_t candidates, std::size_t unobserved,
+                             std::size_t effective,
+                             const std::string& note) {
+  return {{"name", r.name},
+          {"definition", r.definition},
+          {"citation", r.citation},
+          {"coordinates", r.coordinates},
+          {"grid", r.grid},
+          {"candidates_enumerated", candidates},
+          {"unobserved", unobserved},
+          {"effective_pairs", effective},
+          {"note", note}};
 }
 
 }  // namespace dpb::verify::audit

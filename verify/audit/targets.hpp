@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "reference/core/rational.hpp"
+#include "reference/privacy/relations.hpp"
 #include "verify/audit/black_box.hpp"
 #include "verify/audit/decision_law_elimination.hpp"
 #include "verify/audit/neighbour_search.hpp"
@@ -119,5 +120,10 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
 // Bun–Steinke conversion ½ε̂² + ε̂√(2 ln(1/δ)) for dist-cdp). Rounded up.
 double claimed_eps_dist_rdp(double eps, double g, double delta);
 double claimed_eps_dist_cdp(double eps, double g, double n, double delta);
+
+// The relation of a target's searched family as JSON (name, definition, citation, coordinates, grid, the counts of
+// candidates enumerated, unobserved and effective pairs, and `note` on how the candidates were enumerated).
+nlohmann::json relation_json(const ref::Relation& r, std::size_t candidates, std::size_t unobserved,
+                             std::size_t effective, const std::string& note);
 
 }  // namespace dpb::verify::audit

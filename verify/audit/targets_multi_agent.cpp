@@ -47,21 +47,10 @@ SideSampler engine_sampler(std::shared_ptr<const ref::MultiAgentConfig> cfg,
   };
 }
 
-nlohmann::json relation_json(const ref::Relation& r, std::size_t candidates, std::size_t unobserved,
-                             std::size_t effective) {
-  return {{"name", r.name},
-          {"definition", r.definition},
-          {"citation", r.citation},
-          {"coordinates", r.coordinates},
-          {"grid", r.grid},
-          {"candidates_enumerated", candidates},
-          {"unobserved", unobserved},
-          {"effective_pairs", effective},
-          {"note", "positions are reward-tape entries (agent, arm, pull) around the decisive epoch; the record is that "
-                   "reward (0 or 1); a change outside the view's reach (another agent's reward, for the watched "
-                   "agent's view cut at its decision) leaves the view's law unchanged (eps = 0 exactly) and is "
-                   "counted, not sampled"}};
-}
+const std::string kRelationNote =
+    "positions are reward-tape entries (agent, arm, pull) around the decisive epoch; the record is that reward (0 or "
+    "1); a change outside the view's reach (another agent's reward, for the watched agent's view cut at its "
+    "decision) leaves the view's law unchanged (eps = 0 exactly) and is counted, not sampled";
 
 std::string mask_text(std::int64_t m, std::uint32_t K) {
   std::string s = "{";
@@ -289,7 +278,7 @@ PreparedTarget prepare_dp_mase(PreparedTarget t, const TargetOptions& o, std::ui
     }
     t.family.push_back(std::move(pair));
   }
-  t.relation = relation_json(rel, cands.size(), unobserved, t.family.size() + 1);
+  t.relation = relation_json(rel, cands.size(), unobserved, t.family.size() + 1, kRelationNote);
   (void)seed;
   return t;
 }
