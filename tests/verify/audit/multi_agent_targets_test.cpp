@@ -8,20 +8,12 @@
 
 #include "optimized/learners/mase.hpp"
 #include "reference/core/errors.hpp"
+#include "tests/support/learner_fixtures.hpp"
 #include "reference/learners/mase.hpp"
 #include "reference/privacy/relations.hpp"
 
 namespace dpb::verify::audit {
 namespace {
-
-void expect_names(const std::function<void()>& f, const std::string& param) {
-  try {
-    f();
-    ADD_FAILURE() << "accepted";
-  } catch (const ParameterError& e) {
-    EXPECT_NE(std::string(e.what()).find("'" + param + "'"), std::string::npos) << e.what();
-  }
-}
 
 AuditSettings one_thread() {
   AuditSettings s;
@@ -110,10 +102,10 @@ TEST(MultiAgentTargets, ScriptedTapeIsWhatTheEngineReads) {
   EXPECT_TRUE(seen);
   const std::vector<ref::RewardScript> bad = {{0, 1, 0, {2}}};
   cfg.script = &bad;
-  expect_names([&] { fast::run_multi_agent(cfg, inst, ref::multi_agent_streams(1, 0)); }, "script");
+  test::expect_parameter_error([&] { fast::run_multi_agent(cfg, inst, ref::multi_agent_streams(1, 0)); }, "script");
   const std::vector<ref::RewardScript> bad_agent = {{2, 1, 0, {1}}};
   cfg.script = &bad_agent;
-  expect_names([&] { ref::run_multi_agent(cfg, inst, ref::multi_agent_streams(1, 0)); }, "script");
+  test::expect_parameter_error([&] { ref::run_multi_agent(cfg, inst, ref::multi_agent_streams(1, 0)); }, "script");
 }
 
 TEST(MultiAgentTargets, TapePositions) {
@@ -123,30 +115,30 @@ TEST(MultiAgentTargets, TapePositions) {
   EXPECT_EQ(e.agent, 3u);
   EXPECT_EQ(e.arm, 1u);
   EXPECT_EQ(e.pull, 17u);
-  expect_names([] { ref::tape_position({1u << 20, 0, 0}); }, "agent");
-  expect_names([] { ref::tape_position({0, 1u << 18, 0}); }, "arm");
-  expect_names([] { ref::tape_entry(ref::Position{"first", 0, -1}); }, "position");
+  test::expect_parameter_error([] { ref::tape_position({1u << 20, 0, 0}); }, "agent");
+  test::expect_parameter_error([] { ref::tape_position({0, 1u << 18, 0}); }, "arm");
+  test::expect_parameter_error([] { ref::tape_entry(ref::Position{"first", 0, -1}); }, "position");
 }
 
 TEST(MultiAgentTargets, BadInput) {
   TargetOptions arms4;
   arms4.arms = 4;
-  expect_names([&] { prepare_target("dp-mase", arms4, 1); }, "--arms");
+  test::expect_parameter_error([&] { prepare_target("dp-mase", arms4, 1); }, "--arms");
   TargetOptions arms1;
   arms1.arms = 1;
-  expect_names([&] { prepare_target("mase", arms1, 1); }, "--arms");
+  test::expect_parameter_error([&] { prepare_target("mase", arms1, 1); }, "--arms");
   TargetOptions arms3;
   arms3.arms = 3;
-  expect_names([&] { prepare_target("dp-se", arms3, 1); }, "arms");
+  test::expect_parameter_error([&] { prepare_target("dp-se", arms3, 1); }, "arms");
   TargetOptions joint;
   joint.joint_view = true;
-  expect_names([&] { prepare_target("dlaplace", joint, 1); }, "view");
+  test::expect_parameter_error([&] { prepare_target("dlaplace", joint, 1); }, "view");
   TargetOptions whole;
   whole.whole_output = true;
-  expect_names([&] { prepare_target("dp-mase", whole, 1); }, "view");
+  test::expect_parameter_error([&] { prepare_target("dp-mase", whole, 1); }, "view");
   TargetOptions leak;
   leak.leak_factor = Rational(2);
-  expect_names([&] { prepare_target("mase", leak, 1); }, "leak_factor");
+  test::expect_parameter_error([&] { prepare_target("mase", leak, 1); }, "leak_factor");
 }
 
 }  // namespace

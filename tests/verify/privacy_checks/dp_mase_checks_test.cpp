@@ -9,20 +9,12 @@
 
 #include "optimized/learners/mase.hpp"
 #include "reference/core/errors.hpp"
+#include "tests/support/learner_fixtures.hpp"
 #include "reference/learners/release_schedule.hpp"
 #include "reference/privacy/ledger.hpp"
 
 namespace dpb::verify::privacy_checks {
 namespace {
-
-void expect_names(const std::function<void()>& f, const std::string& param) {
-  try {
-    f();
-    ADD_FAILURE() << "accepted";
-  } catch (const ParameterError& e) {
-    EXPECT_NE(std::string(e.what()).find("'" + param + "'"), std::string::npos) << e.what();
-  }
-}
 
 TEST(DpMaseEpochLawCheck, HoldsAsSpecified) {
   const Outcome o = check_dp_mase_epoch_law(RunOptions{});
@@ -47,10 +39,10 @@ TEST(DpMaseEpochLawCheck, LeakyTwinsAreViolated) {
 TEST(DpMaseEpochLawCheck, BadInput) {
   EpochLawOptions zero;
   zero.eps = {Rational(0)};
-  expect_names([&] { check_dp_mase_epoch_law(RunOptions{}, zero); }, "eps");
+  test::expect_parameter_error([&] { check_dp_mase_epoch_law(RunOptions{}, zero); }, "eps");
   EpochLawOptions low;
   low.leak = Rational(1, 2);
-  expect_names([&] { check_dp_mase_epoch_law(RunOptions{}, low); }, "leak");
+  test::expect_parameter_error([&] { check_dp_mase_epoch_law(RunOptions{}, low); }, "leak");
 }
 
 TEST(DpMaseSchedule, EveryRewardEntersOneReleaseOnEveryStream) {
@@ -71,13 +63,13 @@ TEST(DpMaseSchedule, EveryRewardEntersOneReleaseOnEveryStream) {
 
 TEST(DpMaseSchedule, BadInput) {
   const Rational h(1, 2);
-  expect_names([&] { ref::dp_mase_schedule(0, 10, 10, h, h, 1); }, "agents");
-  expect_names([&] { ref::dp_mase_schedule(1u << 21, 10, 10, h, h, 1); }, "agents");
-  expect_names([&] { ref::dp_mase_schedule(4, 1, 10, h, h, 1); }, "K");
-  expect_names([&] { ref::dp_mase_schedule(4, 10, 0, h, h, 1); }, "rounds");
-  expect_names([&] { ref::dp_mase_schedule(4, 10, 10, Rational(1), h, 1); }, "beta");
-  expect_names([&] { ref::dp_mase_schedule(4, 10, 10, h, Rational(0), 1); }, "eps");
-  expect_names([&] { ref::dp_mase_schedule(4, 10, 10, h, h, 0); }, "grid");
+  test::expect_parameter_error([&] { ref::dp_mase_schedule(0, 10, 10, h, h, 1); }, "agents");
+  test::expect_parameter_error([&] { ref::dp_mase_schedule(1u << 21, 10, 10, h, h, 1); }, "agents");
+  test::expect_parameter_error([&] { ref::dp_mase_schedule(4, 1, 10, h, h, 1); }, "K");
+  test::expect_parameter_error([&] { ref::dp_mase_schedule(4, 10, 0, h, h, 1); }, "rounds");
+  test::expect_parameter_error([&] { ref::dp_mase_schedule(4, 10, 10, Rational(1), h, 1); }, "beta");
+  test::expect_parameter_error([&] { ref::dp_mase_schedule(4, 10, 10, h, Rational(0), 1); }, "eps");
+  test::expect_parameter_error([&] { ref::dp_mase_schedule(4, 10, 10, h, h, 0); }, "grid");
 }
 
 TEST(DpMaseRecordedLedger, EntriesAreTheReleases) {
