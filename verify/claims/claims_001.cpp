@@ -6,6 +6,7 @@
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/p_vec.hpp"
 #include "verify/certified/seed001_checks.hpp"
+#include "verify/certified/seed001_pvec_privacy.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/learner_checks/linear_checks.hpp"
 #include "verify/statistical/pvec_paths.hpp"
@@ -46,6 +47,27 @@ void register_claims_001(Registry& registry) {
             [](const Rational& e, const Rational& d, const Integer& B) { return ref::thm32_sigma(e, d, B).sigma_bar; },
             o.suite);
       }});
+  registry.add(Claim{
+      "001.thm3.5.privacy",
+      "P_Vec at Thm 3.5's (g, b) (p = 1/4, r = 2Delta) is (eps, delta)-SDP: the shuffled view (per-label counts) "
+      "of a batch of B users; certified eps~ at delta and delta~ at eps, eps~/eps and delta~/delta reported (r = "
+      "Delta with 2g + b bits beside)",
+      {"001", "Thm 3.5 / C.1", "privacy part"},
+      Method::certified,
+      "B = 20 × eps ∈ {0.1, 1, 15} × delta ∈ {1e-5, 0.1} × d ∈ {1, 5, 10} (full: eps ∈ {0.1, 0.2, 1, 5, 15}, d ∈ "
+      "{1, 2, 5, 10, 16}); truncated Rényi at α ∈ {2, 3, 4, 6, …, 2^24}, joint ℓ2-constrained worst change; a "
+      "failed precondition is inconclusive; r = Delta beside in the full suite",
+      Verdict::holds,
+      [](const RunOptions& o) { return check_thm35_privacy(ref::thm35_g_b, o.suite); }});
+  registry.add(Claim{
+      "001.vec.ldp",
+      "One user's P_Vec messages are (eps sqrt(B), delta)-LDP at Thm 3.5's (g, b) (Remark 3.7, Cor. C.2), and "
+      "(eps0, delta0)-LDP at Cor. C.3's calibration (g = max{d, 4}); computed directly on the local view",
+      {"001", "Remark 3.7; Cors C.2, C.3", "LDP of R_Vec"},
+      Method::certified,
+      "the grid of 001.thm3.5.privacy with B = 20 (full: B ∈ {20, 400}) for Remark 3.7 and B = 1 for Cor. C.3",
+      Verdict::holds,
+      [](const RunOptions& o) { return check_vec_ldp(ref::thm35_g_b, o.suite); }});
   registry.add(Claim{
       "001.vec.unbiased",
       "E[(r/g)(Σ_i c_i − p·b·B) − B·Δ] = Σ_i v_i exactly, c_i = ⌊(v_i+Δ)g/r⌋ + Ber(frac) + Bin(b, p)",
