@@ -5,6 +5,7 @@
 #include "reference/privacy/seed001.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/p_vec.hpp"
+#include "verify/certified/proof_files.hpp"
 #include "verify/certified/seed001_checks.hpp"
 #include "verify/certified/seed001_pvec_privacy.hpp"
 #include "verify/claims/registry.hpp"
@@ -77,6 +78,15 @@ void register_claims_001(Registry& registry) {
       Verdict::holds,
       [](const RunOptions&) { return check_vec_unbiased(ref::pvec_analyze); }});
   registry.add(Claim{
+      "001.vec.unbiased.z3",
+      "the de-bias on nonlinear reals, any g, r > 0, B ≥ 1, b ≥ 0: randomized rounding is unbiased (E[x̂] = w g/r) "
+      "and (r/g)(E[Σ c] − p b B) − B Δ = Σ v; Cheu et al.'s − Δ is biased (the mutant is sat)",
+      {"001", "App. C.1", "Algorithms 5 and 7, proof of Thm C.1"},
+      Method::proof,
+      "proofs/001.vec-debias.*.smt2 (Z3, QF_NRA; lemmas unsat, the mutant sat)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_proof_files("001.vec-debias."); }});
+  registry.add(Claim{
       "001.vec.variance",
       "Var(o) = (r/g)²[Σ_i f_i(1 − f_i) + B·b·p(1 − p)], f_i = frac((v_i+Δ)g/r), and ≤ (r/g)²(B + Bb/4)",
       {"001", "App. C.1", "proof of Thm C.1 (sub-Gaussian noise)"},
@@ -128,6 +138,15 @@ void register_claims_001(Registry& registry) {
       "exhaustive on the grid 2^−2 for d ∈ {2, 3}, plus the analytic bounds 2LY and √2·L²",
       Verdict::holds,
       [](const RunOptions&) { return check_gauss_sensitivity(Rational(2), Rational(2)); }});
+  registry.add(Claim{
+      "001.remark-d5",
+      "group privacy: an event-level (eps, delta)-DP release is (k eps, k e^{(k-1) eps} delta)-DP for a user in k "
+      "rounds (checked on the exact Gaussian mechanism calibrated to (eps, delta))",
+      {"001", "App. D", "Remark D.5"},
+      Method::certified,
+      "eps ∈ {0.1, 0.5, 1} × delta ∈ {1e-5, 1e-2} × k ∈ {2, 5, 10} (exact Gaussian profile, 256 bits)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_remark_d5(remark_d5_group_delta); }});
   registry.add(in_family("sampled-laws", Claim{
       "001.vec.paths-law",
       "P_Vec's per-label batch count has one law on both noise paths: Σ_i (x̂_i + Bin(b, p)) and Σ_i x̂_i + "
