@@ -127,6 +127,30 @@ struct Tally {
   }
 };
 
+// One grid point: a failed precondition is inconclusive (never holds), else the view is assessed; the row is appended.
+struct PointInput {
+  Integer n, g, d;
+  Rational eps, delta;
+  bool in_range = true;
+  std::string range_reason;
+  bool with_delta_range = false;
+};
+void add_point(nlohmann::json row, const PointInput& p, Outcome& o, Tally& tally, nlohmann::json& rows) {
+  Verdict v;
+  if (!p.in_range) {
+    v = Verdict::inconclusive;
+    row["reason"] = p.range_reason;
+  } else {
+    ViewResult r = assess_view(p.n, p.g, p.d, p.eps, p.delta, p.with_delta_range);
+    v = r.verdict;
+    row.update(r.row);
+  }
+  row["verdict"] = std::string(to_string(v));
+  tally.add(v);
+  o.verdict = combine(o.verdict, v);
+  rows.push_back(row);
+}
+
 std::vector<Rational> eps_grid(Suite suite) {
   if (suite == Suite::full) return {Rational(1, 10), Rational(1, 5), Rational(1), Rational(5), Rational(15)};
   return {Rational(1, 10), Rational(1), Rational(15)};
@@ -182,19 +206,10 @@ Outcome check_thm35_privacy(const PVecCalibrationFn& calibration, Suite suite) {
         const auto [g, b] = calibration(eps, delta, B, d);
         nlohmann::json row = {{"eps", rational_text(eps)}, {"delta", rational_text(delta)}, {"B", "20"},
                               {"d", dpb::to_string(d)},    {"g", dpb::to_string(g)},        {"b", dpb::to_string(b)}};
-        Verdict v;
-        if (!thm35_precondition(eps, delta, B)) {
-          v = Verdict::inconclusive;
-          row["reason"] = "outside Thm 3.5's range eps in (0, 15], delta in (0, 1/2)";
-        } else {
-          ViewResult r = assess_view(Integer(B * b), g, d, eps, delta, suite == Suite::full);
-          v = r.verdict;
-          row.update(r.row);
-        }
-        row["verdict"] = std::string(to_string(v));
-        tally.add(v);
-        o.verdict = combine(o.verdict, v);
-        rows.push_back(row);
+        add_point(row,
+                  {Integer(B * b), g, d, eps, delta, thm35_precondition(eps, delta, B),
+                   "outside Thm 3.5's range eps in (0, 15], delta in (0, 1/2)", suite == Suite::full},
+                  o, tally, rows);
       }
   o.key_figure = tally.text(std::to_string(rows.size()));
   o.evidence = {{"points", rows},
@@ -235,19 +250,8 @@ Outcome check_vec_ldp(const PVecCalibrationFn& calibration, Suite suite) {
                                 {"g", dpb::to_string(g)},
                                 {"b", dpb::to_string(b)},
                                 {"eps0_checked", upper_text(eps0, 6)}};
-          Verdict v;
-          if (!thm35_precondition(eps, delta, B)) {
-            v = Verdict::inconclusive;
-            row["reason"] = "outside Thm 3.5's range";
-          } else {
-            ViewResult r = assess_view(b, g, d, eps0, delta, false);
-            v = r.verdict;
-            row.update(r.row);
-          }
-          row["verdict"] = std::string(to_string(v));
-          tally.add(v);
-          o.verdict = combine(o.verdict, v);
-          rows.push_back(row);
+          add_point(row, {b, g, d, eps0, delta, thm35_precondition(eps, delta, B), "outside Thm 3.5's range", false}, o,
+                    tally, rows);
         }
         // Cor. C.3: (ε₀, δ₀) = (ε, δ), the calibration at B = 1 (g = max{d, 4}).
         const auto [g, b] = calibration(eps, delta, Integer(1), d);
@@ -257,19 +261,9 @@ Outcome check_vec_ldp(const PVecCalibrationFn& calibration, Suite suite) {
                               {"d", dpb::to_string(d)},
                               {"g", dpb::to_string(g)},
                               {"b", dpb::to_string(b)}};
-        Verdict v;
-        if (!thm35_precondition(eps, delta, Integer(1))) {
-          v = Verdict::inconclusive;
-          row["reason"] = "outside Cor. C.3's range";
-        } else {
-          ViewResult r = assess_view(b, g, d, eps, delta, false);
-          v = r.verdict;
-          row.update(r.row);
-        }
-        row["verdict"] = std::string(to_string(v));
-        tally.add(v);
-        o.verdict = combine(o.verdict, v);
-        rows.push_back(row);
+        add_point(row,
+                  {b, g, d, eps, delta, thm35_precondition(eps, delta, Integer(1)), "outside Cor. C.3's range", false},
+                  o, tally, rows);
       }
   o.key_figure = tally.text(std::to_string(rows.size()));
   o.evidence = {{"points", rows},
