@@ -13,7 +13,7 @@ constexpr mpfr_prec_t P = kPVecPrivacyPrecision;
 
 bool bounded(const Interval& x) { return mpfi_bounded_p(x.get()) != 0; }
 
-// e^x rounded up, for x ≥ −2000 (1 when x ≥ 0 would exceed the range of interest: callers take min(1, ·)).
+// e^x rounded up for −2000 ≤ x < 0; 1 for x ≥ 0 (callers only need min(1, e^x)).
 Rational tiny_exp_upper(const Rational& x) {
   if (x >= 0) return Rational(1);
   return Interval(x, P).exp().upper();
