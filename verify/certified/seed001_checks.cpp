@@ -718,4 +718,44 @@ Outcome check_thm_e3_sigma(const ReturningSigmaFn& sigma) {
   return o;
 }
 
+// ---------------------------------------------------------------- remark-d5
+Rational remark_d5_group_delta(const Rational& eps, const Rational& delta, const Integer& k) {
+  return Interval(Rational(Rational(k - 1) * eps), 256).exp().mul(Rational(Rational(k) * delta)).upper();
+}
+
+Outcome check_remark_d5(const GroupDeltaFn& group_delta) {
+  Outcome o;
+  o.verdict = Verdict::holds;
+  nlohmann::json rows = nlohmann::json::array();
+  for (const Rational& eps : {Rational(1, 10), Rational(1, 2), Rational(1)})
+    for (const Rational& delta : {Rational(1, 100000), Rational(1, 100)}) {
+      const Rational sigma = ref::tree_sigma_node(eps, delta, Integer(1), Integer(1));  // sensitivity 4, one level
+      for (const Integer& k : {Integer(2), Integer(5), Integer(10)}) {
+        const Interval exact =
+            ref::gaussian_delta(Interval(Integer(4 * k), 256), Interval(sigma, 256), Rational(Rational(k) * eps), 256);
+        const Rational claimed = group_delta(eps, delta, k);
+        Verdict v = Verdict::inconclusive;
+        if (exact.certainly_less_equal(Interval(claimed, 256)))
+          v = Verdict::holds;
+        else if (exact.certainly_greater(claimed))
+          v = Verdict::violated;
+        rows.push_back({{"eps", rational_text(eps)},
+                        {"delta", rational_text(delta)},
+                        {"k", dpb::to_string(k)},
+                        {"sigma_bar", rational_text(sigma)},
+                        {"group_delta_claimed", upper_text(claimed, 4)},
+                        {"exact_gaussian_delta_at_k_eps", enclosure_json(exact, 6)},
+                        {"verdict", std::string(to_string(v))}});
+        o.verdict = combine(o.verdict, v);
+      }
+    }
+  o.key_figure = std::to_string(rows.size()) + " (eps, delta, k) points, " + std::string(to_string(o.verdict));
+  o.evidence = {{"points", rows},
+                {"mechanism", "Gaussian at sensitivity 4 calibrated by the exact profile (delta(eps) <= delta); a "
+                              "group of k moves the mean by 4k"},
+                {"statement", "(k eps, k e^{(k-1) eps} delta) for groups of k (Dwork-Roth); the exact Gaussian delta is "
+                              "a lower bound for the general statement, so exceeding it is a counterexample"}};
+  return o;
+}
+
 }  // namespace dpb::verify::certified

@@ -91,4 +91,13 @@ Outcome check_tree_privacy(const TreeSigmaFn& sigma_node);
 // ≤ the claimed value. `claimed` = (vector part, matrix part). ----
 Outcome check_gauss_sensitivity(const Rational& claimed_vector, const Rational& claimed_matrix);
 
+// ---- 001.remark-d5 (group privacy, Remark D.5): an (ε, δ)-DP release is (kε, k·e^{(k−1)ε}·δ)-DP for a change of k
+// records (a user in k rounds). Checked on the exact Gaussian mechanism calibrated to (ε, δ) (σ̄ from the certified
+// exact profile at sensitivity 4, 001.tree.privacy's calibration with one level): its exact δ at kε for sensitivity
+// 4k must be ≤ the remark's δ_k; a certified exact δ above δ_k is a counterexample (violated). `group_delta(ε, δ, k)`
+// is the δ_k under test. ----
+using GroupDeltaFn = std::function<Rational(const Rational& eps, const Rational& delta, const Integer& k)>;
+Rational remark_d5_group_delta(const Rational& eps, const Rational& delta, const Integer& k);  // rounded up
+Outcome check_remark_d5(const GroupDeltaFn& group_delta);
+
 }  // namespace dpb::verify::certified

@@ -5,7 +5,9 @@
 #include "reference/privacy/seed001.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/p_vec.hpp"
+#include "verify/certified/proof_files.hpp"
 #include "verify/certified/seed001_checks.hpp"
+#include "verify/certified/seed001_pvec_privacy.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/learner_checks/linear_checks.hpp"
 #include "verify/statistical/pvec_paths.hpp"
@@ -47,6 +49,27 @@ void register_claims_001(Registry& registry) {
             o.suite);
       }});
   registry.add(Claim{
+      "001.thm3.5.privacy",
+      "P_Vec at Thm 3.5's (g, b) (p = 1/4, r = 2Delta) is (eps, delta)-SDP: the shuffled view (per-label counts) "
+      "of a batch of B users; certified eps~ at delta and delta~ at eps, eps~/eps and delta~/delta reported (r = "
+      "Delta with 2g + b bits beside)",
+      {"001", "Thm 3.5 / C.1", "privacy part"},
+      Method::certified,
+      "B = 20 × eps ∈ {0.1, 1, 15} × delta ∈ {1e-5, 0.1} × d ∈ {1, 5, 10} (full: eps ∈ {0.1, 0.2, 1, 5, 15}, d ∈ "
+      "{1, 2, 5, 10, 16}); truncated Rényi at α ∈ {2, 3, 4, 6, …, 2^24}, joint ℓ2-constrained worst change; a "
+      "failed precondition is inconclusive; r = Delta beside in the full suite",
+      Verdict::holds,
+      [](const RunOptions& o) { return check_thm35_privacy(ref::thm35_g_b, o.suite); }});
+  registry.add(Claim{
+      "001.vec.ldp",
+      "One user's P_Vec messages are (eps sqrt(B), delta)-LDP at Thm 3.5's (g, b) (Remark 3.7, Cor. C.2), and "
+      "(eps0, delta0)-LDP at Cor. C.3's calibration (g = max{d, 4}); computed directly on the local view",
+      {"001", "Remark 3.7; Cors C.2, C.3", "LDP of R_Vec"},
+      Method::certified,
+      "the grid of 001.thm3.5.privacy with B = 20 (full: B ∈ {20, 400}) for Remark 3.7 and B = 1 for Cor. C.3",
+      Verdict::holds,
+      [](const RunOptions& o) { return check_vec_ldp(ref::thm35_g_b, o.suite); }});
+  registry.add(Claim{
       "001.vec.unbiased",
       "E[(r/g)(Σ_i c_i − p·b·B) − B·Δ] = Σ_i v_i exactly, c_i = ⌊(v_i+Δ)g/r⌋ + Ber(frac) + Bin(b, p)",
       {"001", "App. C.1", "Algorithm 7 (analyzer), proof of Thm C.1"},
@@ -54,6 +77,15 @@ void register_claims_001(Registry& registry) {
       "(g, b, p) ∈ {(4,0,¼), (5,3,¼), (8,6,½), (3,10,¼)} × Δ ∈ {1, 3/2} × r ∈ {2Δ, Δ} × B ∈ {1, 3} (exact laws)",
       Verdict::holds,
       [](const RunOptions&) { return check_vec_unbiased(ref::pvec_analyze); }});
+  registry.add(Claim{
+      "001.vec.unbiased.z3",
+      "the de-bias on nonlinear reals, any g, r > 0, B ≥ 1, b ≥ 0: randomized rounding is unbiased (E[x̂] = w g/r) "
+      "and (r/g)(E[Σ c] − p b B) − B Δ = Σ v; Cheu et al.'s − Δ is biased (the mutant is sat)",
+      {"001", "App. C.1", "Algorithms 5 and 7, proof of Thm C.1"},
+      Method::proof,
+      "proofs/001.vec-debias.*.smt2 (Z3, QF_NRA; lemmas unsat, the mutant sat)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_proof_files("001.vec-debias."); }});
   registry.add(Claim{
       "001.vec.variance",
       "Var(o) = (r/g)²[Σ_i f_i(1 − f_i) + B·b·p(1 − p)], f_i = frac((v_i+Δ)g/r), and ≤ (r/g)²(B + Bb/4)",
@@ -106,6 +138,15 @@ void register_claims_001(Registry& registry) {
       "exhaustive on the grid 2^−2 for d ∈ {2, 3}, plus the analytic bounds 2LY and √2·L²",
       Verdict::holds,
       [](const RunOptions&) { return check_gauss_sensitivity(Rational(2), Rational(2)); }});
+  registry.add(Claim{
+      "001.remark-d5",
+      "group privacy: an event-level (eps, delta)-DP release is (k eps, k e^{(k-1) eps} delta)-DP for a user in k "
+      "rounds (checked on the exact Gaussian mechanism calibrated to (eps, delta))",
+      {"001", "App. D", "Remark D.5"},
+      Method::certified,
+      "eps ∈ {0.1, 0.5, 1} × delta ∈ {1e-5, 1e-2} × k ∈ {2, 5, 10} (exact Gaussian profile, 256 bits)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_remark_d5(remark_d5_group_delta); }});
   registry.add(in_family("sampled-laws", Claim{
       "001.vec.paths-law",
       "P_Vec's per-label batch count has one law on both noise paths: Σ_i (x̂_i + Bin(b, p)) and Σ_i x̂_i + "

@@ -205,5 +205,14 @@ TEST(Seed001ChecksTest, VecSubgaussianHoldsAndAProxyBelowTheVarianceIsRejected) 
             Verdict::violated);
 }
 
+TEST(Seed001ChecksTest, RemarkD5HoldsAndAGroupDeltaWithoutTheExponentialIsViolated) {
+  EXPECT_EQ(check_remark_d5(remark_d5_group_delta).verdict, Verdict::holds);
+  // Twin: k·δ (the e^{(k−1)ε} factor dropped) — the exact Gaussian's group δ exceeds it.
+  const GroupDeltaFn twin = [](const Rational&, const Rational& delta, const Integer& k) {
+    return Rational(Rational(k) * delta);
+  };
+  EXPECT_EQ(check_remark_d5(twin).verdict, Verdict::violated);
+}
+
 }  // namespace
 }  // namespace dpb::verify::certified
