@@ -100,20 +100,29 @@ std::optional<DoubleBroadcast> cholesky(const std::vector<i128>& N, const std::v
 
 namespace {
 
+// per_round: the paper-code profile's rewards (ref::FixedArms): round t's are the tape's (·, t − 1).
 struct FixedArms {
   const ref::LinearInstance& inst;
   const ref::RewardTape& tape;
+  bool per_round;
   std::vector<double> gaps;
+  std::uint32_t best = 0;
   static constexpr bool fixed = true;
-  FixedArms(const ref::LinearInstance& i, const ref::RewardTape& t) : inst(i), tape(t) {
+  FixedArms(const ref::LinearInstance& i, const ref::RewardTape& t, bool per_round_rewards)
+      : inst(i), tape(t), per_round(per_round_rewards) {
     const std::vector<Rational>& mu = t.means();
-    const Rational best = *std::max_element(mu.begin(), mu.end());
-    for (const Rational& m : mu) gaps.push_back(Rational(best - m).convert_to<double>());
+    best = static_cast<std::uint32_t>(std::max_element(mu.begin(), mu.end()) - mu.begin());
+    for (const Rational& m : mu) gaps.push_back(Rational(mu[best] - m).convert_to<double>());
   }
   const std::int64_t* features(std::uint64_t) const { return inst.features.data(); }
-  std::int32_t reward(std::uint64_t, std::uint32_t a, std::uint64_t pull) const { return tape.units(a, pull); }
+  Rational row_norm_sq() const { return ref::max_row_norm_sq(inst); }
+  std::int32_t reward(std::uint64_t t, std::uint32_t a, std::uint64_t pull) const {
+    return tape.units(a, per_round ? t - 1 : pull);
+  }
   double gap(std::uint64_t, std::uint32_t a) const { return gaps[a]; }
-  std::int64_t realized(std::uint64_t, std::uint32_t) const { return 0; }
+  std::int64_t realized(std::uint64_t t, std::uint32_t a) const {
+    return per_round ? std::int64_t{tape.units(best, t - 1)} - tape.units(a, t - 1) : 0;
+  }
 };
 
 struct TapeContexts {
@@ -138,6 +147,7 @@ struct TapeContexts {
     }
   }
   const std::int64_t* features(std::uint64_t t) const { return tape.round(t).data(); }
+  Rational row_norm_sq() const { return Rational(1); }
   std::int32_t reward(std::uint64_t t, std::uint32_t a, std::uint64_t) const { return tape.reward(t, a); }
   double gap(std::uint64_t t, std::uint32_t a) const {
     const double* m = mean.data() + (t - 1) * tape.K;
@@ -151,7 +161,7 @@ struct TapeContexts {
 template <class Env>
 LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q,
                             const Env& env, NoiseSource noise, const LinUcbOptions& options) {
-  const ref::LinUcbConfig cfg = ref::configure_linucb(params, d, K, q);
+  const ref::LinUcbConfig cfg = ref::configure_linucb(params, d, K, q, env.row_norm_sq());
   const std::size_t nv = d, nm = std::size_t{d} * (d + 1) / 2;
   const std::int64_t two_q = std::int64_t{1} << q;
   const i128 D = to_i128(cfg.D);
@@ -183,9 +193,72 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
     for (std::uint32_t i = 0; i < d; ++i) N[std::size_t{i} * d + i] = add(N[std::size_t{i} * d + i], lam);
   };
   reset_lambda();
+  // Paper-code jdp: the node noises as prefix sums scaled into D (ref: the same draws), the exact sums apart.
+  const bool code_jdp = cfg.variant == ref::LinUcbVariant::Jdp && cfg.profile == ref::Profile001::PaperCode;
+  std::vector<std::vector<i128>> node_N, node_Du;
+  std::vector<i128> exact_N, exact_Du;
+  std::uint64_t pd_deferrals = 0;
+  // Positive definiteness of N: certified by a reliable double Cholesky, else by the exact pivots (counted).
+  auto decide_pd = [&](const std::vector<i128>& M, std::optional<DoubleBroadcast>& fresh) {
+    fresh = cholesky(M, Du, Dd, d);
+    if (fresh && fresh->reliable) return true;
+    ++pd_deferrals;
+    std::vector<Integer> e;
+    for (i128 v : M) e.push_back(from_i128(v));
+    return ref::internal::bareiss_symmetric(e, d).positive_definite;
+  };
+  bool initial_pd_failure = false;
+  if (code_jdp) {
+    const ref::LabelSet vl = ref::LabelSet::vector(d), ml = ref::LabelSet::symmetric_matrix(d);
+    const PAmp nv(ref::PAmpParams{vl, Integer(1), cfg.sigma, Integer(cfg.r)}, ref::PAmpShuffle::None);
+    const PAmp nmx(ref::PAmpParams{ml, Integer(1), cfg.sigma, Integer(cfg.r), ref::MatrixNoise::Symmetrized},
+                   ref::PAmpShuffle::None);
+    const std::vector<std::int64_t> zv(d, 0), zm(nm, 0);
+    node_N.assign(1, std::vector<i128>(std::size_t{d} * d, 0));
+    node_Du.assign(1, std::vector<i128>(d, 0));
+    for (std::uint32_t j = 0; j < cfg.jdp_nodes; ++j) {
+      const PAmpTranscript tv = nv.run(std::span<const std::int64_t>(zv), noise);
+      const PAmpTranscript tm = nmx.run(std::span<const std::int64_t>(zm), noise);
+      std::vector<i128> Nn = node_N.back(), Dn = node_Du.back();
+      const i128 sv = D >> tv.output_grid_bits, sm = D >> tm.output_grid_bits;
+      for (std::uint32_t k = 0; k < d; ++k) Dn[k] = add(Dn[k], mul(tv.sum[k], sv));
+      std::size_t k = 0;
+      for (std::uint32_t i = 0; i < d; ++i)
+        for (std::uint32_t jj = i; jj < d; ++jj, ++k) {
+          const i128 v = mul(tm.sum[k], sm);
+          Nn[std::size_t{i} * d + jj] = add(Nn[std::size_t{i} * d + jj], v);
+          if (jj != i) Nn[std::size_t{jj} * d + i] = add(Nn[std::size_t{jj} * d + i], v);
+        }
+      node_N.push_back(std::move(Nn));
+      node_Du.push_back(std::move(Dn));
+    }
+    exact_N = N;
+    exact_Du = Du;
+    const std::uint32_t k0 = cfg.jdp_prefix(0);
+    for (std::size_t i = 0; i < N.size(); ++i) N[i] = add(N[i], node_N[k0][i]);
+    for (std::uint32_t i = 0; i < d; ++i) Du[i] = add(Du[i], node_Du[k0][i]);
+  }
   // The current broadcast: its integer matrix (after any PD policy), its double factor, its exact scores (lazy).
   std::vector<i128> bcN = N, bcDu = Du;
-  DoubleBroadcast dbl = *cholesky(bcN, bcDu, Dd, d);
+  DoubleBroadcast dbl;
+  {
+    std::optional<DoubleBroadcast> fresh;
+    if (!code_jdp || decide_pd(N, fresh)) {
+      if (!code_jdp) fresh = cholesky(N, Du, Dd, d);
+      if (fresh) {
+        dbl = std::move(*fresh);
+      } else {  // positive definite, the double Cholesky broke down: every decision deferred
+        dbl.reliable = false;
+        dbl.theta.assign(d, 0.0);
+        dbl.Linv.assign(std::size_t{d} * d, 0.0);
+      }
+    } else {  // the initial noisy broadcast is not positive definite: λI stays (ref: the same, counted)
+      initial_pd_failure = true;
+      for (std::size_t i = 0; i < bcN.size(); ++i) bcN[i] = exact_N[i];
+      for (std::uint32_t i = 0; i < d; ++i) bcDu[i] = exact_Du[i];
+      dbl = *cholesky(bcN, bcDu, Dd, d);
+    }
+  }
   Rational beta = cfg.beta[0];
   std::optional<ref::ExactScores> exact;
 
@@ -197,21 +270,27 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
     const ref::PAmpShuffle sh =
         cfg.variant == ref::LinUcbVariant::SdpAmp ? ref::PAmpShuffle::Permute : ref::PAmpShuffle::None;
     amp_vec.emplace(ref::PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
-    amp_mat.emplace(ref::PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
+    amp_mat.emplace(ref::PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r),
+                                    cfg.profile == ref::Profile001::PaperCode ? ref::MatrixNoise::Symmetrized
+                                                                             : ref::MatrixNoise::UpperTriangle},
+                    sh);
   } else if (cfg.variant == ref::LinUcbVariant::SdpVec) {
     ref::PVecParams pv;
     pv.batch = Integer(cfg.B);
     pv.g = cfg.g;
     pv.b = cfg.b;
+    pv.delta = cfg.vec_delta;
+    pv.range = cfg.profile == ref::Profile001::PaperCode ? ref::PVecRange::Delta : ref::PVecRange::TwoDelta;
     pv.labels = vec_labels;
     vec_vec.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
     pv.labels = mat_labels;
     vec_mat.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
-  } else if (cfg.variant == ref::LinUcbVariant::Jdp) {
+  } else if (cfg.variant == ref::LinUcbVariant::Jdp && !code_jdp) {
     tree.emplace(ref::TreeParams{ref::LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
   }
 
   LinUcbTrajectory out;
+  out.pd_failures = initial_pd_failure ? 1 : 0;
   Trajectory& base = out.base;
   base.horizon = cfg.T;
   base.pulls.assign(K, 0);
@@ -236,6 +315,7 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
       }
   };
 
+  std::uint64_t batch_end = 0;  // t of the aggregation in progress
   auto aggregate = [&]() {
     vvals.clear();
     mvals.clear();
@@ -260,8 +340,9 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
       case ref::LinUcbVariant::Ldp: {
         const PAmpTranscript tv = amp_vec->run(std::span<const std::int64_t>(vvals), noise);
         const PAmpTranscript tm = amp_mat->run(std::span<const std::int64_t>(mvals), noise);
-        for (std::uint32_t k = 0; k < d; ++k) Du[k] = add(Du[k], mul(tv.sum[k], Dr));
-        add_matrix(tm.sum.data(), Dr);
+        const i128 sv = D >> tv.output_grid_bits, sm = D >> tm.output_grid_bits;
+        for (std::uint32_t k = 0; k < d; ++k) Du[k] = add(Du[k], mul(tv.sum[k], sv));
+        add_matrix(tm.sum.data(), sm);
         break;
       }
       case ref::LinUcbVariant::SdpVec: {
@@ -273,6 +354,22 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
         break;
       }
       case ref::LinUcbVariant::Jdp: {
+        if (code_jdp) {  // the exact sums; the node noises are added at the broadcast
+          for (std::size_t u = 0; u < batch_y.size(); ++u) {
+            for (std::uint32_t k = 0; k < d; ++k) exact_Du[k] = add(exact_Du[k], mul(vvals[u * nv + k], Dr));
+            std::size_t k = 0;
+            for (std::uint32_t i = 0; i < d; ++i)
+              for (std::uint32_t j = i; j < d; ++j, ++k) {
+                const i128 v = mul(mvals[u * nm + k], Dr);
+                exact_N[std::size_t{i} * d + j] = add(exact_N[std::size_t{i} * d + j], v);
+                if (j != i) exact_N[std::size_t{j} * d + i] = add(exact_N[std::size_t{j} * d + i], v);
+              }
+          }
+          const std::uint32_t kk = cfg.jdp_prefix(batch_end);
+          for (std::size_t i = 0; i < N.size(); ++i) N[i] = add(exact_N[i], node_N[kk][i]);
+          for (std::uint32_t i = 0; i < d; ++i) Du[i] = add(exact_Du[i], node_Du[kk][i]);
+          break;
+        }
         const std::uint32_t D1 = d + 1;
         std::vector<std::int64_t> leaf(std::size_t{D1} * (D1 + 1) / 2, 0), zz(D1);
         for (std::size_t u = 0; u < batch_y.size(); ++u) {
@@ -352,6 +449,7 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
     batch_y.push_back(y);
     if (t % cfg.B != 0) continue;
     const std::uint64_t m = t / cfg.B;
+    batch_end = t;
     aggregate();
     batch_f.clear();
     batch_y.clear();
@@ -359,12 +457,8 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
     upd.m = m;
     upd.t = t;
     upd.policy_shift = 0;
-    std::optional<DoubleBroadcast> fresh = cholesky(N, Du, Dd, d);
-    bool pd = fresh && fresh->reliable;
-    if (!pd) {  // not certified by the double: the exact pivots decide
-      ++out.pd_deferrals;
-      pd = ref::internal::bareiss_symmetric(to_integers(N), d).positive_definite;
-    }
+    std::optional<DoubleBroadcast> fresh;
+    const bool pd = decide_pd(N, fresh);  // not certified by the double: the exact pivots decide
     if (pd) {
       bcN = N;
       bcDu = Du;
@@ -408,6 +502,7 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
     }
   }
   out.unaggregated = batch_y.size();
+  out.pd_deferrals = pd_deferrals;
   return out;
 }
 
@@ -417,14 +512,15 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
                                         const ref::RewardTape& tape, NoiseSource noise,
                                         const LinUcbOptions& options) {
   ref::validate(inst, kFn);
-  (void)ref::configure_linucb(params, inst.d, inst.K, inst.q);
+  (void)ref::configure_linucb(params, inst.d, inst.K, inst.q, ref::max_row_norm_sq(inst));
   if (tape.arms() != inst.K)
     throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
   if (tape.length() < params.T)
     throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rewards per arm",
                           std::to_string(tape.length()));
   if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
-  return run_linucb(params, inst.d, inst.K, inst.q, FixedArms(inst, tape), noise, options);
+  return run_linucb(params, inst.d, inst.K, inst.q,
+                    FixedArms(inst, tape, params.profile == ref::Profile001::PaperCode), noise, options);
 }
 
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,

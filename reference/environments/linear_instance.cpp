@@ -9,13 +9,15 @@ namespace dpb::ref {
 
 namespace internal {
 
-std::vector<std::int64_t> sphere_point(const std::vector<Integer>& g, unsigned q) {
+std::vector<std::int64_t> sphere_point(const std::vector<Integer>& g, unsigned q) { return sphere_point(g, q, 2); }
+
+std::vector<std::int64_t> sphere_point(const std::vector<Integer>& g, unsigned q, unsigned m) {
   Integer S = 0;
   for (const auto& x : g) S += x * x;
   const Integer four_q = Integer(1) << (2 * q);
   std::vector<std::int64_t> u;
   for (const auto& x : g) {
-    const Integer mag = floor_sqrt(Integer(x * x * four_q / (2 * S)));  // ⌊√⌊y⌋⌋ = ⌊√y⌋
+    const Integer mag = floor_sqrt(Integer(x * x * four_q / (m * S)));  // ⌊√⌊y⌋⌋ = ⌊√y⌋
     u.push_back(x < 0 ? -to_int64(mag) : to_int64(mag));
   }
   return u;
@@ -50,7 +52,8 @@ BanditInstance LinearInstance::bandit() const { return BanditInstance::bernoulli
 
 std::string LinearInstance::describe() const {
   std::ostringstream o;
-  o << "linear d = " << d << ", K = " << K << ", grid 2^-" << q << " (seed 001 §6.1)";
+  o << "linear d = " << d << ", K = " << K << ", grid 2^-" << q
+    << (authors ? " (seed 001 §6.2, the authors' code)" : " (seed 001 §6.1)");
   if (redraws) o << ", " << redraws << " redraw(s)";
   return o.str();
 }
@@ -71,10 +74,14 @@ void validate(const LinearInstance& inst, std::string_view function) {
     for (std::uint32_t k = 0; k < inst.d; ++k) s += Integer(x[k]) * x[k];
     return s;
   };
+  if (inst.norm_sq_bound != 1 && inst.norm_sq_bound != 2)
+    throw_parameter_error(function, "norm_sq_bound", "1 or 2", std::to_string(inst.norm_sq_bound));
   if (norm2(inst.theta.data()) > four_q) throw_parameter_error(function, "theta", "of norm <= 1", "a larger norm");
   for (std::uint32_t a = 0; a < inst.K; ++a)
-    if (norm2(inst.features.data() + std::size_t{a} * inst.d) > four_q)
-      throw_parameter_error(function, "features", "of norm <= 1 (every arm)", "arm " + std::to_string(a));
+    if (norm2(inst.features.data() + std::size_t{a} * inst.d) > four_q * inst.norm_sq_bound)
+      throw_parameter_error(function, "features",
+                            inst.norm_sq_bound == 1 ? "of norm <= 1 (every arm)" : "of norm <= sqrt(2) (every arm)",
+                            "arm " + std::to_string(a));
   if (!internal::means_in_unit_interval(inst))
     throw_parameter_error(function, "theta", "such that every mean <x_a, theta> is in [0, 1]", "a mean outside");
 }

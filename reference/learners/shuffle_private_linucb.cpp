@@ -6,6 +6,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/learners/internal/bareiss.hpp"
+#include "reference/learners/internal/certified.hpp"
 #include "reference/learners/radical.hpp"
 #include "reference/learners/trajectory.hpp"
 #include "reference/privacy/seed001.hpp"
@@ -82,7 +83,111 @@ Profile001 parse_profile_001(std::string_view name, std::string_view function) {
 
 Integer LinUcbConfig::lambda_num() const { return numerator(Rational(lambda * D)); }
 
-LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint32_t K, unsigned q) {
+std::uint32_t LinUcbConfig::jdp_prefix(std::uint64_t t) const {
+  std::uint32_t k = 1;
+  for (std::uint64_t e : jdp_thresholds)
+    if (e <= 1 + t) ++k;
+  return std::min(k, jdp_nodes);
+}
+
+Rational max_row_norm_sq(const LinearInstance& inst) {
+  Integer best = 0;
+  for (std::uint32_t a = 0; a < inst.K; ++a) {
+    Integer s = 0;
+    for (std::uint32_t k = 0; k < inst.d; ++k) s += Integer(inst.features[std::size_t{a} * inst.d + k]) * inst.features[std::size_t{a} * inst.d + k];
+    if (s > best) best = s;
+  }
+  return Rational(best, Integer(1) << (2 * inst.q));
+}
+
+namespace {
+
+// The paper-code profile (header comment): s̄, Γ, λ = 2Γ, the width once, the noise schedule's constants.
+void configure_paper_code(LinUcbConfig& c, const LinUcbParams& p) {
+  const std::uint32_t d = c.d;
+  const Integer n(c.T), B(c.B), dd(d);
+  c.privacy_note = p.variant == LinUcbVariant::NonPrivate
+                       ? "non-private (paper-code profile: the authors' constants)"
+                       : "paper-code profile: the authors' uncalibrated constants, NO privacy claim";
+  c.in_range = false;
+  c.noise_proxy = 0;
+  c.rounding = 0;
+  c.alpha = Rational(1, c.T);
+  RealFn gamma;
+  const Integer two_r1 = Integer(1) << (c.r + 1);  // the symmetrized noise's grid
+  Integer D = Integer(1) << c.r;
+  auto sqrt_nd = [n, dd](mpfr_prec_t pr) { return (Interval(n, pr) * Interval(dd, pr)).sqrt(); };
+  if (c.T < 3 && p.variant == LinUcbVariant::Jdp)
+    throw_parameter_error(kFn, "T", ">= 3 for the paper-code linucb-jdp (ln ln n > 0)", std::to_string(c.T));
+  switch (p.variant) {
+    case LinUcbVariant::NonPrivate:
+      gamma = exact_real(Rational(1));
+      break;
+    case LinUcbVariant::Ldp:
+    case LinUcbVariant::SdpAmp: {
+      const RealFn s = p.variant == LinUcbVariant::Ldp ? paper_code_ldp_s(p.eps, p.delta)
+                                                       : paper_code_amp_s(p.eps, p.delta, B);
+      c.sigma = round_up_to_grid(s, kSigmaGridBits);
+      gamma = [s, sqrt_nd](mpfr_prec_t pr) { return s(pr) * sqrt_nd(pr); };
+      D = two_r1;
+      break;
+    }
+    case LinUcbVariant::Jdp: {
+      const RealFn s = paper_code_tree_s(p.eps, p.delta, n);
+      c.sigma = round_up_to_grid(s, kSigmaGridBits);
+      gamma = [s, n, dd](mpfr_prec_t pr) {
+        return s(pr) * Interval(n, pr).log().sqrt() * Interval(dd, pr).sqrt();
+      };
+      // ⌈e^j⌉ <= T + 1 for j = 1, 2, …: e^j is irrational, so e^j <= 1 + t iff ⌈e^j⌉ <= 1 + t.
+      for (long j = 1;; ++j) {
+        const Integer e = certified_ceiling([j](mpfr_prec_t pr) { return Interval(j, pr).exp(); });
+        if (e > Integer(c.T)) break;
+        c.jdp_thresholds.push_back(e.convert_to<std::uint64_t>());
+      }
+      c.jdp_nodes = static_cast<std::uint32_t>(c.jdp_thresholds.size()) + 1;  // ⌊ln n⌋ + 1 (e^j = n never)
+      D = two_r1;
+      break;
+    }
+    case LinUcbVariant::SdpVec: {
+      c.vec_scale = p.vec_scale ? *p.vec_scale : (p.eps == Rational(1, 5) ? Rational(1) : Rational(10));
+      c.b = internal::certified_floor(paper_code_vec_b(p.eps, p.delta, B, dd, c.vec_scale), "paper-code b");
+      // c = g/L = √(g²/2), rounded up onto 2^−20: g_c = ⌈√(g²·2^39)⌉ (g² an integer).
+      const Integer g2 = numerator(paper_code_vec_g_squared(B, dd));
+      const Integer m = g2 << 39;
+      Integer gc = floor_sqrt(m);
+      if (gc * gc < m) gc += 1;
+      c.g = gc;
+      c.vec_delta = Rational(Integer(1) << 20);
+      const Rational eps = p.eps, delta = p.delta;
+      gamma = [eps, delta, B, dd, sqrt_nd](mpfr_prec_t pr) {
+        return Interval(Rational(dd / delta), pr).log().div(eps) / Interval(B, pr).sqrt() * sqrt_nd(pr) /
+               Interval(4L, pr);
+      };
+      D = Integer(boost::multiprecision::lcm(D, Integer(4 * c.g)));
+      break;
+    }
+  }
+  c.gamma_upper = round_up_to_grid(gamma, 32);
+  if (p.lambda) c.lambda = *p.lambda;
+  else if (p.variant == LinUcbVariant::NonPrivate) c.lambda = Rational(1, 10000);
+  else c.lambda = round_up_to_grid([gamma](mpfr_prec_t pr) { return gamma(pr).mul(Rational(2)); }, c.r - 1);
+  c.lambda_min = c.lambda;
+  c.lambda_max = c.lambda;
+  D = Integer(boost::multiprecision::lcm(D, denominator(c.lambda)));
+  c.D = D;
+  const Rational L2 = c.row_norm_sq;
+  const RealFn cew = [gamma, n, dd, L2](mpfr_prec_t pr) {
+    const Interval g = gamma(pr);
+    const Interval inner = (Interval(Rational(n * L2), pr) / g + Interval(1L, pr)) * Interval(n, pr);
+    return (g * Interval(dd, pr)).sqrt() + (inner.log() * Interval(dd, pr)).sqrt().div(Rational(2));
+  };
+  c.beta.assign(c.M + 1, round_up_to_grid(cew, kBetaGridBits));
+}
+
+}  // namespace
+
+LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint32_t K, unsigned q,
+                              const Rational& row_norm_sq) {
   if (d < 2) throw_parameter_error(kFn, "d", ">= 2", std::to_string(d));
   if (K == 0) throw_parameter_error(kFn, "K", ">= 1", "0");
   if (q < 1 || q > 30) throw_parameter_error(kFn, "q", "in [1, 30]", std::to_string(q));
@@ -90,9 +195,6 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
     throw_parameter_error(kFn, "T", "in [1, 2^40]", std::to_string(p.T));
   if (p.B == 0 || p.B > p.T)
     throw_parameter_error(kFn, "B", "in [1, T = " + std::to_string(p.T) + "]", std::to_string(p.B));
-  if (p.profile == Profile001::PaperCode)
-    throw_parameter_error(kFn, "profile", "theorem (the paper-code profile of the learners is not implemented yet)",
-                          "paper-code");
   LinUcbConfig c;
   c.variant = p.variant;
   c.d = d;
@@ -104,6 +206,11 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
   c.M = p.T / p.B;
   c.pd_policy = p.pd_policy;
   c.vec_noise_path = p.vec_noise_path;
+  c.profile = p.profile;
+  c.row_norm_sq = row_norm_sq;
+  if (row_norm_sq <= 0 || (p.profile == Profile001::Theorem && row_norm_sq > 1))
+    throw_parameter_error(kFn, "features", p.profile == Profile001::Theorem ? "of norm <= 1 (theorem profile)" : "nonzero",
+                          to_string(row_norm_sq));
   c.alpha = p.alpha ? *p.alpha : Rational(1, p.T);
   if (c.alpha <= 0 || c.alpha > 1) throw_parameter_error(kFn, "alpha", "in (0, 1]", to_string(c.alpha));
   require_reasonable_size(c.alpha, kFn, "alpha");
@@ -117,6 +224,18 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
   if (p.lambda) {
     if (*p.lambda <= 0) throw_parameter_error(kFn, "lambda", "> 0", to_string(*p.lambda));
     require_reasonable_size(*p.lambda, kFn, "lambda", 256);
+  }
+  if (p.vec_scale) {
+    if (p.profile != Profile001::PaperCode || p.variant != LinUcbVariant::SdpVec)
+      throw_parameter_error(kFn, "vec-scale", "absent (paper-code linucb-sdp-vec only)", to_string(*p.vec_scale));
+    if (*p.vec_scale <= 0) throw_parameter_error(kFn, "vec-scale", "> 0", to_string(*p.vec_scale));
+    require_reasonable_size(*p.vec_scale, kFn, "vec-scale");
+  }
+  if (p.profile == Profile001::PaperCode) {
+    if (p.alpha) throw_parameter_error(kFn, "alpha", "absent in the paper-code profile (alpha = 1/n)", to_string(*p.alpha));
+    c.realized_rewards = true;
+    configure_paper_code(c, p);
+    return c;
   }
   const Integer two_r = Integer(1) << c.r;
   const Rational grid_unit(Integer(1), two_r);
@@ -317,20 +436,48 @@ namespace {
 
 // The environment of a run: contexts, rewards and regret. Fixed arms with a per-(arm, pull) reward tape, or a context
 // tape (fresh features and every arm's reward per round).
+MatrixNoise matrix_noise(const LinUcbConfig& c) {
+  return c.profile == Profile001::PaperCode ? MatrixNoise::Symmetrized : MatrixNoise::UpperTriangle;
+}
+PVecRange vec_range(const LinUcbConfig& c) {
+  return c.profile == Profile001::PaperCode ? PVecRange::Delta : PVecRange::TwoDelta;
+}
+
+// N += scale·(the symmetric matrix of the upper triangle `upper`, row-major i <= j).
+void add_upper(std::vector<Integer>& N, const std::vector<Integer>& upper, const Integer& scale, std::uint32_t d) {
+  std::size_t k = 0;
+  for (std::uint32_t i = 0; i < d; ++i)
+    for (std::uint32_t j = i; j < d; ++j, ++k) {
+      const Integer v = upper[k] * scale;
+      N[std::size_t{i} * d + j] += v;
+      if (j != i) N[std::size_t{j} * d + i] += v;
+    }
+}
+
+// per_round (paper-code): every arm's reward drawn every round, round t's being the tape's (·, t − 1) (common random
+// numbers across learners), and the realized regret against the lowest arm of the largest mean.
 struct FixedArms {
   const LinearInstance& inst;
   const RewardTape& tape;
+  bool per_round;
   std::vector<Rational> gaps;
+  std::uint32_t best = 0;
   static constexpr bool fixed = true;
-  FixedArms(const LinearInstance& i, const RewardTape& t) : inst(i), tape(t) {
+  FixedArms(const LinearInstance& i, const RewardTape& t, bool per_round_rewards)
+      : inst(i), tape(t), per_round(per_round_rewards) {
     const std::vector<Rational>& mu = t.means();
-    const Rational best = *std::max_element(mu.begin(), mu.end());
-    for (const Rational& m : mu) gaps.emplace_back(best - m);
+    best = static_cast<std::uint32_t>(std::max_element(mu.begin(), mu.end()) - mu.begin());
+    for (const Rational& m : mu) gaps.emplace_back(mu[best] - m);
   }
   std::span<const std::int64_t> features(std::uint64_t) const { return inst.features; }
-  std::int32_t reward(std::uint64_t, std::uint32_t a, std::uint64_t pull) const { return tape.units(a, pull); }
+  Rational row_norm_sq() const { return max_row_norm_sq(inst); }
+  std::int32_t reward(std::uint64_t t, std::uint32_t a, std::uint64_t pull) const {
+    return tape.units(a, per_round ? t - 1 : pull);
+  }
   Rational gap(std::uint64_t, std::uint32_t a) const { return gaps[a]; }
-  std::int64_t realized(std::uint64_t, std::uint32_t) const { return 0; }
+  std::int64_t realized(std::uint64_t t, std::uint32_t a) const {
+    return per_round ? std::int64_t{tape.units(best, t - 1)} - tape.units(a, t - 1) : 0;
+  }
 };
 
 struct TapeContexts {
@@ -349,6 +496,7 @@ struct TapeContexts {
     }
   }
   std::span<const std::int64_t> features(std::uint64_t t) const { return tape.round(t); }
+  Rational row_norm_sq() const { return Rational(1); }  // §6.1's points (norm <= 1); the width's L² bound
   std::int32_t reward(std::uint64_t t, std::uint32_t a, std::uint64_t) const { return tape.reward(t, a); }
   Rational gap(std::uint64_t t, std::uint32_t a) const { return tape.mean(t, best_arm[t - 1]) - tape.mean(t, a); }
   std::int64_t realized(std::uint64_t t, std::uint32_t a) const {
@@ -359,7 +507,7 @@ struct TapeContexts {
 template <class Env>
 LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q, const Env& env,
                             NoiseSource noise, const LinUcbOptions& options) {
-  const LinUcbConfig cfg = configure_linucb(params, d, K, q);
+  const LinUcbConfig cfg = configure_linucb(params, d, K, q, env.row_norm_sq());
   const std::size_t nv = d, nm = std::size_t{d} * (d + 1) / 2;
   const Integer two_q = Integer(1) << q;
   const Integer Dr = cfg.D >> cfg.r;  // D / 2^r (D is a multiple of 2^r)
@@ -383,22 +531,58 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
   if (cfg.variant == LinUcbVariant::SdpAmp || cfg.variant == LinUcbVariant::Ldp) {
     const PAmpShuffle sh = cfg.variant == LinUcbVariant::SdpAmp ? PAmpShuffle::Permute : PAmpShuffle::None;
     amp_vec.emplace(PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
-    amp_mat.emplace(PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
+    amp_mat.emplace(PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r), matrix_noise(cfg)}, sh);
   } else if (cfg.variant == LinUcbVariant::SdpVec) {
     PVecParams pv;
     pv.batch = Integer(cfg.B);
     pv.g = cfg.g;
     pv.b = cfg.b;
+    pv.delta = cfg.vec_delta;
+    pv.range = vec_range(cfg);
     pv.labels = vec_labels;
     vec_vec.emplace(pv, cfg.vec_noise_path, PVecShuffle::Counts);
     pv.labels = mat_labels;
     vec_mat.emplace(pv, cfg.vec_noise_path, PVecShuffle::Counts);
-  } else if (cfg.variant == LinUcbVariant::Jdp) {
+  } else if (cfg.variant == LinUcbVariant::Jdp && cfg.profile == Profile001::Theorem) {
     tree.emplace(TreeParams{LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
+  }
+  // Paper-code jdp: the node noises (node j: its vector, then its symmetrized matrix), as prefix sums scaled into D.
+  const bool code_jdp = cfg.variant == LinUcbVariant::Jdp && cfg.profile == Profile001::PaperCode;
+  std::vector<std::vector<Integer>> node_N, node_Du;  // [k]: the sum of the first k nodes (k = 0..nodes)
+  std::vector<Integer> exact_N, exact_Du;             // the exact sums (paper-code jdp)
+  bool initial_pd_failure = false;
+  if (code_jdp) {
+    const PAmp nv(PAmpParams{vec_labels, Integer(1), cfg.sigma, Integer(cfg.r)}, PAmpShuffle::None);
+    const PAmp nmx(PAmpParams{mat_labels, Integer(1), cfg.sigma, Integer(cfg.r), MatrixNoise::Symmetrized},
+                   PAmpShuffle::None);
+    const std::vector<std::vector<Integer>> zv(1, std::vector<Integer>(d, Integer(0)));
+    const std::vector<std::vector<Integer>> zm(1, std::vector<Integer>(nm, Integer(0)));
+    node_N.assign(1, std::vector<Integer>(std::size_t{d} * d, Integer(0)));
+    node_Du.assign(1, std::vector<Integer>(d, Integer(0)));
+    for (std::uint32_t j = 0; j < cfg.jdp_nodes; ++j) {
+      const PAmpTranscript tv = nv.run(std::span<const std::vector<Integer>>(zv), noise);
+      const PAmpTranscript tm = nmx.run(std::span<const std::vector<Integer>>(zm), noise);
+      std::vector<Integer> Nn = node_N.back(), Dn = node_Du.back();
+      const Integer sv = cfg.D >> tv.output_grid_bits, sm = cfg.D >> tm.output_grid_bits;
+      for (std::uint32_t k = 0; k < d; ++k) Dn[k] += tv.sum[k] * sv;
+      add_upper(Nn, tm.sum, sm, d);
+      node_N.push_back(std::move(Nn));
+      node_Du.push_back(std::move(Dn));
+    }
+    exact_N = N;
+    exact_Du = Du;
+    const std::uint32_t k0 = cfg.jdp_prefix(0);
+    for (std::size_t i = 0; i < N.size(); ++i) N[i] += node_N[k0][i];
+    for (std::uint32_t i = 0; i < d; ++i) Du[i] += node_Du[k0][i];
+    if (auto b0 = make_broadcast(N, Du, cfg.D, d)) bc = std::move(b0);
+    else initial_pd_failure = true;  // not positive definite: the λI broadcast stays (counted)
+    bc->beta = cfg.beta[0];
+    scores = exact_scores(*bc, features, K);
   }
 
   LinUcbTrajectory out;
   out.horizon = cfg.T;
+  out.pd_failures = initial_pd_failure ? 1 : 0;
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(cfg.T);
   std::vector<std::pair<std::vector<std::int64_t>, std::int32_t>> batch;  // (the user's φ numerators, reward)
@@ -417,15 +601,7 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
       for (std::uint32_t j = i; j < d; ++j) v.push_back(Integer(f[i]) * f[j]);
     return v;
   };
-  auto add_matrix = [&](const std::vector<Integer>& upper, const Integer& scale) {
-    std::size_t k = 0;
-    for (std::uint32_t i = 0; i < d; ++i)
-      for (std::uint32_t j = i; j < d; ++j, ++k) {
-        const Integer v = upper[k] * scale;
-        N[std::size_t{i} * d + j] += v;
-        if (j != i) N[std::size_t{j} * d + i] += v;
-      }
-  };
+  auto add_matrix = [&](const std::vector<Integer>& upper, const Integer& scale) { add_upper(N, upper, scale, d); };
   auto to_rationals = [&](const std::vector<std::vector<Integer>>& rows) {
     std::vector<std::vector<Rational>> out_rows;
     for (const auto& row : rows) {
@@ -436,6 +612,7 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
     return out_rows;
   };
 
+  std::uint64_t batch_end = 0;  // t of the aggregation in progress
   auto aggregate = [&]() {
     std::vector<std::vector<Integer>> vrows, mrows;
     for (const auto& [f, y] : batch) {
@@ -454,8 +631,9 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
       case LinUcbVariant::Ldp: {
         const PAmpTranscript tv = amp_vec->run(std::span<const std::vector<Integer>>(vrows), noise);
         const PAmpTranscript tm = amp_mat->run(std::span<const std::vector<Integer>>(mrows), noise);
-        for (std::uint32_t k = 0; k < d; ++k) Du[k] += tv.sum[k] * Dr;
-        add_matrix(tm.sum, Dr);
+        const Integer sv = cfg.D >> tv.output_grid_bits, sm = cfg.D >> tm.output_grid_bits;
+        for (std::uint32_t k = 0; k < d; ++k) Du[k] += tv.sum[k] * sv;
+        add_matrix(tm.sum, sm);
         break;
       }
       case LinUcbVariant::SdpVec: {
@@ -469,6 +647,16 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
         break;
       }
       case LinUcbVariant::Jdp: {
+        if (code_jdp) {  // the exact sums; the node noises are added at the broadcast
+          for (std::size_t i = 0; i < vrows.size(); ++i) {
+            for (std::uint32_t k = 0; k < d; ++k) exact_Du[k] += vrows[i][k] * Dr;
+            add_upper(exact_N, mrows[i], Dr, d);
+          }
+          const std::uint32_t k = cfg.jdp_prefix(batch_end);
+          for (std::size_t i = 0; i < N.size(); ++i) N[i] = exact_N[i] + node_N[k][i];
+          for (std::uint32_t i = 0; i < d; ++i) Du[i] = exact_Du[i] + node_Du[k][i];
+          break;
+        }
         // One leaf: the batch's Σ z zᵀ (upper triangle, row-major), z = (φ, y), numerators on 2^−r.
         const std::uint32_t D1 = d + 1;
         std::vector<Integer> leaf(std::size_t{D1} * (D1 + 1) / 2, Integer(0));
@@ -514,6 +702,7 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
                        y);
     if (t % cfg.B != 0) continue;
     const std::uint64_t m = t / cfg.B;
+    batch_end = t;
     aggregate();
     batch.clear();
     LinUcbUpdate upd;
@@ -548,14 +737,15 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
 LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const LinearInstance& inst,
                                         const RewardTape& tape, NoiseSource noise, const LinUcbOptions& options) {
   validate(inst, kFn);
-  (void)configure_linucb(params, inst.d, inst.K, inst.q);  // the parameters first, then the tape
+  (void)configure_linucb(params, inst.d, inst.K, inst.q, max_row_norm_sq(inst));  // the parameters, then the tape
   if (tape.arms() != inst.K)
     throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
   if (tape.length() < params.T)
     throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rewards per arm",
                           std::to_string(tape.length()));
   if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
-  return run_linucb(params, inst.d, inst.K, inst.q, FixedArms(inst, tape), noise, options);
+  return run_linucb(params, inst.d, inst.K, inst.q, FixedArms(inst, tape, params.profile == Profile001::PaperCode),
+                    noise, options);
 }
 
 LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const ContextTape& tape, NoiseSource noise,

@@ -32,7 +32,7 @@
 // multiple of 1/D with Gershgorin's bound min_i (V_ii + s − Σ_{j≠i} |V_ij|) >= λ_min: the exact stand-in for the
 // projection onto {V ⪰ λ_min I}, whose eigenvalues are irrational). The statistics keep accumulating either way.
 //
-// Profile `theorem` (the only one implemented; `paper-code` is refused, naming the parameter): λ = max{1, 2Σ_N}
+// Profile `theorem`: λ = max{1, 2Σ_N}
 // rounded up, λ_min = λ/2, λ_max = 3λ/2 (non-private: λ = λ_min = λ_max = 1), and
 //   β_m = √(2 ln(2/α) + d ln(1 + t_m/(d λ_min))) + √λ_max + ν,   ν = Σ_n/√λ_min,
 // with Lemma A.4's constants explicit for sub-Gaussian noise of cumulative proxy s² per entry (s from the
@@ -41,6 +41,28 @@
 // (Hsu–Kakade–Zhang 2012 for the vector and the vector of the matrix's d(d+1)/2 free entries, ‖N‖ <= ‖N‖_F <=
 // √2·‖triu N‖; each event at α/(4M) per batch, the self-normalized bound at α/2: total α). docs/learners.md.
 // β_m, λ and ν are enclosed in MPFI and rounded up once per run (LinUcbConfig), the same values in both builds.
+//
+// Profile `paper-code`: the authors' code (spec 001 §6.2–6.3), made exact; NO privacy claim (privacy_note says so).
+// Per variant a noise scale s and Γ (calibration_001's paper_code_* reals, n = T):
+//   linucb  Γ = 1, λ = Λ = 10⁻⁴ (exact)
+//   ldp     s = √(ln(2.5/δ))/ε, Γ = s√n√d; per-user Gaussian noise every round (B = 1 by default: model every round)
+//   sdp-amp s = √(ln(2.5B/δ))/(ε√B), Γ = s√n√d; per-user noise, the model at t = mB
+//   jdp     s = √(ln n)·ln(2.5/δ)/ε, Γ = s√(ln n)√d; the code's SIMULATION of the tree (no privacy claim): ⌊ln n⌋ + 1
+//           node noises drawn before round 1; the broadcast after round t (the code's 0-indexed round t) is the exact
+//           sums plus the first k = ⌊ln(1 + t)⌋ + 1 nodes (the initial broadcast: k = 1, zero sums)
+//   sdp-vec g = max(2√B, d, 4), b = ⌊C·g²·ln²(d/δ)/(ε²B)⌋ (the truncation is our reading of numpy's binomial),
+//           C = 1 at ε = 1/5 and 10 otherwise (the code's "tuned scale"; LinUcbParams::vec_scale overrides),
+//           Γ = ¼·ln(d/δ)/(ε√B)·√n·√d; the randomizer ⌊w c⌋ + Ber(frac) + Bin(b, ¼) with c = g/L (L = √2) rounded up
+//           onto 2^−20: P_Vec with range r = Δ = 2^20 and g_c = c·2^20 (an integer), so w = v + 2^20 and the count
+//           carries the integer offset g_c that the analyzer removes exactly (the code's offset g = 2√B is not an
+//           integer: only the randomized rounding's offset differs), the per-label count path.
+// Gaussian noise: exact rounded Gaussians RoundedNormal(s̄, r) (s̄ = s rounded up onto 2^−32), the matrix part
+// symmetrized as the code does, (N + Nᵀ)/2 of a full d×d draw (P_Amp's MatrixNoise::Symmetrized, grid 2^−(r+1)).
+// λ = Λ = 2Γ rounded up onto 2^−(r−1) and the width computed once, the same for every batch:
+//   β = cew = √Γ·√d + ½·√(d·ln((1 + nL²/Γ)·n))   (S = √d, R = ½, α = 1/n, L² = the largest ‖x_a‖², exact)
+// rounded up onto 2^−32. Rewards: every arm's reward is drawn every round (common random numbers: the reward of arm
+// a in round t is the tape's (a, t − 1), the same for every learner), and the realized regret r_t[best] − r_t[a_t]
+// is reported beside the pseudo-regret.
 #pragma once
 
 #include <cstdint>
@@ -83,6 +105,7 @@ struct LinUcbParams {
   // linucb-sdp-vec: Aggregate (default: each user's randomized rounding, then one Bin(B·b, ¼) per label — the same
   // law as R as written, claim 001.vec.paths-law, and B times fewer large binomials) or PerUser (R as written).
   NoisePath vec_noise_path = NoisePath::Aggregate;
+  std::optional<Rational> vec_scale;    // paper-code sdp-vec: C (default 1 at ε = 1/5, else 10); > 0
 };
 
 // Everything derived once per run, shared by both builds (the optimized build calls configure_linucb).
@@ -104,13 +127,28 @@ struct LinUcbConfig {
   std::string privacy_note;     // "(ε, δ)-SDP by Thm 3.2" or "outside Thm 3.2's range: no privacy guarantee"
   PdPolicy pd_policy = PdPolicy::Skip;
   NoisePath vec_noise_path = NoisePath::Aggregate;
+  // Profile paper-code (header comment).
+  Profile001 profile = Profile001::Theorem;
+  Rational row_norm_sq{1};      // L², the largest ‖x_a‖² of the instance (the width's L)
+  Rational gamma_upper;         // Γ rounded up onto 2^−32 (report)
+  Rational vec_delta{1};        // P_Vec's Δ (theorem: 1; paper-code: 2^20, with range r = Δ)
+  Rational vec_scale;           // paper-code sdp-vec: C
+  std::uint32_t jdp_nodes = 0;  // paper-code jdp: ⌊ln T⌋ + 1 node noises
+  std::vector<std::uint64_t> jdp_thresholds;  // ⌈e^j⌉, j = 1..⌊ln T⌋: ⌊ln(1 + t)⌋ = #{j : ⌈e^j⌉ <= 1 + t}
+  bool realized_rewards = false;  // every arm's reward drawn every round (paper-code)
+  // The paper-code jdp's number of nodes in the broadcast after round t (t = 0: the initial broadcast).
+  std::uint32_t jdp_prefix(std::uint64_t t) const;
   // The protocol's output denominators scaled into D (V += num·(D/den)).
   Integer lambda_num() const;   // λ·D
 };
 
-// Validates (ParameterError naming shuffle_private_linucb: d, K, T, B, alpha, eps, delta, lambda, profile) and
-// derives the configuration. d, K, q come from the instance (validated there).
-LinUcbConfig configure_linucb(const LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q);
+// Validates (ParameterError naming shuffle_private_linucb: d, K, T, B, alpha, eps, delta, lambda, profile,
+// vec-scale) and derives the configuration. d, K, q come from the instance (validated there); row_norm_sq is its
+// largest ‖x_a‖² (the paper-code width's L²; the theorem profile needs <= 1).
+LinUcbConfig configure_linucb(const LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q,
+                              const Rational& row_norm_sq = Rational(1));
+// The largest ‖x_a‖² of an instance (exact).
+Rational max_row_norm_sq(const LinearInstance& instance);
 
 // The broadcast (θ̂, V) of one batch, with what the exact index needs: N = D·V (d×d), w = adj(N)·(D u) (so
 // θ̂ = w/det), adj and det, and the radius β of the batch.
@@ -165,7 +203,7 @@ struct LinUcbTrajectory {
   std::uint64_t pd_failures = 0;
   std::vector<std::uint64_t> pulls;
   Rational pseudo_regret;          // Σ_t max_a μ_{t,a} − μ_{t,a_t}
-  std::int64_t realized_regret = 0;  // Σ_t r_t[best_t] − r_t[a_t] (context tapes only: every arm's reward drawn)
+  std::int64_t realized_regret = 0;  // Σ_t r_t[best_t] − r_t[a_t] (context tapes and paper-code: all arms drawn)
   std::uint64_t unaggregated = 0;  // users of the trailing partial batch (never aggregated)
 };
 
@@ -175,7 +213,8 @@ struct LinUcbOptions {
 };
 
 // The learner on a fixed-arm instance: arm a's n-th pull's reward is the tape's (a, n) (a Bernoulli tape of the
-// instance's means, grid 1). Noise (and the protocol's shuffles) from `noise`.
+// instance's means, grid 1); in the paper-code profile round t's rewards are the tape's (·, t − 1) (every arm drawn
+// every round, the realized regret reported). Noise (and the protocol's shuffles) from `noise`.
 LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const LinearInstance& instance,
                                         const RewardTape& tape, NoiseSource noise, const LinUcbOptions& options = {});
 // The learner on time-varying contexts replayed from a tape (K fresh arms per round; reward of round t's arm a is the

@@ -107,7 +107,7 @@ Calibration001 ldp_gauss(const Calibration001Input& in) {
     const Rational& eps = need(in.eps, "eps", c.variant);
     const Rational& delta = need(in.delta, "delta", c.variant);
     check_eps_delta(eps, delta);
-    c.quantities.push_back(real("s", ln(Rational(Rational(5, 2) / delta), kReport).sqrt().div(eps)));
+    c.quantities.push_back(real("s", paper_code_ldp_s(eps, delta)(kReport)));
     return c;
   }
   c.profile = "theorem";
@@ -152,6 +152,36 @@ AmpSigma thm32_sigma(const Rational& eps, const Rational& delta, const Integer& 
 bool thm32_in_range(const Rational& eps, const Rational& delta, const Integer& B) {
   return certainly_le(exact_real(Rational(eps * eps * B)),
                       [&](mpfr_prec_t p) { return ln(Rational(2 / delta), p); });
+}
+
+RealFn paper_code_ldp_s(const Rational& eps, const Rational& delta) {
+  return [=](mpfr_prec_t p) { return ln(Rational(Rational(5, 2) / delta), p).sqrt().div(eps); };
+}
+
+RealFn paper_code_amp_s(const Rational& eps, const Rational& delta, const Integer& B) {
+  return [=](mpfr_prec_t p) {
+    return ln(Rational(Rational(5, 2) * B / delta), p).sqrt() / Interval(B, p).sqrt().mul(eps);
+  };
+}
+
+RealFn paper_code_tree_s(const Rational& eps, const Rational& delta, const Integer& n) {
+  return [=](mpfr_prec_t p) { return ln(Rational(n), p).sqrt() * ln(Rational(Rational(5, 2) / delta), p).div(eps); };
+}
+
+Rational paper_code_vec_g_squared(const Integer& B, const Integer& d) {
+  const Integer floor_g = d > 4 ? d : Integer(4);
+  return 4 * B > floor_g * floor_g ? Rational(4 * B) : Rational(floor_g * floor_g);
+}
+
+RealFn paper_code_vec_g(const Integer& B, const Integer& d) {
+  const Rational g2 = paper_code_vec_g_squared(B, d);
+  return [=](mpfr_prec_t p) { return Interval(g2, p).sqrt(); };
+}
+
+RealFn paper_code_vec_b(const Rational& eps, const Rational& delta, const Integer& B, const Integer& d,
+                        const Rational& C) {
+  const Rational g2 = paper_code_vec_g_squared(B, d);
+  return [=](mpfr_prec_t p) { return ln(Rational(d / delta), p).sqr().mul(Rational(C * g2 / (eps * eps * B))); };
 }
 
 std::pair<Integer, Integer> thm35_g_b(const Rational& eps, const Rational& delta, const Integer& B, const Integer& d) {
@@ -213,8 +243,7 @@ Calibration001 p_amp(const Calibration001Input& in) {
   if (in.profile == Profile001::PaperCode) {
     c.profile = "paper-code";
     c.source = "seed 001 code (spec §6.3 SDPLinUCBPAmp): s = sqrt(ln(2.5B/delta))/(eps sqrt B); uncertified";
-    c.quantities.push_back(real(
-        "s", ln(Rational(Rational(5, 2) * B / delta), kReport).sqrt() / Interval(B, kReport).sqrt().mul(eps)));
+    c.quantities.push_back(real("s", paper_code_amp_s(eps, delta, B)(kReport)));
     return c;
   }
   c.profile = "theorem";
@@ -259,12 +288,9 @@ Calibration001 p_vec(const Calibration001Input& in) {
     if (delta >= 1) throw_parameter_error(kFn, "delta", "< 1", to_string(delta));
     const Rational C = in.vec_constant.value_or(Rational(1));
     require_positive(C, kFn, "vec-constant");
-    Interval g = Interval(B, kReport).sqrt().mul(Rational(2));
-    const Rational gfloor = Rational(d > 4 ? d : Integer(4));
-    if (!g.certainly_greater(gfloor)) g = Interval(gfloor, kReport);
-    const Interval b = (g.sqr() * ln(Rational(d / delta), kReport).sqr()).mul(C).div(Rational(eps * eps * B));
-    c.quantities.push_back(real("g", g, "real, as the code computes it"));
-    c.quantities.push_back(real("b", b, "real; numpy's binomial truncates it"));
+    c.quantities.push_back(real("g", paper_code_vec_g(B, d)(kReport), "real, as the code computes it"));
+    c.quantities.push_back(
+        real("b", paper_code_vec_b(eps, delta, B, d, C)(kReport), "real; numpy's binomial truncates it"));
     c.quantities.push_back(exact("p", Rational(1, 4)));
     return c;
   }
@@ -340,8 +366,7 @@ Calibration001 tree(const Calibration001Input& in) {
     c.source = "seed 001 code (spec §6.3 JDPLinUCB): s = sqrt(ln n) ln(2.5/delta)/eps; uncertified";
     const Integer& n = need(in.n, "n", c.variant);
     if (n < 2) throw_parameter_error(kFn, "n", ">= 2", to_string(n));
-    c.quantities.push_back(
-        real("s", ln(Rational(n), kReport).sqrt() * ln(Rational(Rational(5, 2) / delta), kReport).div(eps)));
+    c.quantities.push_back(real("s", paper_code_tree_s(eps, delta, n)(kReport)));
     return c;
   }
   c.profile = "theorem";

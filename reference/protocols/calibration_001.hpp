@@ -79,6 +79,17 @@ bool thm32_in_range(const Rational& eps, const Rational& delta, const Integer& B
 // The tree's σ_node (Prop. F.3, 4.3): the least σ̄ on the grid 2^−32 whose exact Gaussian δ(ε) at the view
 // sensitivity M₀·√m·4 is certified <= δ (no range check: the exact profile holds for every ε > 0, δ ∈ (0, 1)).
 Rational tree_sigma_node(const Rational& eps, const Rational& delta, const Integer& N, const Integer& M0);
+// The authors' code's constants (spec 001 §6.3; profile paper-code, no privacy claim), as reals: calibrate_001's
+// paper-code branches and the learners' paper-code profile both use these.
+RealFn paper_code_ldp_s(const Rational& eps, const Rational& delta);                    // √(ln(2.5/δ))/ε
+RealFn paper_code_amp_s(const Rational& eps, const Rational& delta, const Integer& B);   // √(ln(2.5B/δ))/(ε√B)
+RealFn paper_code_tree_s(const Rational& eps, const Rational& delta, const Integer& n);  // √(ln n)·ln(2.5/δ)/ε
+// g = max(2√B, d, 4) (real) and its exact square; b = C·g²·ln²(d/δ)/(ε²B) (real).
+RealFn paper_code_vec_g(const Integer& B, const Integer& d);
+Rational paper_code_vec_g_squared(const Integer& B, const Integer& d);
+RealFn paper_code_vec_b(const Rational& eps, const Rational& delta, const Integer& B, const Integer& d,
+                        const Rational& C);
+
 // g and b of Thm C.1 (no range check).
 std::pair<Integer, Integer> thm35_g_b(const Rational& eps, const Rational& delta, const Integer& B, const Integer& d);
 

@@ -83,6 +83,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       const std::string delta = options->given("delta") ? args->multi_agent.delta : "";
       lc.params = parse_linear_params(args->linear, *ref::parse_linucb_variant(args->learner),
                                       args->eps.empty() ? "1" : args->eps, delta, lc.horizon, "crosscheck");
+      (void)parse_realized_regret(args->linear, lc.params.profile, "crosscheck");  // both regrets are reported
       const auto report = dpb::verify::crosscheck_linear(lc);  // validates before any output
       dpb::verify::print_linear_report(report, std::cout);
       context.exit_code = report.ok() ? 0 : 1;

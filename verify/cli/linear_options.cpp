@@ -16,7 +16,7 @@ void add_linear_options(Options& o, LinearCliArgs& a, const std::vector<std::str
            "Seed 001 learners: V_m not positive definite: skip (default), raise-lambda, project")
       .companions_are(companions);
   o.choice("--profile", a.profile, {"theorem", "paper-code"},
-           "Seed 001 learners: theorem (default); paper-code is not implemented yet")
+           "Seed 001 learners: theorem (default) or paper-code (the authors' constants and environment; no privacy claim)")
       .companions_are(companions);
   o.number("--confidence", a.alpha, open(0), closed(1),
            "Seed 001 learners: the confidence alpha in (0, 1] of the radii beta_m (default 1/T; --alpha is seed 004's)")
@@ -27,13 +27,21 @@ void add_linear_options(Options& o, LinearCliArgs& a, const std::vector<std::str
            "Seed 001 learners: fixed (default; K fixed arms of §6.1) or tape (K fresh contexts per round, every arm's "
            "reward drawn)")
       .companions_are(companions);
+  o.choice("--regret", a.regret, {"pseudo", "realized"},
+           "Seed 001 learners: pseudo (theorem's default) or realized (paper-code's default: r_t[best] - r_t[a_t])")
+      .companions_are(companions);
+  o.number("--vec-scale", a.vec_scale, open(0), closed(pow10(6), "10^6"),
+           "paper-code linucb-sdp-vec: the code's scale C of b (default 1 at eps = 1/5, else 10)")
+      .companions_are(std::vector<std::string>{"simulate", "--learner", "linucb-sdp-vec", "--profile", "paper-code",
+                                               "--runs", "1", "--horizon", "40", "--arms", "10"});
   o.choice("--vec-noise", a.vec_noise, {"aggregate", "per-user"},
            "linucb-sdp-vec: aggregate (default: one Bin(B·b, 1/4) per label and batch) or per-user (R as written)")
       .companions_are(companions);
 }
 
 void refuse_linear_options(const Options& options, const std::string& learner, const char* command) {
-  for (const char* name : {"batch", "d", "pd-policy", "profile", "confidence", "lambda", "contexts", "vec-noise"})
+  for (const char* name : {"batch", "d", "pd-policy", "profile", "confidence", "lambda", "contexts", "vec-noise",
+                           "regret", "vec-scale"})
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
@@ -70,10 +78,23 @@ ref::LinUcbParams parse_linear_params(const LinearCliArgs& a, ref::LinUcbVariant
     if (*p.alpha <= 0 || *p.alpha > 1) throw_parameter_error(command, "confidence", "in (0, 1]", a.alpha);
   }
   if (!a.lambda.empty()) p.lambda = parse_rational(a.lambda, command, "lambda");
+  if (!a.vec_scale.empty()) p.vec_scale = parse_rational(a.vec_scale, command, "vec-scale");
   if (a.vec_noise.empty() || a.vec_noise == "aggregate") p.vec_noise_path = ref::NoisePath::Aggregate;
   else if (a.vec_noise == "per-user") p.vec_noise_path = ref::NoisePath::PerUser;
   else throw_parameter_error(command, "vec-noise", "per-user or aggregate", a.vec_noise);
   return p;
+}
+
+bool parse_realized_regret(const LinearCliArgs& a, ref::Profile001 profile, const char* command) {
+  if (a.regret.empty()) return profile == ref::Profile001::PaperCode;
+  if (a.regret == "realized") {
+    if (profile != ref::Profile001::PaperCode)
+      throw_parameter_error(command, "--regret", "pseudo in the theorem profile (rewards are drawn per pull)",
+                            "realized");
+    return true;
+  }
+  if (a.regret == "pseudo") return false;
+  throw_parameter_error(command, "regret", "pseudo or realized", a.regret);
 }
 
 bool parse_context_tape(const LinearCliArgs& a, const char* command) {

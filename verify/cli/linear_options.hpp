@@ -19,9 +19,12 @@ struct LinearCliArgs {
   std::string pd_policy, profile, alpha, lambda;  // skip, theorem, 1/T, derived
   std::string vec_noise;  // aggregate
   std::string contexts;   // fixed (§6.1 arms) or tape (fresh contexts per round)
+  std::string regret;     // pseudo | realized (default: pseudo for theorem, realized for paper-code)
+  std::string vec_scale;  // paper-code linucb-sdp-vec's C (default 1 at eps = 1/5, else 10)
 };
 
-// Registers --batch, --d, --pd-policy, --profile, --confidence, --lambda, --contexts, --vec-noise; `companions` is a
+// Registers --batch, --d, --pd-policy, --profile, --confidence, --lambda, --contexts, --vec-noise, --regret,
+// --vec-scale; `companions` is a
 // quick command line that uses them (the bad-input table).
 void add_linear_options(Options& options, LinearCliArgs& args, const std::vector<std::string>& companions);
 // For a learner that is not one of seed 001's: any of those options given is refused naming it (class 9).
@@ -32,6 +35,9 @@ std::uint32_t linear_dimension(const LinearCliArgs& args);
 ref::LinUcbParams parse_linear_params(const LinearCliArgs& args, ref::LinUcbVariant variant, const std::string& eps,
                                       const std::string& delta, std::uint64_t T, const char* command);
 
+// --regret: true for realized (default: the profile's, realized for paper-code; realized needs paper-code, whose
+// rewards are drawn for every arm every round).
+bool parse_realized_regret(const LinearCliArgs& args, ref::Profile001 profile, const char* command);
 // --contexts: false for fixed, true for tape (ParameterError naming contexts otherwise).
 bool parse_context_tape(const LinearCliArgs& args, const char* command);
 

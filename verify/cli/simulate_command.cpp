@@ -69,33 +69,43 @@ void simulate_linear(const SimulateArgs& args) {
   if (c.K < 1 || c.K > 100000) throw_parameter_error("simulate", "arms", "in 1..100000", std::to_string(c.K));
   c.params = parse_linear_params(args.linear, *ref::parse_linucb_variant(args.learner), args.eps.empty() ? "1" : args.eps,
                                  args.delta_given ? args.multi_agent.delta : "", c.horizon, "simulate");
-  const ref::LinUcbConfig derived = ref::configure_linucb(c.params, c.d, c.K, c.q);  // validates before output
+  const bool code = c.params.profile == ref::Profile001::PaperCode;
+  const bool realized = parse_realized_regret(args.linear, c.params.profile, "simulate");
+  // Validates before output (the authors' instances have L² = 2 exactly).
+  const ref::LinUcbConfig derived = ref::configure_linucb(c.params, c.d, c.K, c.q, Rational(code ? 2 : 1));
   if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
     if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
       throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
                             verify::input::quoted_prefix(args.out, 80) + " (" + why + ")");
-  std::printf("%s (theorem profile) on seed 001 §6.1 instances: d = %u, K = %u, T = %llu, B = %llu, eps = %s, "
-              "delta = %s, seed %llu; %s\n",
-              c.learner.c_str(), c.d, c.K, static_cast<unsigned long long>(c.horizon),
+  std::printf("%s (%s) on seed 001 %s instances: d = %u, K = %u, T = %llu, B = %llu, eps = %s, "
+              "delta = %s, seed %llu; %s; %s regret\n",
+              c.learner.c_str(), code ? "paper-code profile" : "theorem profile",
+              code ? "§6.2 (the authors' code)" : "§6.1", c.d, c.K, static_cast<unsigned long long>(c.horizon),
               static_cast<unsigned long long>(derived.B), to_string(c.params.eps).c_str(),
-              to_string(c.params.delta).c_str(), static_cast<unsigned long long>(c.seed), derived.privacy_note.c_str());
+              to_string(c.params.delta).c_str(), static_cast<unsigned long long>(c.seed), derived.privacy_note.c_str(),
+              realized ? "realized" : "pseudo");
+  const char* what = realized ? "realized regret" : "pseudo-regret";
   const std::size_t points = std::min<std::uint64_t>(c.horizon, 200);
   std::vector<std::uint64_t> at(points);
   for (std::size_t i = 0; i < points; ++i) at[i] = c.horizon * (i + 1) / points;
   std::vector<double> sum(points, 0), sum2(points, 0);
   std::ostringstream runs_csv;
-  runs_csv << "run,pseudo_regret,pd_failures,deferrals,pd_deferrals,instance_redraws\n";
+  runs_csv << (realized ? "run,realized_regret" : "run,pseudo_regret") << ",pd_failures,deferrals,pd_deferrals,instance_redraws\n";
   double total = 0, total2 = 0;
   for (std::uint32_t r = 0; r < c.runs; ++r) {
-    const auto [inst, t] = verify::run_linear_fast(c, r);
+    std::optional<ref::RewardTape> tape;
+    const auto [inst, t] = verify::run_linear_fast(c, r, &tape);
     const std::vector<Rational> mu = inst.means();
     std::vector<double> gap(c.K);
-    const Rational best = *std::max_element(mu.begin(), mu.end());
+    const auto best_it = std::max_element(mu.begin(), mu.end());
+    const Rational best = *best_it;
+    const auto best_arm = static_cast<std::uint32_t>(best_it - mu.begin());
     for (std::uint32_t a = 0; a < c.K; ++a) gap[a] = Rational(best - mu[a]).convert_to<double>();
     double cum = 0;
     std::size_t next = 0;
     for (std::uint64_t s = 1; s <= c.horizon; ++s) {
-      cum += gap[t.base.actions[s - 1]];
+      const std::uint32_t a = t.base.actions[s - 1];
+      cum += realized ? double(tape->units(best_arm, s - 1) - tape->units(a, s - 1)) : gap[a];
       if (next < points && s == at[next]) {
         sum[next] += cum;
         sum2[next] += cum * cum;
@@ -104,14 +114,14 @@ void simulate_linear(const SimulateArgs& args) {
     }
     total += cum;
     total2 += cum * cum;
-    std::printf("run %u: pseudo-regret %.3f, %llu PD failures, %llu near ties deferred\n", r, cum,
+    std::printf("run %u: %s %.3f, %llu PD failures, %llu near ties deferred\n", r, what, cum,
                 static_cast<unsigned long long>(t.pd_failures), static_cast<unsigned long long>(t.base.deferrals));
     runs_csv << r << "," << cum << "," << t.pd_failures << "," << t.base.deferrals << "," << t.pd_deferrals << ","
              << inst.redraws << "\n";
   }
   const double n = c.runs, mean = total / n;
   const double se = n > 1 ? std::sqrt(std::max(0.0, (total2 - n * mean * mean) / (n - 1)) / n) : 0.0;
-  std::printf("mean pseudo-regret at T: %.3f ± %.3f (se over %u runs)\n", mean, se, c.runs);
+  std::printf("mean %s at T: %.3f ± %.3f (se over %u runs)\n", what, mean, se, c.runs);
   if (!args.out.empty()) {
     std::ostringstream curve;
     curve << "t,mean,se\n";

@@ -29,6 +29,12 @@ std::uint64_t LinearCrosscheckReport::deferrals() const {
   return n;
 }
 
+ref::LinearInstance linear_instance(const LinearCrosscheckConfig& c, std::uint32_t run) {
+  ChaCha20Source bits(c.seed, kRunStride * run);
+  return c.params.profile == ref::Profile001::PaperCode ? ref::seed001_code_instance(c.d, c.K, c.q, bits)
+                                                        : ref::seed001_instance(c.d, c.K, c.q, bits);
+}
+
 LinearRunPair run_linear_pair(const LinearCrosscheckConfig& c, std::uint32_t run) {
   const std::uint64_t base = kRunStride * run;
   LinearRunPair p;
@@ -36,8 +42,7 @@ LinearRunPair run_linear_pair(const LinearCrosscheckConfig& c, std::uint32_t run
   if (c.context_tape) {
     p.contexts = ref::make_context_tape(c.d, c.K, c.q, c.horizon, c.seed, base + 2);
   } else {
-    ChaCha20Source inst_bits(c.seed, base);
-    p.instance = ref::seed001_instance(c.d, c.K, c.q, inst_bits);
+    p.instance = linear_instance(c, run);
     tape = ref::make_reward_tape(p.instance.bandit(), c.horizon, c.seed, base + 2);
   }
   ref::LinUcbParams params = c.params;
@@ -64,10 +69,10 @@ LinearRunPair run_linear_pair(const LinearCrosscheckConfig& c, std::uint32_t run
 }
 
 std::pair<ref::LinearInstance, fast::LinUcbTrajectory> run_linear_fast(const LinearCrosscheckConfig& c,
-                                                                       std::uint32_t run) {
+                                                                       std::uint32_t run,
+                                                                       std::optional<ref::RewardTape>* tape_out) {
   const std::uint64_t base = kRunStride * run;
-  ChaCha20Source inst_bits(c.seed, base);
-  ref::LinearInstance inst = ref::seed001_instance(c.d, c.K, c.q, inst_bits);
+  ref::LinearInstance inst = linear_instance(c, run);
   const ref::RewardTape tape = ref::make_reward_tape(inst.bandit(), c.horizon, c.seed, base + 2);
   ref::LinUcbParams params = c.params;
   params.variant = *ref::parse_linucb_variant(c.learner);
@@ -77,6 +82,7 @@ std::pair<ref::LinearInstance, fast::LinUcbTrajectory> run_linear_fast(const Lin
   o.base = c.fast_options;
   o.record_updates = false;
   fast::LinUcbTrajectory t = fast::shuffle_private_linucb(params, inst, tape, NoiseSource(noise), o);
+  if (tape_out) tape_out->emplace(tape);
   return {std::move(inst), std::move(t)};
 }
 
@@ -90,6 +96,7 @@ LinearRunComparison compare_linear(const ref::LinUcbTrajectory& r, const fast::L
   c.pd_deferrals = f.pd_deferrals;
   c.regret_reference = to_string(r.pseudo_regret);
   c.regret_fast = f.base.pseudo_regret;
+  c.realized_regret = r.realized_regret;
   auto diverge = [&](std::uint64_t at, const std::string& what) {
     if (!c.divergence) {
       c.divergence = at;
@@ -148,7 +155,9 @@ LinearCrosscheckReport crosscheck_linear(const LinearCrosscheckConfig& config) {
   ref::LinUcbParams params = config.params;
   params.variant = *ref::parse_linucb_variant(config.learner);
   params.T = config.horizon;
-  report.derived = ref::configure_linucb(params, config.d, config.K, config.q);  // validates, before any output
+  // Validates, before any output (the authors' instances have L² = 2 exactly: row 0 is e_1 + e_d).
+  const bool code = params.profile == ref::Profile001::PaperCode && !config.context_tape;
+  report.derived = ref::configure_linucb(params, config.d, config.K, config.q, Rational(code ? 2 : 1));
   for (std::uint32_t r = 0; r < config.runs; ++r) {
     const LinearRunPair p = run_linear_pair(config, r);
     LinearRunComparison c = compare_linear(p.reference, p.optimized);
@@ -164,9 +173,22 @@ LinearCrosscheckReport crosscheck_linear(const LinearCrosscheckConfig& config) {
 void print_linear_report(const LinearCrosscheckReport& rep, std::ostream& out) {
   const auto& c = rep.config;
   const auto& g = rep.derived;
-  out << "crosscheck " << c.learner << " (theorem profile, " << (c.context_tape ? "context tape" : "fixed arms")
+  out << "crosscheck " << c.learner << " ("
+      << (g.profile == ref::Profile001::PaperCode ? "paper-code profile, the authors' environment, "
+                                                 : "theorem profile, ")
+      << (c.context_tape ? "context tape" : "fixed arms")
       << "): d = " << c.d << ", K = " << c.K << ", T = " << c.horizon
       << ", B = " << g.B << ", M = " << g.M << ", runs = " << c.runs << ", seed = " << c.seed << "\n";
+  if (g.profile == ref::Profile001::PaperCode)
+    out << "  paper-code: Gamma ~ " << g.gamma_upper.convert_to<double>() << ", s ~ " << g.sigma.convert_to<double>()
+        << (g.variant == ref::LinUcbVariant::SdpVec
+                ? ", g/L ~ " + std::to_string(Rational(g.g, Integer(1) << 20).convert_to<double>()) + ", b = " +
+                      to_string(g.b) + " (scale " + to_string(g.vec_scale) + ")"
+                : std::string())
+        << (g.variant == ref::LinUcbVariant::Jdp
+                ? ", " + std::to_string(g.jdp_nodes) + " node noises (a simulation of the tree, no privacy claim)"
+                : std::string())
+        << "; rewards of every arm every round, realized regret\n";
   out << "  lambda = " << to_string(g.lambda) << " (~" << g.lambda.convert_to<double>() << "), beta_0 ~ "
       << g.beta.front().convert_to<double>() << ", beta_M ~ " << g.beta.back().convert_to<double>()
       << ", pd-policy = " << ref::pd_policy_name(g.pd_policy) << "; " << g.privacy_note << "\n";
@@ -174,7 +196,7 @@ void print_linear_report(const LinearCrosscheckReport& rep, std::ostream& out) {
   for (const auto& r : rep.runs) {
     out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.updates << " updates, " << r.pd_failures
         << " PD failures, " << r.near_ties << " near ties (" << r.deferrals << " deferred), " << r.pd_deferrals
-        << " PD decisions deferred, max theta error " << r.max_theta_error << ", regret " << r.regret_fast
+        << " PD decisions deferred, max theta error " << r.max_theta_error << ", regret " << r.regret_fast << " (realized " << r.realized_regret << ")"
         << "; reference " << r.seconds_reference << " s, optimized " << r.seconds_fast << " s";
     if (r.divergence) {
       ++bad;

@@ -44,6 +44,7 @@ struct LinearRunComparison {
   std::string detail;
   std::string regret_reference;  // exact
   double regret_fast = 0;
+  std::int64_t realized_regret = 0;  // r_t[best] − r_t[a_t] summed (paper-code: every arm drawn every round)
   double max_theta_error = 0;  // max |θ̂_fast − θ̂_ref| / (1 + |θ̂_ref|)
   double seconds_reference = 0, seconds_fast = 0;
 };
@@ -65,10 +66,14 @@ struct LinearRunPair {
   double seconds_reference = 0, seconds_fast = 0;  // report-only
 };
 LinearRunPair run_linear_pair(const LinearCrosscheckConfig& config, std::uint32_t run);
+// Run r's fixed-arm instance: §6.1's (theorem profile) or the authors' (§6.2, paper-code), from stream 2^20·r.
+ref::LinearInstance linear_instance(const LinearCrosscheckConfig& config, std::uint32_t run);
 // The optimized build alone on run r's streams (`dpbandit simulate --learner`), with the run's instance.
 // (fixed arms only; simulate and the claims use fixed arms)
+// `tape`, when given, receives the run's reward tape (arm a, round t: (a, t − 1) in the paper-code profile).
 std::pair<ref::LinearInstance, fast::LinUcbTrajectory> run_linear_fast(const LinearCrosscheckConfig& config,
-                                                                       std::uint32_t run);
+                                                                       std::uint32_t run,
+                                                                       std::optional<ref::RewardTape>* tape = nullptr);
 LinearRunComparison compare_linear(const ref::LinUcbTrajectory& reference, const fast::LinUcbTrajectory& optimized);
 
 // Validates (ParameterError naming the option: learner, horizon, runs, d, arms, batch, …) before running.

@@ -14,9 +14,12 @@ namespace {
 
 const std::vector<std::string> kLearners = {"se",       "dp-se",          "dist-dp-se", "dist-rdp-se", "dist-cdp-se",
                                             "shuffle-se", "cdp-se",       "ldp-se",     "anytime-lazy-ucb",
-                                            "hybrid-ucb", "ucb",          "ftnl",       "naive-ftnl"};
+                                            "hybrid-ucb", "ucb",          "ftnl",       "naive-ftnl",
+                                            "linucb",     "linucb-sdp-amp", "linucb-sdp-vec", "linucb-ldp",
+                                            "linucb-jdp"};
 const std::vector<std::string> kEnvironments = {"seed000-easy",     "seed000-hard",     "seed002-setting1",
-                                                "seed002-setting2", "seed002-setting3", "letor"};
+                                                "seed002-setting2", "seed002-setting3", "letor",
+                                                "seed001-paper",    "seed001-code"};
 
 std::string joined(const std::vector<std::string>& v) {
   std::string s;
@@ -86,6 +89,8 @@ const std::set<std::string> kSeFamily = {"se", "dist-dp-se", "dist-rdp-se", "dis
 }  // namespace
 
 const std::vector<std::string>& simulation_learners() { return kLearners; }
+bool is_linear_learner_name(const std::string& learner) { return learner.rfind("linucb", 0) == 0; }
+bool is_seed001_environment(const std::string& kind) { return kind.rfind("seed001-", 0) == 0; }
 
 namespace {
 ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string& name);
@@ -108,7 +113,7 @@ ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string
   r.object(j, "config");
   static const std::set<std::string> kKeys = {"description", "source",   "figure",    "environment", "horizon",
                                               "runs",        "seed",     "epsilons",  "algorithms",  "regret",
-                                              "y_axis",      "grid_points", "comment"};
+                                              "y_axis",      "grid_points", "comment",  "x_axis"};
   for (const auto& [key, value] : j.items())
     if (!kKeys.count(key)) r.fail(key, "a known key (" + joined({kKeys.begin(), kKeys.end()}) + ")", key);
 
@@ -124,10 +129,14 @@ ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string
   c.environment.kind = r.choice(env, "kind", "environment.kind", kEnvironments, "");
   const bool seed000 = c.environment.kind.rfind("seed000", 0) == 0;
   const bool letor = c.environment.kind == "letor";
-  c.environment.arms = static_cast<std::uint32_t>(
-      r.unsigned_integer(env, "arms", "environment.arms", 2, 1000, seed000 || letor ? std::optional<std::uint64_t>(10)
-                                                                                    : std::optional<std::uint64_t>(5)));
-  if (!seed000 && !letor && c.environment.arms != 5) r.fail("environment.arms", "5 for the seed-002 settings", env.at("arms"));
+  const bool seed001 = is_seed001_environment(c.environment.kind);
+  c.environment.arms = static_cast<std::uint32_t>(r.unsigned_integer(
+      env, "arms", "environment.arms", 2, 1000,
+      std::optional<std::uint64_t>(seed001 ? 100 : seed000 || letor ? 10 : 5)));
+  if (!seed000 && !letor && !seed001 && c.environment.arms != 5)
+    r.fail("environment.arms", "5 for the seed-002 settings", env.at("arms"));
+  if (seed001) c.environment.d = static_cast<std::uint32_t>(r.unsigned_integer(env, "d", "environment.d", 2, 64, 5));
+  else if (env.contains("d")) r.fail("environment.d", "absent (seed001-* environments only)", env.at("d"));
   if (letor) {
     c.environment.data = r.string(env, "data", "environment.data", true);
     c.environment.kmeans_seed = r.unsigned_integer(env, "kmeans_seed", "environment.kmeans_seed", 0,
@@ -142,6 +151,7 @@ ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string
   c.grid_points = static_cast<std::uint32_t>(r.unsigned_integer(j, "grid_points", "grid_points", 2, 10000, 120));
   c.realized = r.choice(j, "regret", "regret", {"pseudo", "realized"}, "pseudo") == "realized";
   c.y_axis = r.choice(j, "y_axis", "y_axis", {"time-average", "cumulative"}, "time-average");
+  c.x_axis = r.choice(j, "x_axis", "x_axis", {"log", "linear"}, "log");
 
   if (!j.contains("epsilons") || !j.at("epsilons").is_array() || j.at("epsilons").empty())
     r.fail("epsilons", "a non-empty array of exact rationals", j.contains("epsilons") ? j.at("epsilons") : nullptr);
@@ -159,7 +169,8 @@ ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string
   std::set<std::string> labels;
   static const std::set<std::string> kAlgKeys = {"label", "learner",          "eta",           "p",
                                                  "beta",  "s",                "c",             "noise_multiplier",
-                                                 "initial_action", "noise_path", "dp_se_noise", "tree_scale"};
+                                                 "initial_action", "noise_path", "dp_se_noise", "tree_scale",
+                                                 "batch", "delta", "vec_scale"};
   for (std::size_t i = 0; i < j.at("algorithms").size(); ++i) {
     const std::string f = "algorithms[" + std::to_string(i) + "]";
     const auto& a = r.object(j.at("algorithms")[i], f);
@@ -183,6 +194,17 @@ ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string
     alg.noise_path = r.choice(a, "noise_path", f + ".noise_path", {"aggregate", "per-user"}, "aggregate");
     alg.dp_se_noise = r.choice(a, "dp_se_noise", f + ".dp_se_noise", {"exact", "float"}, "exact");
     alg.tree_scale = r.choice(a, "tree_scale", f + ".tree_scale", {"paper", "levels-plus-one"}, "paper");
+    const bool linear = is_linear_learner_name(alg.learner);
+    if (linear != seed001)
+      r.fail(f + ".learner", seed001 ? "a seed 001 learner (linucb…) on a seed001-* environment"
+                                     : "not a seed 001 learner (linucb…) off the seed001-* environments",
+             a.at("learner"));
+    if (a.contains("batch"))
+      alg.batch = r.unsigned_integer(a, "batch", f + ".batch", 1, c.horizon, std::nullopt);
+    alg.delta = r.optional_rational(a, "delta", f + ".delta");
+    alg.vec_scale = r.optional_rational(a, "vec_scale", f + ".vec_scale");
+    if (alg.delta && (*alg.delta <= 0 || *alg.delta >= 1)) r.fail(f + ".delta", "in (0, 1)", a.at("delta"));
+    if (alg.vec_scale && *alg.vec_scale <= 0) r.fail(f + ".vec_scale", "> 0", a.at("vec_scale"));
     // Parameters that the learner does not take are refused rather than silently ignored.
     const bool se = kSeFamily.count(alg.learner) > 0;
     const auto refuse = [&](const char* key, bool allowed) {
@@ -198,6 +220,9 @@ ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string
     refuse("noise_path", se && alg.learner != "se");
     refuse("dp_se_noise", alg.learner == "dp-se");
     refuse("tree_scale", alg.learner == "hybrid-ucb");
+    refuse("batch", linear);
+    refuse("delta", linear);
+    refuse("vec_scale", alg.learner == "linucb-sdp-vec" && c.environment.kind == "seed001-code");
     if (alg.eta && *alg.eta <= 1) r.fail(f + ".eta", "> 1", a.at("eta"));
     for (const auto* key : {"p", "beta"}) {
       const auto& v = std::string(key) == "p" ? alg.p : alg.beta;

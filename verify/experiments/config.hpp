@@ -20,6 +20,8 @@ namespace dpb::verify::experiments {
 
 // The learners a config may name (kebab-case, as `dpbandit crosscheck --list`).
 const std::vector<std::string>& simulation_learners();
+bool is_linear_learner_name(const std::string& learner);  // seed 001's
+bool is_seed001_environment(const std::string& kind);
 
 struct EnvironmentConfig {
   // seed000-easy | seed000-hard (clipped Gaussian, σ = 1/10, grid 1/1000; a new instance per run),
@@ -29,6 +31,9 @@ struct EnvironmentConfig {
   std::string data;              // letor: the file (relative paths are relative to the source tree)
   std::uint64_t kmeans_seed = 1;  // letor
   std::uint32_t kmeans_sample = 100000;  // letor: rows used to fit the centroids (all rows are then assigned)
+  // seed001-paper (§6.1's instances, the learners' theorem profile) | seed001-code (the authors' instances of §6.2,
+  // the paper-code profile: every arm's reward every round): d, and `arms` = K fixed arms (default 100).
+  std::uint32_t d = 5;
 };
 
 struct AlgorithmConfig {
@@ -44,6 +49,10 @@ struct AlgorithmConfig {
   std::string noise_path = "aggregate";         // protocol learners: aggregate | per-user
   std::string dp_se_noise = "exact";            // dp-se: exact | float (the paper's continuous Laplace; not exact)
   std::string tree_scale = "paper";             // hybrid-ucb: paper | levels-plus-one
+  // Seed 001's linear learners (linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, linucb-jdp; seed001-* only).
+  std::optional<std::uint64_t> batch;   // B (default 20 for linucb-sdp-*, 1 otherwise)
+  std::optional<Rational> delta;        // δ (default 1/10)
+  std::optional<Rational> vec_scale;    // paper-code linucb-sdp-vec: C (default 1 at ε = 1/5, 10 otherwise)
 };
 
 struct ExperimentConfig {
@@ -59,7 +68,8 @@ struct ExperimentConfig {
   std::vector<AlgorithmConfig> algorithms;
   bool realized = false;           // realized instead of pseudo-regret
   std::string y_axis = "time-average";  // plot: time-average | cumulative
-  std::uint32_t grid_points = 120;     // log-spaced rounds of the curves
+  std::uint32_t grid_points = 120;     // rounds of the curves (log-spaced, or evenly spaced with x_axis linear)
+  std::string x_axis = "log";          // plot and grid: log | linear (seed 001's figures: rounds on a linear axis)
   nlohmann::json raw;                  // the file as read (echoed in the summary)
 };
 

@@ -74,7 +74,9 @@ std::string plot_script(const SimulationResult& r, const std::string& data, cons
   const std::string ylabel = std::string(avg ? "Time-average " : "") + (c.realized ? "realized regret" : "pseudo-regret");
   std::ostringstream s;
   s << "# gnuplot script written by `dpbandit simulate` (" << c.name << ")\n"
-    << "set encoding utf8\nset logscale x\nset format x '10^{%L}'\nset xlabel 'Round'\nset ylabel "
+    << "set encoding utf8\n"
+    << (c.x_axis == "log" ? "set logscale x\nset format x '10^{%L}'\n" : "")
+    << "set xlabel 'Round'\nset ylabel "
     << gnuplot_quote(ylabel) << "\nset key top right font ',8'\nset grid\n";
   const int width = static_cast<int>(420 * E + 80), height = 420;
   for (int pass = 0; pass < 2; ++pass) {

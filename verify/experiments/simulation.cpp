@@ -19,6 +19,7 @@
 #include "optimized/learners/ftnl.hpp"
 #include "optimized/learners/hybrid_ucb.hpp"
 #include "optimized/learners/protocol_aggregator.hpp"
+#include "optimized/learners/shuffle_private_linucb.hpp"
 #include "optimized/learners/ucb.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
@@ -44,7 +45,8 @@ struct ArmGenerator {
 
 // The run's instance: a BanditInstance (synthetic) or a DatasetInstance (letor).
 struct Instance {
-  std::optional<ref::BanditInstance> bandit;
+  std::optional<ref::BanditInstance> bandit;   // (seed001-*: the linear instance's Bernoulli means)
+  std::optional<ref::LinearInstance> linear;   // seed001-*
   const ref::DatasetInstance* dataset = nullptr;
   std::uint32_t arms() const { return bandit ? bandit->arms() : dataset->arms(); }
   std::int64_t grid() const { return bandit ? bandit->grid() : ref::DatasetInstance::kGrid; }
@@ -136,6 +138,26 @@ std::unique_ptr<fast::BatchAggregator> make_aggregator(const AlgorithmConfig& al
   a.c = alg.c;
   a.options.path = alg.noise_path == "per-user" ? ref::NoisePath::PerUser : ref::NoisePath::Aggregate;
   return std::make_unique<fast::ProtocolAggregator>(a);
+}
+
+// Seed 001's learners (optimized build; `dpbandit crosscheck --learner … --profile …` checks it against the exact
+// reference): the theorem profile on §6.1's instances, paper-code on the authors' (every arm's reward every round).
+fast::Trajectory run_linear_learner(const AlgorithmConfig& alg, const Rational& eps, std::uint64_t T,
+                                    const ref::RewardTape& tape, const ref::LinearInstance& inst, bool paper_code,
+                                    NoiseSource noise) {
+  ref::LinUcbParams p;
+  p.variant = *ref::parse_linucb_variant(alg.learner);
+  p.profile = paper_code ? ref::Profile001::PaperCode : ref::Profile001::Theorem;
+  p.T = T;
+  const bool shuffle = p.variant == ref::LinUcbVariant::SdpAmp || p.variant == ref::LinUcbVariant::SdpVec;
+  p.B = alg.batch.value_or(shuffle ? 20 : 1);
+  p.eps = eps;
+  p.delta = alg.delta.value_or(Rational(1, 10));
+  p.vec_scale = alg.vec_scale;
+  fast::LinUcbOptions o;
+  o.base.record_actions = true;
+  o.record_updates = false;
+  return std::move(fast::shuffle_private_linucb(p, inst, tape, noise, o).base);
 }
 
 fast::Trajectory run_learner(const AlgorithmConfig& alg, const Rational& eps, std::uint64_t T,
@@ -234,6 +256,15 @@ std::uint64_t bytes_per_thread(const ExperimentConfig& c) {
 unsigned threads_within_memory(const ExperimentConfig& c, unsigned wanted) {
   const std::uint64_t fit = std::max<std::uint64_t>(1, kMemoryBudget / std::max<std::uint64_t>(1, bytes_per_thread(c)));
   return static_cast<unsigned>(std::min<std::uint64_t>(wanted, fit));
+}
+
+std::vector<std::uint64_t> linear_grid(std::uint64_t T, std::uint32_t points) {
+  std::vector<std::uint64_t> g{1};
+  for (std::uint64_t k = 1; k < points; ++k) {
+    const std::uint64_t t = (T * k + points - 2) / (points - 1);
+    if (t > g.back()) g.push_back(t);
+  }
+  return g;
 }
 
 std::vector<std::uint64_t> log_grid(std::uint64_t T, std::uint32_t points) {
@@ -387,7 +418,7 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   const ExperimentConfig& c = result.config;
   const std::uint64_t T = c.horizon;
   const std::size_t A = c.algorithms.size(), E = c.epsilons.size();
-  result.grid = log_grid(T, c.grid_points);
+  result.grid = c.x_axis == "linear" ? linear_grid(T, c.grid_points) : log_grid(T, c.grid_points);
 
   // The environment shared by the runs.
   std::optional<ref::DatasetInstance> dataset;
@@ -452,6 +483,11 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
         inst.dataset = &*dataset;
       } else if (fixed) {
         inst.bandit = *fixed;
+      } else if (is_seed001_environment(kind)) {
+        ChaCha20Source bits(c.seed, base);
+        inst.linear = kind == "seed001-code" ? ref::seed001_code_instance(c.environment.d, c.environment.arms, 16, bits)
+                                             : ref::seed001_instance(c.environment.d, c.environment.arms, 16, bits);
+        inst.bandit = inst.linear->bandit();
       } else {
         ChaCha20Source bits(c.seed, base);
         inst.bandit =
@@ -474,7 +510,8 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
       if (c.realized) tape.ensure(best, T);
       for (std::size_t i = 0; i < A; ++i) {
         const AlgorithmConfig& alg = c.algorithms[i];
-        const bool full = full_information(alg.learner);
+        // Full rows: full-information learners, and the paper-code linear learners (every arm drawn every round).
+        const bool full = full_information(alg.learner) || kind == "seed001-code";
         if (full)
           for (std::uint32_t a = 0; a < K; ++a) tape.ensure(a, T);
         for (std::size_t j = 0; j < E; ++j) {
@@ -486,7 +523,9 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
             const ref::RewardTape& current = tape.tape();
             ChaCha20Source noise_bits(c.seed, base + kNoiseOffset + 1024 * i + j);
             const fast::Trajectory tr =
-                run_learner(alg, c.epsilons[j], T, current, aggregator, NoiseSource(noise_bits));
+                inst.linear ? run_linear_learner(alg, c.epsilons[j], T, current, *inst.linear, kind == "seed001-code",
+                                                 NoiseSource(noise_bits))
+                            : run_learner(alg, c.epsilons[j], T, current, aggregator, NoiseSource(noise_bits));
             bool extended = false;
             for (std::uint32_t a = 0; a < K; ++a)
               if (tr.pulls[a] > tape.filled(a))

@@ -83,6 +83,8 @@ SimulationResult simulate(const ExperimentConfig& config, const SimulationOption
 
 // round(T^{k/(points−1)}), k = 0..points−1, without repeats: 1 and T are always included.
 std::vector<std::uint64_t> log_grid(std::uint64_t T, std::uint32_t points);
+// ⌈T·k/(points − 1)⌉ for k = 1..points−1 and 1, without repeats: 1 and T are always included.
+std::vector<std::uint64_t> linear_grid(std::uint64_t T, std::uint32_t points);
 
 // Mean and standard error (sample sd/√n; 0 when n < 2).
 std::pair<double, double> mean_and_se(const std::vector<double>& x);

@@ -358,9 +358,6 @@ TEST(ShufflePrivateLinUcbTest, ValidationNamesTheParameter) {
   p.alpha = Rational(3, 2);
   test::expect_parameter_error([&] { run(p, r); }, "alpha");
   p.alpha.reset();
-  p.profile = Profile001::PaperCode;
-  test::expect_parameter_error([&] { run(p, r); }, "profile");
-  p.profile = Profile001::Theorem;
   p.variant = LinUcbVariant::SdpAmp;
   p.eps = 0;
   test::expect_parameter_error([&] { run(p, r); }, "eps");

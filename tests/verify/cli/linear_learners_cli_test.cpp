@@ -41,7 +41,11 @@ TEST(LinearLearnersCliTest, BadInputNamesTheParameter) {
       {"--learner linucb --confidence 3/2", "parameter 'confidence'"},
       {"--learner linucb --pd-policy never", "parameter 'pd-policy'"},
       {"--learner linucb --profile paper", "parameter 'profile'"},
-      {"--learner linucb --profile paper-code", "parameter 'profile'"},
+      {"--learner linucb --regret sometimes", "parameter '--regret'"},
+      {"--learner linucb --regret realized", "parameter '--regret' must be pseudo in the theorem profile"},
+      {"--learner linucb-sdp-vec --profile paper-code --vec-scale 0", "parameter '--vec-scale'"},
+      {"--learner linucb --profile paper-code --vec-scale 2", "parameter 'vec-scale'"},
+      {"--learner linucb --profile paper-code --confidence 1/2", "parameter 'alpha'"},
       {"--learner linucb-ldp --eps 0", "parameter 'eps'"},
       {"--learner linucb-ldp --delta 1", "parameter 'delta'"},
       {"--learner linucb-ldp --lambda 0", "parameter 'lambda'"},
@@ -49,6 +53,33 @@ TEST(LinearLearnersCliTest, BadInputNamesTheParameter) {
       {"--learner linucb --contexts moving", "parameter 'contexts'"},
   };
   for (const auto& c : cases) expect_cli_refusal(kCli + " crosscheck --runs 1 --horizon 50 " + c.args, c.needle);
+}
+
+TEST(LinearLearnersCliTest, ThePaperCodeProfileRunsSaysItMakesNoPrivacyClaimAndReportsRealizedRegret) {
+  for (const std::string l : {"linucb", "linucb-sdp-amp", "linucb-sdp-vec", "linucb-ldp", "linucb-jdp"}) {
+    const auto r = run_command(kCli + " crosscheck --profile paper-code --learner " + l +
+                               " --horizon 60 --runs 1 --arms 8 --d 3" +
+                               (l.find("sdp") != std::string::npos ? " --batch 10" : ""));
+    EXPECT_EQ(r.exit_code, 0) << l << r.err;
+    EXPECT_NE(r.out.find("OK: 0 of 1 runs disagree"), std::string::npos) << l << r.out;
+    EXPECT_NE(r.out.find("paper-code profile, the authors' environment"), std::string::npos) << l << r.out;
+    if (l != "linucb") {
+      EXPECT_NE(r.out.find("NO privacy claim"), std::string::npos) << l << r.out;
+    }
+  }
+  const auto dir = fresh_temp_dir("linear_simulate_code");
+  const auto out = dir / "vec";
+  const auto s = run_command(kCli + " simulate --profile paper-code --learner linucb-sdp-vec --runs 2 --horizon 80 "
+                             "--arms 8 --d 3 --out " + out.string());
+  ASSERT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_NE(s.out.find("mean realized regret at T"), std::string::npos) << s.out;
+  EXPECT_NE(s.out.find("NO privacy claim"), std::string::npos) << s.out;
+  EXPECT_TRUE(std::filesystem::exists(out / "curve.csv"));
+  const auto p = run_command(kCli + " simulate --profile paper-code --regret pseudo --learner linucb --runs 1 "
+                             "--horizon 40 --arms 8 --d 3");
+  EXPECT_EQ(p.exit_code, 0) << p.err;
+  EXPECT_NE(p.out.find("mean pseudo-regret at T"), std::string::npos) << p.out;
+  std::filesystem::remove_all(dir);
 }
 
 TEST(LinearLearnersCliTest, SimulateRunsALearnerAndWritesItsCurves) {

@@ -57,6 +57,29 @@ TEST(LinearLearnersCrossTest, EveryLearnerAgreesOnAContextTape) {
   }
 }
 
+TEST(LinearLearnersCrossTest, EveryLearnerAgreesInThePaperCodeProfile) {
+  // The authors' environment and constants (every arm's reward every round, the realized regret compared too), at
+  // the three ε of Figure 1 (sdp-vec's scale 1 at ε = 1/5, 10 otherwise: b = 0 noise bits never occurs at scale 10).
+  for (const Rational& eps : {Rational(1, 5), Rational(1), Rational(10)})
+    for (const auto& name : ref::linucb_variant_names()) {
+      const bool shuffle = name == "linucb-sdp-amp" || name == "linucb-sdp-vec";
+      auto c = config(name, eps == 1 ? 300 : 100, eps == 1 ? 2 : 1, 5, 30, shuffle ? 20 : 1);
+      c.params.profile = ref::Profile001::PaperCode;
+      c.params.eps = eps;
+      const auto rep = crosscheck_linear(c);
+      expect_ok(rep);
+      EXPECT_EQ(rep.derived.profile, ref::Profile001::PaperCode);
+      for (const auto& run : rep.runs) {
+        EXPECT_EQ(run.updates, shuffle ? c.horizon / 20 : c.horizon) << name;
+        EXPECT_LT(run.max_theta_error, 1e-9) << name;
+      }
+    }
+  auto per_user = config("linucb-sdp-vec", 60, 1, 3, 8, 10);
+  per_user.params.profile = ref::Profile001::PaperCode;
+  per_user.params.vec_noise_path = ref::NoisePath::PerUser;
+  expect_ok(crosscheck_linear(per_user));
+}
+
 TEST(LinearLearnersCrossTest, TheVecLearnerAgreesOnThePerUserNoisePath) {
   auto c = config("linucb-sdp-vec", 60, 1, 3, 8, 10);
   c.params.vec_noise_path = ref::NoisePath::PerUser;

@@ -14,6 +14,7 @@
 #include "optimized/environments/reward_tape.hpp"
 #include "optimized/learners/batched_successive_elimination.hpp"
 #include "optimized/learners/protocol_aggregator.hpp"
+#include "optimized/learners/shuffle_private_linucb.hpp"
 #include "optimized/learners/ucb.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
@@ -90,6 +91,10 @@ TEST(ExperimentConfigTest, ValidationNamesTheField) {
       {[](auto& j) { j["algorithms"][2]["initial_action"] = 5; }, "'algorithms[2].initial_action'"},
       {[](auto& j) { j["algorithms"][1]["color"] = "red"; }, "'algorithms[1].color'"},
       {[](auto& j) { j["regret"] = "expected"; }, "'regret'"},
+      {[](auto& j) { j["x_axis"] = "sqrt"; }, "'x_axis'"},
+      {[](auto& j) { j["algorithms"][0] = {{"learner", "linucb"}}; }, "'algorithms[0].learner'"},
+      {[](auto& j) { j["algorithms"][0]["batch"] = 2; }, "'algorithms[0].batch'"},
+      {[](auto& j) { j["environment"]["d"] = 5; }, "'environment.d'"},
       {[](auto& j) {
          j["algorithms"][0] = {{"learner", "dist-dp-se"}, {"eta", "1"}};
        },
@@ -111,6 +116,45 @@ TEST(ExperimentConfigTest, ValidationNamesTheField) {
     }
   }
   EXPECT_NO_THROW((void)parse_experiment_config(tiny_json(), "t"));
+}
+
+// Seed 001's figures: both environments, the linear learners on the run's streams (instance 2^20·r, CRN tape
+// 2^20·r + 2 + a, noise 2^20·r + 2^19 + 1024·i + j), realized regret in the paper-code profile, an evenly spaced grid.
+TEST(SimulationTest, Seed001ExperimentsRunTheLinearLearnersOnTheRunsStreams) {
+  for (const std::string kind : {"seed001-code", "seed001-paper"}) {
+    const bool code = kind == "seed001-code";
+    nlohmann::json j = {{"description", "t"},
+                        {"source", "t"},
+                        {"environment", {{"kind", kind}, {"arms", 12}, {"d", 3}}},
+                        {"horizon", 200},
+                        {"runs", 2},
+                        {"seed", 4},
+                        {"epsilons", {"1"}},
+                        {"regret", code ? "realized" : "pseudo"},
+                        {"x_axis", "linear"},
+                        {"grid_points", 11},
+                        {"algorithms", {{{"label", "L"}, {"learner", "linucb"}},
+                                        {{"label", "V"}, {"learner", "linucb-sdp-vec"}, {"batch", 10}}}}};
+    const SimulationResult r = simulate(parse_experiment_config(j, "t"));
+    ASSERT_EQ(r.grid, (std::vector<std::uint64_t>{1, 20, 40, 60, 80, 100, 120, 140, 160, 180, 200}));
+    for (std::uint32_t run = 0; run < 2; ++run) {
+      ChaCha20Source bits(4, (std::uint64_t{1} << 20) * run);
+      const ref::LinearInstance inst =
+          code ? ref::seed001_code_instance(3, 12, 16, bits) : ref::seed001_instance(3, 12, 16, bits);
+      const ref::RewardTape tape = ref::make_reward_tape(inst.bandit(), 200, 4, (std::uint64_t{1} << 20) * run + 2);
+      for (std::size_t i = 0; i < 2; ++i) {
+        ref::LinUcbParams p;
+        p.variant = i == 0 ? ref::LinUcbVariant::NonPrivate : ref::LinUcbVariant::SdpVec;
+        p.profile = code ? ref::Profile001::PaperCode : ref::Profile001::Theorem;
+        p.T = 200;
+        p.B = i == 0 ? 1 : 10;
+        ChaCha20Source noise(4, (std::uint64_t{1} << 20) * run + (std::uint64_t{1} << 19) + 1024 * i);
+        const fast::LinUcbTrajectory t = fast::shuffle_private_linucb(p, inst, tape, NoiseSource(noise));
+        const double want = code ? static_cast<double>(t.realized_regret) : t.base.pseudo_regret;
+        EXPECT_NEAR(r.cell(i, 0).per_run[run].back(), want, 1e-9) << kind << " run " << run << " alg " << i;
+      }
+    }
+  }
 }
 
 TEST(SimulationTest, OverridesAreValidated) {
