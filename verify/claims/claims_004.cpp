@@ -8,6 +8,7 @@
 #include "verify/certified/seed004_certified.hpp"
 #include "verify/learner_checks/seed004_checks.hpp"
 #include "verify/privacy_checks/dp_mase_checks.hpp"
+#include "verify/privacy_checks/eta_privacy_checks.hpp"
 #include "verify/statistical/seed004_failure.hpp"
 #include "verify/statistical/seed004_sampled.hpp"
 
@@ -184,6 +185,34 @@ void register_claims_004(Registry& registry) {
       "(Bonferroni); undecided runs count as failures",
       Verdict::holds,
       statistical::check_prop52_failure}));
+  // Issue 16 §2: (ϵ, η)-privacy (Def. 3.7) as an adversary game (docs/privacy-004.md §7). Expected `violated`: the
+  // proof's P(A) = 1 − η_ξ is a floor, not a ceiling — real local routines find the best arm far more often, and an
+  // adversary that sees part of the messages already beats 1 − η (docs/findings.md).
+  registry.add(in_family("eta-privacy-audits", Claim{
+      "004.prop5.1.eta-privacy",
+      "CORRUPTED ELIMINATION with η_ξ = max{0, 1 − (1 − η)/(1 − ξ)^(K−1)} is (ϵ, η)-private: an adversary that "
+      "knows the algorithm and sees agent n's corrupted messages M^ξ_n names an ϵ-optimal arm with probability at "
+      "most (1 − η_ξ)(1 − ξ)^(K−1) = 1 − η, for every agent n (Def. 3.7, V15)",
+      {"004", "§5.2", "Prop. 5.1, eq. (12), Def. 3.7"},
+      Method::audit,
+      "P1, labels permuted uniformly per run, ϵ = 0 (the best arm only), adversaries unvoted, complete, timed, "
+      "learned, watched agents 0, N/2, N − 1; quick: N = 16, δ = 1/4, η = 9/10, ξ = 1/20, 100 runs; full: "
+      "η ∈ {1/2, 7/10, 9/10} × ξ ∈ {0, 1/20, 1/10} with η_ξ > 0 × N ∈ {64, 256} × uniform and P^γ (γ = 4/5), "
+      "δ = 1/20, 200 runs each; one-sided Clopper–Pearson, Bonferroni over every (setting, agent, adversary)",
+      Verdict::violated,
+      privacy_checks::check_prop51_eta_privacy}));
+  registry.add(in_family("eta-privacy-audits", Claim{
+      "004.feraud.eta-privacy",
+      "Decentralized Elimination (Féraud et al. 2019; CORRUPTED ELIMINATION at ξ = 0) with local confidence 1 − η "
+      "is (ϵ, η)-private: an adversary seeing agent n's messages names an ϵ-optimal arm with probability at most "
+      "1 − η (§5.1)",
+      {"004", "§5.1", "Féraud et al.'s (ϵ, η)-privacy, Def. 3.7"},
+      Method::audit,
+      "P1, labels permuted uniformly per run, ϵ = 0, the four adversaries, watched agents 0, N/2, N − 1; quick: "
+      "N = 16, δ = 1/4, η = 9/10, 60 runs; full: η ∈ {1/2, 7/10, 9/10} × N ∈ {64, 256} × uniform and P^γ, "
+      "δ = 1/20, 200 runs each; one-sided Clopper–Pearson, Bonferroni over every (setting, agent, adversary)",
+      Verdict::violated,
+      privacy_checks::check_feraud_eta_privacy}));
 }
 
 }  // namespace dpb::verify
