@@ -31,10 +31,10 @@ CLI::App* add_eta_privacy_command(CLI::App& audit, Context& context) {
   auto args = std::make_shared<EtaArgs>();
   auto* cmd = audit.add_subcommand("eta-privacy", "(eps, eta)-privacy adversary audit of seed 004's learners");
   const std::vector<std::string> base = {"audit", "eta-privacy", "--learner", "corrupted-elimination", "--eta", "1/2",
-                                         "--agents", "4", "--runs", "2"};
+                                         "--agents", "4", "--runs", "2", "--delta", "1/4"};
   auto options = std::make_shared<Options>(cmd, kFn, context.options, base);
   const auto dp = std::vector<std::string>{"audit", "eta-privacy", "--learner", "dp-mase", "--agents", "4", "--runs",
-                                           "2", "--eps", "1"};
+                                           "2", "--delta", "1/4", "--eps", "1"};
   options->choice("--learner", args->learner, {"corrupted-elimination", "decentralized-elimination", "dp-mase"},
                   "the learner audited (required)");
   options->number("--eta", args->eta, open(0), open(1),
@@ -58,7 +58,8 @@ CLI::App* add_eta_privacy_command(CLI::App& audit, Context& context) {
   options->number("--eps", args->eps, closed(Rational(1, 100), "1/100"), closed(1000),
                   "dp-mase: epsilon of its DP-SE (default 1/2)")
       .companions_are(dp);
-  options->number("--beta", args->beta, open(0), open(1), "dp-mase: local confidence beta in (0, 1) (default 1/2)")
+  options->number("--beta", args->beta, closed(1 / pow10(6), "1e-6"), open(1),
+                  "dp-mase: local confidence beta in [1e-6, 1) (default 1/2)")
       .companions_are(dp);
   options->choice("--problem", args->problem, {"p1", "p2"},
                   "P1 (Bernoulli, default) or P2 (the bounded clipped-Gaussian proxy; no unbounded P2 exists)");
@@ -94,7 +95,11 @@ CLI::App* add_eta_privacy_command(CLI::App& audit, Context& context) {
       s.eta = *options->number_value("eta");
       s.params.eta = *s.eta;
     }
-    if (const auto x = options->number_value("xi")) s.params.xi = *x;
+    if (const auto x = options->number_value("xi")) {
+      if (*x != 0 && *x < 1 / pow10(6))  // the mask's Bernoulli sampler takes rationals of bounded size
+        throw_parameter_error(kFn, "--xi", "0 or in [1e-6, 1)", args->xi);
+      s.params.xi = *x;
+    }
     if (const auto e = options->number_value("eps")) s.params.eps = *e;
     s.params.beta = options->number_value("beta").value_or(Rational(1, 2));
     s.params.delta = options->number_value("delta").value_or(Rational(1, 20));
