@@ -103,7 +103,9 @@ EtaRun play_eta_game(const ref::MultiAgentConfig& config, const EtaSetting& s, c
   for (std::uint32_t i = K - 1; i > 0; --i)  // Fisher–Yates: a uniform permutation
     std::swap(perm[i], perm[uniform_below_u64(bits, std::uint64_t{i} + 1)]);
   const ref::BanditInstance inst = permuted(s.instance, perm);
-  const ref::MultiAgentOutcome o = fast::run_multi_agent(config, inst, ref::multi_agent_streams(seed, run));
+  const ref::MultiAgentStreams streams = ref::multi_agent_streams(seed, run);
+  const ref::MultiAgentOutcome o = s.reference_engine ? ref::run_multi_agent(config, inst, streams)
+                                                      : fast::run_multi_agent(config, inst, streams);
   EtaRun r;
   r.rounds = o.rounds;
   r.decided = o.reason == ref::EndReason::Decided;

@@ -57,6 +57,7 @@ struct EtaSetting {
   std::vector<EtaAdversary> adversaries = all_eta_adversaries();
   std::uint64_t runs = 2000;
   EtaLeak leak = EtaLeak::none;
+  bool reference_engine = false;  // golden vectors: the reference engine (same outcome records, slower)
 };
 
 // Most likely, median and least likely agent under the setting's law (agents 0, N/2, N − 1 by the monotone
