@@ -37,8 +37,8 @@ CLI::App* add_eta_privacy_command(CLI::App& audit, Context& context) {
                                            "2", "--delta", "1/4", "--eps", "1"};
   options->choice("--learner", args->learner, {"corrupted-elimination", "decentralized-elimination", "dp-mase"},
                   "the learner audited (required)");
-  options->number("--eta", args->eta, open(0), open(1),
-                  "apparent privacy level eta in (0, 1): the adversary may win with probability at most 1 - eta "
+  options->number("--eta", args->eta, closed(1 / pow10(6), "1e-6"), open(1),
+                  "apparent privacy level eta in [1e-6, 1) (SE's radius grows with ln(1/eta)): the adversary may win with probability at most 1 - eta "
                   "(required for corrupted-elimination and decentralized-elimination)");
   options->number("--xi", args->xi, closed(0), open(1),
                   "corrupted-elimination: corruption probability xi in [0, 1) with eta_xi > 0 (default 0)");
