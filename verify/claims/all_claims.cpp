@@ -30,6 +30,9 @@ Registry make_all_claims() {
   registry.add_family({"learner-statistics", 1e-6, "statistical statements about the learners' runs"});
   registry.add_family({"failure-probabilities", 1e-6,
                        "seed 004's failure probabilities against delta (Clopper-Pearson, Bonferroni over the grid)"});
+  registry.add_family({"eta-privacy-audits", 1e-6,
+                       "seed 004's (eps, eta)-privacy adversary audits: wins against 1 - eta (Clopper-Pearson, "
+                       "Bonferroni over the grid's settings, watched agents and adversaries)"});
   registry.add_family({"audits", 1e-3,
                        "black-box privacy audits of the learners: each can only refute (a false `violated` has "
                        "probability at most α); 1e-3 rather than 1e-6 so that 5000 runs per side still resolve ε "

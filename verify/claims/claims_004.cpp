@@ -5,11 +5,14 @@
 #include "reference/learners/mase.hpp"
 #include "verify/certified/proof_files.hpp"
 #include "verify/claims/registry.hpp"
+#include "verify/certified/prop52_bound.hpp"
 #include "verify/certified/seed004_certified.hpp"
 #include "verify/learner_checks/seed004_checks.hpp"
 #include "verify/privacy_checks/dp_mase_checks.hpp"
+#include "verify/privacy_checks/eta_privacy_checks.hpp"
 #include "verify/statistical/seed004_failure.hpp"
 #include "verify/statistical/seed004_sampled.hpp"
+#include "verify/statistical/seed004_voting.hpp"
 
 namespace dpb::verify {
 
@@ -184,6 +187,69 @@ void register_claims_004(Registry& registry) {
       "(Bonferroni); undecided runs count as failures",
       Verdict::holds,
       statistical::check_prop52_failure}));
+  // Issue 16 §2: (ϵ, η)-privacy (Def. 3.7) as an adversary game (docs/privacy-004.md §7). Expected `violated`: the
+  // proof's P(A) = 1 − η_ξ is a floor, not a ceiling — real local routines find the best arm far more often, and an
+  // adversary that sees part of the messages already beats 1 − η (docs/findings.md).
+  registry.add(in_family("eta-privacy-audits", Claim{
+      "004.prop5.1.eta-privacy",
+      "CORRUPTED ELIMINATION with η_ξ = max{0, 1 − (1 − η)/(1 − ξ)^(K−1)} is (ϵ, η)-private: an adversary that "
+      "knows the algorithm and sees agent n's corrupted messages M^ξ_n names an ϵ-optimal arm with probability at "
+      "most (1 − η_ξ)(1 − ξ)^(K−1) = 1 − η, for every agent n (Def. 3.7, V15)",
+      {"004", "§5.2", "Prop. 5.1, eq. (12), Def. 3.7"},
+      Method::audit,
+      "P1, labels permuted uniformly per run, ϵ = 0 (the best arm only), adversaries unvoted, complete, timed, "
+      "learned, watched agents 0, N/2, N − 1; quick: N = 16, δ = 1/4, η = 9/10, ξ = 1/20, 100 runs; full: "
+      "η ∈ {1/2, 7/10, 9/10} × ξ ∈ {0, 1/20, 1/10} with η_ξ > 0 × N ∈ {64, 256} × uniform and P^γ (γ = 4/5), "
+      "δ = 1/20, 200 runs each; one-sided Clopper–Pearson, Bonferroni over every (setting, agent, adversary)",
+      Verdict::violated,
+      privacy_checks::check_prop51_eta_privacy}));
+  registry.add(in_family("eta-privacy-audits", Claim{
+      "004.feraud.eta-privacy",
+      "Decentralized Elimination (Féraud et al. 2019; CORRUPTED ELIMINATION at ξ = 0) with local confidence 1 − η "
+      "is (ϵ, η)-private: an adversary seeing agent n's messages names an ϵ-optimal arm with probability at most "
+      "1 − η (§5.1)",
+      {"004", "§5.1", "Féraud et al.'s (ϵ, η)-privacy, Def. 3.7"},
+      Method::audit,
+      "P1, labels permuted uniformly per run, ϵ = 0, the four adversaries, watched agents 0, N/2, N − 1; quick: "
+      "N = 16, δ = 1/4, η = 9/10, 60 runs; full: η ∈ {1/2, 7/10, 9/10} × N ∈ {64, 256} × uniform and P^γ, "
+      "δ = 1/20, 200 runs each; one-sided Clopper–Pearson, Bonferroni over every (setting, agent, adversary)",
+      Verdict::violated,
+      privacy_checks::check_feraud_eta_privacy}));
+  // Issue 16 §3: the voting argument (E1) and the local routines' failure levels (V18).
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.voting-independence",
+      "a global failure needs M independent local failures, so P(fail) ≤ ρ^M (the argument of Props 4.2 and 5.2; "
+      "spec E1): MASE with the coin routine at ρ, N ≥ 2M + 1 — the exact race P(Bin(2M + 1, ρ) ≥ M + 1) and E1's "
+      "union bound P(Bin(N, ρ) ≥ M + 1) beside",
+      {"004", "§4.3, §5.2, App. B", "Props 4.2, 5.2 (E1)"},
+      Method::statistical,
+      "P1, δ = 1/4 gives M; coin at its first activation; quick: (ρ, N) ∈ {(1/2, 8), (1/4, 8)}, 1000 runs; full: "
+      "+ (1/2, 64), (1/10, 16), (3/10, 32), 4000 runs; one-sided Clopper–Pearson against ρ^M at α/2 (Bonferroni), "
+      "the exact race by an exact binomial test at α/2 (a rejection makes the verdict inconclusive)",
+      Verdict::violated,
+      statistical::check_voting_independence}));
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.local-failure",
+      "each agent's local routine eliminates the best arm with probability at most its level: β (DP-SE in DP-MASE), "
+      "η_ξ (SE in CORRUPTED ELIMINATION) (V18; the levels the failure and privacy proofs use)",
+      {"004", "§4.3, §5.2", "V18"},
+      Method::statistical,
+      "P1, uniform agents, agent 0 per run (independent runs); quick: N = 16, δ = 1/4, CE (η = 9/10, ξ = 1/10) and "
+      "DP-MASE (β = 1/2, ε = 1/2), 60 runs; full: N = 64, δ = 1/20, CE, DE (η = 9/10), DP-MASE, 300 runs; "
+      "one-sided Clopper–Pearson against the level, Bonferroni over the settings",
+      Verdict::holds,
+      statistical::check_local_failure}));
+  registry.add(Claim{
+      "004.prop5.2.bound",
+      "CORRUPTED ELIMINATION fails with probability at most B(ξ) = min_{α∈ℕ} (1 − I_ξ(α+1, M))·δ·η_ξ^α (as printed); "
+      "E2's union form Σ_α η_ξ^(M+α)(1 − I_ξ(α+1, M)) beside",
+      {"004", "§5.2, App. B", "Prop. 5.2, eqs. (14)–(20) (E2)"},
+      Method::certified,
+      "K = 10, η = 9/10, ξ ∈ {0, 1/20, 1/10}, δ ∈ {1/20, 1/4}; B_A = min over α ≤ A (quick A = 64, full A = 200) "
+      "exactly (rationals), B(ξ) ≤ δ·η_ξ^A; the failure probability of CE with the coin routine at ρ = η_ξ bounded "
+      "below exactly by (η_ξ(1 − ξ))^(M+1)",
+      Verdict::violated,
+      certified::check_prop52_bound});
 }
 
 }  // namespace dpb::verify

@@ -52,7 +52,7 @@ std::pair<std::string, const CLI::App*> selected_command(const CLI::App& app) {
 // default: --opt not given)", so that the user sees which option to give. Names that are no option of the command
 // are left alone: the command that derives such a value names the user's options itself.
 std::string name_the_option(const std::string& message, const CLI::App& app) {
-  static const std::regex form(R"(^([A-Za-z_:0-9]+): parameter '([A-Za-z][A-Za-z0-9_-]*)' must be (.*)$)");
+  static const std::regex form(R"(^([A-Za-z_:0-9-]+): parameter '([A-Za-z][A-Za-z0-9_-]*)' must be (.*)$)");
   std::smatch m;  // (libstdc++'s regex recurses per character: long messages are left as they are)
   if (message.size() > 4096 || !std::regex_match(message, m, form)) return message;
   const auto [command, sub] = selected_command(app);

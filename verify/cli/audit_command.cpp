@@ -150,7 +150,9 @@ void add_audit_command(CLI::App& app, Context& context) {
       .conflicts_with({"d", "d-prime", "command"})
       .companions_are({"audit", "dp-mase", "--samples", "1000", "--threads", "1", "--pairs", "2", "--keep", "1"});
   options->flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
-  cmd->callback([args, options, &context]() {
+  CLI::App* eta_privacy = add_eta_privacy_command(*cmd, context);
+  cmd->callback([args, options, eta_privacy, &context]() {
+    if (eta_privacy->parsed()) return;  // `audit eta-privacy` ran its own callback
     options->check();
     if (args->list) {
       std::string out;

@@ -1559,7 +1559,68 @@ def check_multiagent_record(rec):
             if len(gone) != K - 1 or rec["arm"] in gone:
                 return "the returned arm is not the one left"
         return None
+    if kind == "dp-mase-epoch-law":
+        return _ma_check_epoch_law(rec)
+    if kind == "eta-game":
+        return _ma_check_eta_game(rec)
     return "unknown kind %r" % kind
+
+
+_MA_DIFF_CACHE = {}
+
+
+def _ma_difference_pmf(t):
+    """P(N0 - N1 = d) for i.i.d. discrete Laplace Lap_Z(t), |d| <= 300, in double."""
+    if t not in _MA_DIFF_CACHE:
+        b = math.exp(-1 / t)
+        c = (1 - b) / (1 + b)
+        W = 300
+        single = {k: c * b ** abs(k) for k in range(-2 * W, 2 * W + 1)}
+        _MA_DIFF_CACHE[t] = {d: sum(single[k + d] * single[k] for k in range(-W, W + 1)) for d in range(-W, W + 1)}
+    return _MA_DIFF_CACHE[t]
+
+
+def _ma_check_epoch_law(rec):
+    # Two arms: position 1 is eliminated iff V0 - V1 >= theta, position 0 iff V1 - V0 >= theta (docs/privacy-004.md §3).
+    t, theta = float(Fraction(rec["scale"])), rec["theta"]
+    gap = rec["sums"][0] - rec["sums"][1]
+    pmf = _ma_difference_pmf(t)
+    p = {2: sum(v for d, v in pmf.items() if d >= theta - gap), 1: sum(v for d, v in pmf.items() if d <= -theta - gap)}
+    p[0] = 1 - p[1] - p[2]
+    for mask, lo, hi in rec["law"]:
+        lo, hi = float(lo), float(hi)
+        if not (lo * (1 - 1e-9) - 1e-15 <= p[mask] <= hi * (1 + 1e-9) + 1e-15):
+            return "outcome %d: %.17g outside [%s, %s]" % (mask, p[mask], lo, hi)
+    return None
+
+
+def _ma_check_eta_game(rec):
+    K = rec["setting"]["K"]
+    adv = rec["adversary"]
+    wins = 0
+    for run in rec["runs"]:
+        view, guess, winning = run["view"], run["guess"], set(run["winning"])
+        if len(winning) != 1:
+            return "run %d: %d winning arms (pac-eps 0: the best only)" % (run["run"], len(winning))
+        rounds = [r for r, _ in view]
+        named = [a for _, a in view]
+        if rounds != sorted(rounds) or len(set(named)) != len(named) or len(named) > K - 1:
+            return "run %d: malformed view" % run["run"]
+        if rounds and rounds[-1] > run["rounds"]:
+            return "run %d: a message after the end" % run["run"]
+        unvoted = [a for a in range(K) if a not in named]
+        if not 0 <= guess < K:
+            return "run %d: guess out of range" % run["run"]
+        if adv == "unvoted" and guess not in unvoted:
+            return "run %d: unvoted guessed a named arm" % run["run"]
+        if adv == "complete" and len(named) == K - 1 and guess != unvoted[0]:
+            return "run %d: complete did not name the one unvoted arm" % run["run"]
+        if adv == "timed":
+            lone = len(view) == 1 and len(unvoted) >= 2 and view[0][0] * K < run["rounds"]
+            if (lone and guess != named[0]) or (not lone and guess not in unvoted):
+                return "run %d: timed broke its rule" % run["run"]
+        wins += guess in winning
+    return None if wins == rec["wins"] else "wins: expected %d" % wins
 
 
 

@@ -2,6 +2,8 @@
 
 #include "optimized/learners/mase.hpp"
 #include "reference/learners/mase.hpp"
+#include "verify/audit/decision_law_dp_mase.hpp"
+#include "verify/audit/eta_privacy.hpp"
 
 namespace dpb::verify::vectors {
 
@@ -107,6 +109,67 @@ Record run_record(ref::MultiAgentAlgorithm a, std::uint32_t N, ref::AgentLawKind
                      ref::algorithm_name(a) + "/" + env + "/N=" + std::to_string(N) + "/" + law_name, body);
 }
 
+// Issue 16: the exact law of a two-arm DP-MASE epoch decision k(e) (bitmask of the eliminated positions: 0 none,
+// 1 position 0, 2 position 1), noise Lap_Z(t), threshold θ, sums (s_0, s_1): 25-digit enclosures.
+Record epoch_law_record(const Rational& t, std::int64_t theta, std::int64_t gap) {
+  const std::vector<std::int64_t> sums = {gap, 0};
+  const std::vector<Interval> law = audit::dp_mase_eliminated_set_law(t, sums, theta);
+  Json body;
+  body["scale"] = dpb::to_string(t);
+  body["theta"] = theta;
+  body["sums"] = sums;
+  Json outcomes = Json::array();
+  for (std::size_t a = 0; a < law.size(); ++a)
+    outcomes.push_back(Json::array({a, law[a].lower_string(25), law[a].upper_string(25)}));
+  body["law"] = outcomes;  // [bitmask, lower, upper]
+  return make_record("dp-mase-epoch-law",
+                     "t=" + dpb::to_string(t) + "/theta=" + std::to_string(theta) + "/gap=" + std::to_string(gap), body);
+}
+
+// Issue 16 §2: one seeded (ϵ, η)-privacy game per adversary (CE, N = 8, δ = 1/4, η = 9/10, ξ = 1/10, agent 0,
+// 4 scored runs of seed 4; learned fits on runs 4..4): every run's winning labels, view and guess.
+Record eta_game_record(audit::EtaAdversary adversary, Impl impl) {
+  audit::EtaSetting s;
+  s.algorithm = ref::MultiAgentAlgorithm::CorruptedElimination;
+  s.params.agents = 8;
+  s.params.delta = Rational(1, 4);
+  s.params.eta = Rational(9, 10);
+  s.params.xi = Rational(1, 10);
+  s.eta = s.params.eta;
+  s.watched = {0};
+  s.adversaries = {adversary};
+  s.runs = 4;
+  s.reference_engine = impl == Impl::reference;
+  const std::uint32_t K = s.instance.arms();
+  const ref::MultiAgentConfig cfg = ref::configure_multi_agent(s.algorithm, s.params, K);
+  std::vector<audit::EtaRun> runs;
+  for (std::uint64_t r = 0; r < 5; ++r) runs.push_back(audit::play_eta_game(cfg, s, s.watched, kSeed, r));
+  const audit::LearnedTable table = audit::fit_learned({runs.begin() + 4, runs.end()}, 0, K);
+  Json list = Json::array();
+  std::uint64_t wins = 0;
+  for (std::uint64_t r = 0; r < 4; ++r) {
+    const auto& run = runs[r];
+    const std::uint32_t g = audit::eta_guess(adversary, run.views[0], run.rounds, K, &table, kSeed,
+                                             (std::uint64_t{1} << 40) * r + (std::uint64_t{1} << 39) + 1 +
+                                                 static_cast<std::uint64_t>(adversary));
+    wins += run.winning[g] ? 1 : 0;
+    Json winning = Json::array();
+    for (std::uint32_t a = 0; a < K; ++a)
+      if (run.winning[a]) winning.push_back(a);
+    Json view = Json::array();
+    for (std::size_t i = 0; i < run.views[0].arms.size(); ++i)
+      view.push_back(Json::array({run.views[0].rounds[i], run.views[0].arms[i]}));
+    list.push_back(Json{{"run", r}, {"rounds", run.rounds}, {"winning", winning}, {"view", view}, {"guess", g}});
+  }
+  Json body;
+  body["adversary"] = audit::adversary_name(adversary);
+  body["setting"] = Json{{"learner", "corrupted-elimination"}, {"N", 8}, {"delta", "1/4"}, {"eta", "9/10"},
+                         {"xi", "1/10"}, {"watched", 0}, {"seed", kSeed}, {"K", K}};
+  body["runs"] = list;  // view: [round, arm] of agent 0's sent messages, labels after the permutation
+  body["wins"] = wins;
+  return make_record("eta-game", audit::adversary_name(adversary), body);
+}
+
 }  // namespace
 
 CategoryFile generate_multi_agent(Impl impl) {
@@ -141,6 +204,10 @@ CategoryFile generate_multi_agent(Impl impl) {
   for (A a : {A::Mase, A::DpMase, A::CorruptedElimination, A::DecentralizedElimination, A::CentralSe,
               A::IndependentSe})
     file.records.push_back(run_record(a, 4, ref::AgentLawKind::Uniform, "p2", impl));
+  for (const Rational& t : {Rational(2), Rational(5, 2)})
+    for (std::int64_t theta : {3, 10})
+      for (std::int64_t gap : {-12, -3, -1, 0, 1, 3, 12}) file.records.push_back(epoch_law_record(t, theta, gap));
+  for (const audit::EtaAdversary a : audit::all_eta_adversaries()) file.records.push_back(eta_game_record(a, impl));
   return file;
 }
 

@@ -333,12 +333,14 @@ TEST(BadInputTable, VectorsGenerate) { run_table("vectors generate"); }
 TEST(BadInputTable, VectorsCheck) { run_table("vectors check"); }
 TEST(BadInputTable, Calibrate) { run_table("calibrate"); }
 TEST(BadInputTable, Audit) { run_table("audit"); }
+TEST(BadInputTable, AuditEtaPrivacy) { run_table("audit eta-privacy"); }
 TEST(BadInputTable, Simulate) { run_table("simulate"); }
 
 // Every command that registers options has a test above.
 TEST(BadInputTable, EveryCommandIsCovered) {
   const std::set<std::string> covered = {"sample", "pmf", "verify", "crosscheck", "vectors generate",
-                                         "vectors check", "calibrate", "audit", "simulate"};
+                                         "vectors check", "calibrate", "audit", "audit eta-privacy",
+                                         "simulate"};
   for (const auto& s : registered_options()) EXPECT_TRUE(covered.count(s.command)) << s.command << " --" << s.name;
 }
 
