@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <tuple>
@@ -116,12 +117,22 @@ AuditPair canonical_pair(const PreparedTarget& t) {
 
 // ---- mechanisms --------------------------------------------------------------------------------------------------
 
+// The optimized protocol of `cal` on the aggregate noise path, built once per target: building its noise sampler's
+// inversion table costs O(σ) certified evaluations (seconds for a Skellam of variance 10^6), and a sampler is called
+// once per block of every pair (issue 14 class 4: it used to be rebuilt for each of them). Samplers copy it.
+std::shared_ptr<const fast::Protocol> shared_protocol(const ref::Calibration& cal) {
+  ref::ProtocolOptions po;
+  po.path = ref::NoisePath::Aggregate;
+  return std::make_shared<const fast::Protocol>(cal, po);
+}
+
 // The batch-contribution relation for a protocol variant: user 0's reward changes (records in halves, grid 2);
 // positions are the other users' rewards (1: the sum at the top of the window, 0: at the bottom, 1/2: the middle).
 // The view is a rotation on Z_m of one law (the decoded sum shifted by the encoded total), so its privacy loss
 // depends on the shift alone, and exact_profile maximises over every shift d in 1..g: that maximum is every pair's
 // white-box reference here (docs/privacy-000.md §7).
-void mechanism_family(PreparedTarget& t, const ref::Calibration& cal, std::uint64_t n, std::uint64_t seed) {
+void mechanism_family(PreparedTarget& t, const std::shared_ptr<const fast::Protocol>& proto,
+                      std::uint64_t n, std::uint64_t seed) {
   const ref::Relation rel = ref::batch_contribution(2);
   ref::SearchSpace space;
   space.base = {2};
@@ -152,10 +163,9 @@ void mechanism_family(PreparedTarget& t, const ref::Calibration& cal, std::uint6
               {"d", std::to_string(dn) + "/2"},
               {"d_prime", std::to_string(dpn) + "/2"},
               {"n", n}};
-    p.sample = [cal, n, others, dn, dpn](int side, std::uint64_t count, std::uint64_t s, std::uint64_t stream) {
-      ref::ProtocolOptions po;
-      po.path = ref::NoisePath::Aggregate;
-      fast::Protocol proto(cal, po);
+    p.sample = [proto0 = proto, n, others, dn, dpn](int side, std::uint64_t count, std::uint64_t s,
+                                                                    std::uint64_t stream) {
+      fast::Protocol proto = *proto0;  // a copy: its tables extend lazily
       std::vector<fast::Reward> x(n, fast::Reward{others, 2});
       x[0] = fast::Reward{side == 0 ? dn : dpn, 2};
       ChaCha20Source bits(s, stream);
@@ -206,12 +216,18 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
   in.n = variant == ref::Variant::Local ? Integer(1) : Integer(o.n);
   in.horizon = Integer(o.horizon);
   const ref::Calibration cal = ref::calibrate(variant, in);
+  // The optimized Skellam sampler builds an inversion table over about ±9σ in certified arithmetic (variance 10^8:
+  // 7 s; 10^12, `dist-rdp --eps 1e-6`: tens of minutes and gigabytes): refused up front beyond 10^7 (docs/reliability.md).
+  if (cal.aggregate_noise.kind == ref::NoiseKind::Skellam && cal.aggregate_noise.variance > Rational(10000000))
+    throw_parameter_error("audit", "--eps",
+                          "such that the aggregate Skellam noise's variance is at most 10^7 (it is " +
+                              dpb::to_string(cal.aggregate_noise.variance) + ")",
+                          dpb::to_string(o.eps));
   const std::uint64_t n = variant == ref::Variant::Local ? 1 : o.n;
   const double g = cal.g.convert_to<double>();
-  t.sample = [cal, n](int side, std::uint64_t count, std::uint64_t seed, std::uint64_t stream) {
-    ref::ProtocolOptions po;
-    po.path = ref::NoisePath::Aggregate;
-    fast::Protocol p(cal, po);
+  const std::shared_ptr<const fast::Protocol> proto = shared_protocol(cal);
+  t.sample = [proto, n](int side, std::uint64_t count, std::uint64_t seed, std::uint64_t stream) {
+    fast::Protocol p = *proto;  // a copy: its tables extend lazily
     std::vector<fast::Reward> x(n, fast::Reward{1, 1});
     if (side == 1) x[0] = fast::Reward{0, 1};
     ChaCha20Source bits(seed, stream);
@@ -232,6 +248,8 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
       t.delta = o.delta.value_or(0);
       t.eps_claimed = eps;
   }
+  std::string beyond;  // why the white box is not computed (docs/reliability.md "Limits")
+  white_box_within_reach(cal, beyond);
   if (auto w = white_box_eps(variant, in, t.delta)) {
     t.eps_exact = w->eps;
     t.eps_exact_source = w->source;
@@ -240,7 +258,8 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
     // Σ η ~ Lap_Z(g/ε_noise) on a sum with sensitivity g: privacy loss exactly ε_noise on tail events (the mod-m
     // decode is post-processing, and the tail event {Y ≥ n·g} lies inside the window).
     t.eps_exact = to_double(cal.eps_noise);
-    t.eps_exact_source = "closed form: aggregate noise Lap_Z(g/eps_noise), sensitivity g (white_box.hpp not available)";
+    t.eps_exact_source = "closed form: aggregate noise Lap_Z(g/eps_noise), sensitivity g (white box not computed" +
+                         (beyond.empty() ? std::string() : ": " + beyond) + ")";
   }
   t.details = {{"neighbours", "all n rewards 1 (sum at the top of the window, n*g) vs the first reward 0"},
                {"n", n},
@@ -261,7 +280,7 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
     } catch (const std::exception&) {
     }
   }
-  mechanism_family(t, cal, n, seed);
+  mechanism_family(t, proto, n, seed);
   return t;
 }
 

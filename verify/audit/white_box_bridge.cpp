@@ -6,6 +6,7 @@
 #include <sstream>
 #include <string>
 
+#include "reference/privacy/view_distribution.hpp"
 #include "verify/audit/white_box.hpp"
 
 namespace dpb::verify::audit {
@@ -14,6 +15,8 @@ namespace {
 
 std::optional<WhiteBoxEps> compute(ref::Variant variant, const ref::CalibrationInput& input, double delta) {
   try {
+    std::string why;
+    if (!white_box_within_reach(ref::calibrate(variant, input), why)) return std::nullopt;
     const ExactProfile p = exact_profile(variant, input);
     std::optional<WhiteBoxEps> out;
     if (p.pure) out = WhiteBoxEps{p.eps_exact, "white box (exact view pmf): pure eps in " + p.eps_exact_enclosure};
@@ -46,6 +49,24 @@ std::string key(ref::Variant variant, const ref::CalibrationInput& in, double de
 }
 
 }  // namespace
+
+bool white_box_within_reach(const ref::Calibration& c, std::string& why) {
+  if (c.m > ref::kMaxViewModulus) {
+    why = "m = " + dpb::to_string(c.m) + " > " + dpb::to_string(ref::kMaxViewModulus);
+    return false;
+  }
+  // A Skellam view's folded pmf costs O(variance) certified terms (variance 10^4: 30 s); the white box keeps to 10^3.
+  for (const ref::NoiseLaw* law : {&c.aggregate_noise, &c.per_user_noise})
+    if (law->kind == ref::NoiseKind::Skellam && law->variance > Rational(kWhiteBoxMaxSkellamVariance)) {
+      why = "Skellam variance " + dpb::to_string(law->variance) + " > 1000 (the white box's work bound)";
+      return false;
+    }
+  if (c.g * c.m > Integer(kWhiteBoxMaxWork)) {
+    why = "g*m = " + dpb::to_string(Integer(c.g * c.m)) + " > 2^16 (the white box's work bound)";
+    return false;
+  }
+  return true;
+}
 
 std::optional<WhiteBoxEps> white_box_eps(ref::Variant variant, const ref::CalibrationInput& input, double delta) {
   // Cached per (variant, input, δ): claims and learner targets ask for the same profile repeatedly.

@@ -64,5 +64,16 @@ TEST(LimitsCli, SimulateRefusesAHorizonWhoseTapesDoNotFitInMemory) {
                           "parameter '--threads' must be at most");
 }
 
+// `audit` at the ends of --eps: the white box (exact view law, every shift) is skipped beyond g*m = 2^16 or a
+// Skellam variance of 10^3 (`dist-dp --eps 1000`, g*m = 2.6*10^8, used to run for hours before its first sample),
+// the protocol's noise table is built once per target (`dist-rdp --eps 1e-2` took 33 s, now under 1 s), and a
+// Skellam noise beyond variance 10^7 is refused up front naming --eps (`dist-rdp --eps 1e-6`: tens of minutes).
+TEST(LimitsCli, AuditAtTheEndsOfEpsAnswersOrIsRefusedUpFront) {
+  expect_runs_at_the_limit("audit dist-dp --eps 1000 --samples 1000 --threads 1");
+  expect_runs_at_the_limit("audit dist-rdp --eps 1e-3 --samples 1000 --threads 1");
+  expect_refused_up_front("audit dist-rdp --eps 1e-6 --samples 1000 --threads 1",
+                          "parameter '--eps' must be such that the aggregate Skellam noise's variance is at most 10^7");
+}
+
 }  // namespace
 }  // namespace dpb::test
