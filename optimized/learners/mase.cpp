@@ -9,6 +9,7 @@
 #include "optimized/learners/dp_successive_elimination.hpp"
 #include "optimized/learners/trajectory.hpp"
 #include "optimized/samplers/bernoulli.hpp"
+#include "optimized/samplers/binomial_split.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/uniform.hpp"
@@ -47,6 +48,13 @@ std::int64_t se_threshold_units(std::uint64_t t, std::uint32_t K, std::int64_t G
     return static_cast<std::int64_t>(to_uint64(ref::se_threshold_units(t, K, G, c, rho, radius)));
   }
   return static_cast<std::int64_t>(std::floor(x)) + 1;
+}
+
+std::uint64_t binomial_epoch_sum(ChaCha20Source& bits, std::uint64_t R, const Rational& mean) {
+  const Integer b = boost::multiprecision::denominator(mean);
+  if (b <= Integer(BinomialSplit::kMaxDenominator) && mean >= 0 && mean <= 1 && R <= detail::kInt64Max)
+    return BinomialSplit::draw(bits, R, to_uint64(Integer(boost::multiprecision::numerator(mean))), to_uint64(b));
+  return to_uint64(ref::BinomialSplit(Integer(R), mean)(bits));  // validates; the same bits
 }
 
 i128 dp_mase_noisy_sum_bound() {
@@ -105,6 +113,17 @@ class Engine {
                      : Rational(1)),
         beta_d_(to_double(cfg.rho)),
         eps_d_(to_double(cfg.eps)) {
+    if (cfg.binomial_epoch_sums) {
+      constexpr const char* f = "fast::run_multi_agent";
+      if (cfg.routine != LocalRoutine::DpSeEpoch)
+        throw_parameter_error(f, "binomial_epoch_sums", "false unless dp-mase", "true");
+      if (instance.kind() != ref::ArmKind::Bernoulli)
+        throw_parameter_error(f, "binomial_epoch_sums", "false unless every arm is Bernoulli",
+                              ref::arm_kind_name(instance.kind()));
+      if (cfg.script && !cfg.script->empty())
+        throw_parameter_error(f, "binomial_epoch_sums", "false with a reward script", "true");
+      binomial_ = true;
+    }
     if (cfg.law == AgentLawKind::Power) {
       power_ = std::make_unique<ref::PowerAgentLaw>(N_, cfg.gamma, cfg.agent_offset);
       for (std::uint32_t k = 0; k + 1 < N_; ++k) cdf_table_.push_back(power_->floor_cdf_scaled(k));
@@ -230,8 +249,9 @@ class Engine {
     const std::uint64_t t = ++out_.activations[n];
     out_.pulls += L.size();
     std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
-    for (std::uint32_t a = 0; a < K_; ++a)
-      if (L.has(a)) S[a] += rewards_.next(n, a);
+    if (!binomial_)  // binomial epoch sums: drawn at the epoch's end (dp_se_epoch_end)
+      for (std::uint32_t a = 0; a < K_; ++a)
+        if (L.has(a)) S[a] += rewards_.next(n, a);
 
     elim_.clear();
     bool epoch_end = false;
@@ -321,7 +341,13 @@ class Engine {
     const Epoch& ep = epoch_[n];
     const std::int64_t q = cfg_.noise_refinement;
     const std::int64_t unit = G_ * q;
-    const std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
+    std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
+    if (binomial_)  // one Bin(R(e), μ) per arm; R(e) <= max_rounds <= 2^40, so the sum fits
+      for (std::uint32_t a = 0; a < K_; ++a)
+        if (L.has(a))
+          S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](ChaCha20Source& bits) {
+            return binomial_epoch_sum(bits, ep.R, instance_.law(a).mean);
+          }));
     arms_.clear();
     noisy_.clear();
     for (std::uint32_t a = 0; a < K_; ++a) {
@@ -435,6 +461,7 @@ class Engine {
   std::uint64_t deferred_ = 0;
   MultiAgentOutcome out_;
   bool done_ = false;
+  bool binomial_ = false;
 };
 
 }  // namespace

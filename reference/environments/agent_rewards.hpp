@@ -76,6 +76,18 @@ class AgentRewardStreams {
     }
     return drawn;
   }
+  // The optimized DP-MASE's binomial epoch sums: calls draw(bits) once on the (n, a) stream for `pulls` rewards
+  // at once (the sum of the next `pulls` rewards in law, not in bits) and counts them as read. No script allowed.
+  template <class Draw>
+  auto draw_block(std::uint32_t n, std::uint32_t a, std::uint64_t pulls, Draw&& draw) {
+    const std::size_t i = static_cast<std::size_t>(n) * K_ + a;
+    if (!script_.empty())
+      throw_parameter_error("AgentRewardStreams", "script", "none with block draws", "a script");
+    auto& s = streams_[i];
+    if (!s) s = std::make_unique<Stream>(seed_, base_ + static_cast<std::uint64_t>(n) * K_ + a);
+    s->count += pulls;
+    return draw(s->bits);
+  }
   // How many rewards of (n, a) have been read.
   std::uint64_t drawn(std::uint32_t n, std::uint32_t a) const {
     const auto& s = streams_[static_cast<std::size_t>(n) * K_ + a];

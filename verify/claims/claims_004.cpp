@@ -149,6 +149,18 @@ void register_claims_004(Registry& registry) {
       "probabilities, Holm at the claim's α",
       Verdict::holds,
       statistical::check_agent_law_sampled}));
+  registry.add(in_family("sampled-laws", Claim{
+      "004.epoch-sum.binomial",
+      "the optimized DP-MASE's binomial epoch sums: an arm's sum over R(e) pulls drawn as ONE Binomial(R(e), μ) "
+      "(BinomialSplit: the uniforms below μ counted along μ's binary expansion) follows Bin(R(e), μ), the law of "
+      "R(e) Bernoulli(μ) rewards",
+      {"004", "§4.3, App. B.1 Alg. 4", "DP-MASE's epoch sums (issue 15's optimized option)"},
+      Method::statistical,
+      "P1's means μ ∈ {7/10, 1/2, 3/10, 1/10} at R(1) (K = 10, β = ε = 1/2): quick 10⁵ sums each, full 10⁶; "
+      "full also μ = 7/10 at R = 2^20 + 1 (rejection half-steps), 2000 sums; support, Pearson χ² and G with exact "
+      "critical values, 0.99/0.999 tails against the certified Bin(R, μ), Holm at the claim's α",
+      Verdict::holds,
+      statistical::check_epoch_sum_binomial}));
   // Issue 16 §1: Prop. 4.1, white box (docs/privacy-004.md §3). The ledger claim 004.dp-mase.ledger is in
   // claims_ledger.cpp, the black-box audit 004.dp-mase.privacy in claims_audit.cpp.
   registry.add(Claim{

@@ -1,5 +1,7 @@
 // Statistical claims of seed 004's engine (issue 15): 004.mask.sampled (CE's masks ν ~ Bernoulli(1 − ξ), one per
-// (agent, arm), independent) and 004.agent-law.sampled (the agents drawn follow P_N: uniform or P^γ). Exact
+// (agent, arm), independent), 004.agent-law.sampled (the agents drawn follow P_N: uniform or P^γ, renormalized
+// over the unfinished agents) and 004.epoch-sum.binomial (the optimized DP-MASE's binomial epoch sums are
+// Bin(R(e), μ)). Exact
 // binomial tails and χ² with exact critical values (verify/stats), Holm at family-wise α = 1e−6. The test
 // functions take the observations, so the negative controls in tests/verify/statistical/seed004_sampled_stat_test
 // feed them a wrong ξ, a mask reused across arms, or a wrong law.
@@ -39,7 +41,28 @@ std::vector<std::uint64_t> sampled_agent_counts(std::uint32_t N, const Rational&
 // four suboptimal arms).
 std::vector<std::vector<bool>> sampled_masks(const Rational& xi, std::uint32_t runs, std::uint64_t seed);
 
+// 004.epoch-sum.binomial: epoch sums of Bernoulli(μ) arms over R pulls, as the optimized DP-MASE's binomial path
+// draws them, against the certified Bin(R, μ) pmf (support, Pearson, G, tails; Holm over every case).
+struct EpochSumCase {
+  std::string name;
+  std::uint64_t R = 0;
+  Rational mean;
+  std::vector<std::int64_t> sums;
+};
+Outcome test_epoch_sums(const std::vector<EpochSumCase>& cases, double family_alpha = kSeed004Alpha);
+// n sums drawn by fast::binomial_epoch_sum(R, μ) from ChaCha20Source(seed, stream).
+std::vector<std::int64_t> sampled_epoch_sums(std::uint64_t R, const Rational& mean, std::uint64_t n,
+                                             std::uint64_t seed, std::uint64_t stream);
+// The claim's grid: P1's means at R(1) (K = 10, β = ε = 1/2); the full suite adds one R above kCountBelow.
+struct EpochSumGrid {
+  std::uint64_t R = 0;
+  Rational mean;
+  std::uint64_t n = 0;
+};
+std::vector<EpochSumGrid> epoch_sum_grid(bool full);
+
 Outcome check_mask_sampled(const RunOptions& options);
+Outcome check_epoch_sum_binomial(const RunOptions& options);
 Outcome check_agent_law_sampled(const RunOptions& options);
 
 }  // namespace dpb::verify::statistical
