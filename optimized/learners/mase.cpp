@@ -50,13 +50,6 @@ std::int64_t se_threshold_units(std::uint64_t t, std::uint32_t K, std::int64_t G
   return static_cast<std::int64_t>(std::floor(x)) + 1;
 }
 
-std::uint64_t binomial_epoch_sum(ChaCha20Source& bits, std::uint64_t R, const Rational& mean) {
-  const Integer b = boost::multiprecision::denominator(mean);
-  if (b <= Integer(BinomialSplit::kMaxDenominator) && mean >= 0 && mean <= 1 && R <= detail::kInt64Max)
-    return BinomialSplit::draw(bits, R, to_uint64(Integer(boost::multiprecision::numerator(mean))), to_uint64(b));
-  return to_uint64(ref::BinomialSplit(Integer(R), mean)(bits));  // validates; the same bits
-}
-
 i128 dp_mase_noisy_sum_bound() {
   return (static_cast<i128>(1) << 81) + (static_cast<i128>(1) << 63);
 }
@@ -219,8 +212,8 @@ class Engine {
     }
   }
 
-  ChaCha20Source& noise(std::uint32_t n) {
-    if (!noise_[n]) noise_[n] = std::make_unique<ChaCha20Source>(streams_.seed, streams_.noise_base + n);
+  CompactChaCha20Source& noise(std::uint32_t n) {
+    if (!noise_[n]) noise_[n] = std::make_unique<CompactChaCha20Source>(streams_.seed, streams_.noise_base + n);
     return *noise_[n];
   }
 
@@ -345,7 +338,7 @@ class Engine {
     if (binomial_)  // one Bin(R(e), μ) per arm; R(e) <= max_rounds <= 2^40, so the sum fits
       for (std::uint32_t a = 0; a < K_; ++a)
         if (L.has(a))
-          S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](ChaCha20Source& bits) {
+          S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](CompactChaCha20Source& bits) {
             return binomial_epoch_sum(bits, ep.R, instance_.law(a).mean);
           }));
     arms_.clear();
@@ -439,7 +432,7 @@ class Engine {
   std::uint32_t K_, N_;
   std::int64_t G_;
   std::uint32_t best_ = 0;
-  ref::AgentRewardStreams<ArmSampler> rewards_;
+  ref::AgentRewardStreams<ArmSampler, CompactChaCha20Source> rewards_;
   ChaCha20Source draws_;
   std::unique_ptr<ref::PowerAgentLaw> power_;
   std::vector<std::uint64_t> cdf_table_;
@@ -448,7 +441,7 @@ class Engine {
   std::vector<std::int64_t> sums_;
   std::vector<std::int64_t> central_sums_;
   std::uint64_t central_t_ = 0;
-  std::vector<std::unique_ptr<ChaCha20Source>> noise_;
+  std::vector<std::unique_ptr<CompactChaCha20Source>> noise_;
   std::vector<std::uint8_t> finished_, coin_done_;
   std::vector<std::uint32_t> unfinished_;
   std::vector<std::int64_t> thresholds_;

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "optimized/internal/wide_int.hpp"
+#include "optimized/samplers/binomial_split.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/learners/mase.hpp"
@@ -25,7 +26,13 @@ namespace dpb::fast {
 
 // The sum of R Bernoulli(mean) rewards as the binomial epoch-sum path draws it: Bin(R, mean) by BinomialSplit
 // (R <= 2^63 − 1, mean ∈ [0, 1]).
-std::uint64_t binomial_epoch_sum(ChaCha20Source& bits, std::uint64_t R, const Rational& mean);
+template <BitSource B>
+std::uint64_t binomial_epoch_sum(B& bits, std::uint64_t R, const Rational& mean) {
+  const Integer b = boost::multiprecision::denominator(mean);
+  if (b <= Integer(BinomialSplit::kMaxDenominator) && mean >= 0 && mean <= 1 && R <= detail::kInt64Max)
+    return BinomialSplit::draw(bits, R, to_uint64(Integer(boost::multiprecision::numerator(mean))), to_uint64(b));
+  return to_uint64(ref::BinomialSplit(Integer(R), mean)(bits));  // validates; the same bits
+}
 
 ref::MultiAgentOutcome run_multi_agent(const ref::MultiAgentConfig& config, const ref::BanditInstance& instance,
                                        const ref::MultiAgentStreams& streams);

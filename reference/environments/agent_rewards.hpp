@@ -5,7 +5,8 @@
 // memory is O(N·K) streams, not O(pulls). Stream layout: docs/bits.md § "Multi-agent runs".
 //
 // Sampler is ref::ArmSampler (reference) or fast::ArmSampler (optimized build); both draw the same bits and return
-// the same values (tests/verify/crosscheck/reward_tape_cross_test.cpp).
+// the same values (tests/verify/crosscheck/reward_tape_cross_test.cpp). Source is ChaCha20Source, or (optimized
+// build) CompactChaCha20Source: the same bits with a 64-byte buffer, so that N·K streams stay in cache.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +31,7 @@ struct RewardScript {
   std::vector<std::int32_t> values;
 };
 
-template <class Sampler>
+template <class Sampler, class Source = ChaCha20Source>
 class AgentRewardStreams {
  public:
   // agents·K <= 2^26 streams (the memory cap; docs/learners.md § multi-agent).
@@ -97,7 +98,7 @@ class AgentRewardStreams {
  private:
   struct Stream {
     Stream(std::uint64_t seed, std::uint64_t stream) : bits(seed, stream) {}
-    ChaCha20Source bits;
+    Source bits;
     std::uint64_t count = 0;
   };
   std::uint32_t K_;

@@ -1,6 +1,7 @@
 #include "verify/statistical/seed004_sampled.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <cmath>
 
 #include "optimized/learners/mase.hpp"
@@ -122,6 +123,70 @@ std::vector<std::uint64_t> sampled_agent_counts(std::uint32_t N, const Rational&
   return o.activations;
 }
 
+std::size_t permutation_rank(const std::vector<std::uint32_t>& order) {
+  std::size_t rank = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    std::size_t smaller_later = 0;
+    for (std::size_t j = i + 1; j < order.size(); ++j) smaller_later += order[j] < order[i];
+    std::size_t f = 1;
+    for (std::size_t t = 2; t < order.size() - i; ++t) f *= t;
+    rank += smaller_later * f;
+  }
+  return rank;
+}
+
+std::vector<std::uint64_t> sampled_first_activation_orders(std::uint32_t N, const Rational& gamma,
+                                                           const Rational& offset, std::uint32_t runs,
+                                                           std::uint64_t seed) {
+  if (N < 2 || N > 6) throw std::invalid_argument("sampled_first_activation_orders: N must be in 2..6");
+  ref::MultiAgentConfig c;
+  c.algorithm = ref::MultiAgentAlgorithm::DecentralizedElimination;
+  c.agents = N;
+  c.routine = ref::LocalRoutine::Coin;
+  c.coin_activation = 1;  // every agent finishes at its first activation
+  c.rho = Rational(1, 2);
+  c.sync = ref::SyncPolicy::EachActivation;
+  c.votes_threshold = N;  // λ_k <= N: no global elimination, the run ends when no agent is left
+  c.law = ref::AgentLawKind::Power;
+  c.gamma = gamma;
+  c.agent_offset = offset;
+  const ref::BanditInstance instance = ref::BanditInstance::bernoulli({Rational(1, 2), Rational(1, 2)});
+  std::size_t cells = 1;
+  for (std::uint32_t t = 2; t <= N; ++t) cells *= t;
+  std::vector<std::uint64_t> counts(cells, 0);
+  for (std::uint32_t r = 0; r < runs; ++r) {
+    const ref::MultiAgentOutcome o = fast::run_multi_agent(c, instance, ref::multi_agent_streams(seed, r));
+    std::vector<std::uint32_t> order(N);
+    for (std::uint32_t n = 0; n < N; ++n) order[n] = n;
+    std::sort(order.begin(), order.end(), [&](std::uint32_t x, std::uint32_t y) {
+      return o.agent_finish_round[x] < o.agent_finish_round[y];
+    });
+    ++counts[permutation_rank(order)];
+  }
+  return counts;
+}
+
+std::vector<stats::ProbabilityEnclosure> permutation_probabilities(std::uint32_t N, const Rational& gamma,
+                                                                   const Rational& offset) {
+  constexpr mpfr_prec_t prec = 128;
+  std::vector<Interval> w;
+  for (std::uint32_t i = 0; i < N; ++i) w.push_back(Interval(Rational(Integer(i) + 1) + offset, prec).log().mul(-gamma).exp());
+  std::vector<std::uint32_t> order(N);
+  for (std::uint32_t n = 0; n < N; ++n) order[n] = n;
+  std::vector<stats::ProbabilityEnclosure> p;
+  do {  // lexicographic order = rank order
+    Interval prob(Rational(1), prec), left(Rational(0), prec);
+    for (const Interval& x : w) left += x;
+    for (std::uint32_t t = 0; t < N; ++t) {
+      prob = prob * (w[order[t]] / left);
+      left = left - w[order[t]];
+    }
+    p.push_back({std::nextafter(prob.lower().convert_to<double>(), 0.0),
+                 std::nextafter(prob.upper().convert_to<double>(), 1.0)});
+  } while (std::next_permutation(order.begin(), order.end()));
+  return p;
+}
+
 std::vector<std::vector<bool>> sampled_masks(const Rational& xi, std::uint32_t runs, std::uint64_t seed) {
   ref::MultiAgentParams p;
   p.agents = 16;
@@ -166,6 +231,11 @@ Outcome check_agent_law_sampled(const RunOptions& options) {
                        Law{"P^γ N = 16, γ = 1/2, α = 3/2", 16, Rational(1, 2), Rational(3, 2)}})
     cases.push_back({l.name, sampled_agent_counts(l.N, l.gamma, l.offset, rounds, options.seed, true),
                      agent_law_probabilities(l.N, l.gamma, l.offset)});
+  // Renormalization over the unfinished agents: orders of first activations (every agent finishes at once).
+  const std::uint32_t runs = options.suite == Suite::full ? 100000 : 10000;
+  cases.push_back({"P^γ renormalized, N = 4, γ = 4/5: first-activation orders",
+                   sampled_first_activation_orders(4, Rational(4, 5), Rational(0), runs, options.seed),
+                   permutation_probabilities(4, Rational(4, 5), Rational(0))});
   return test_agent_laws(cases, options.alpha > 0 ? options.alpha : kSeed004Alpha);
 }
 

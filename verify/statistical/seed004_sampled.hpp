@@ -37,6 +37,17 @@ std::vector<stats::ProbabilityEnclosure> agent_law_probabilities(std::uint32_t N
 // finishes), law uniform (gamma = 0) or P^γ.
 std::vector<std::uint64_t> sampled_agent_counts(std::uint32_t N, const Rational& gamma, const Rational& offset,
                                                 std::uint64_t rounds, std::uint64_t seed, bool optimized);
+// The renormalized law (§4.7 item 7): with the coin routine at T_c = 1 every agent finishes at its first activation,
+// so the order of first activations is a draw without replacement from P^γ. orders[σ] counts the runs whose order
+// is the permutation of rank σ (lexicographic rank over 0..N−1); permutation_probabilities gives each order's
+// probability Π_t w_σt / (W − Σ_{s<t} w_σs), certified (MPFI) and rounded outward. N <= 6.
+std::vector<std::uint64_t> sampled_first_activation_orders(std::uint32_t N, const Rational& gamma,
+                                                           const Rational& offset, std::uint32_t runs,
+                                                           std::uint64_t seed);
+std::vector<stats::ProbabilityEnclosure> permutation_probabilities(std::uint32_t N, const Rational& gamma,
+                                                                   const Rational& offset);
+// Lexicographic rank of a permutation of 0..N−1.
+std::size_t permutation_rank(const std::vector<std::uint32_t>& order);
 // CE's masks over `runs` runs (sure instance K = 5, N = 16, every vote needed so that every agent eliminates all
 // four suboptimal arms).
 std::vector<std::vector<bool>> sampled_masks(const Rational& xi, std::uint32_t runs, std::uint64_t seed);

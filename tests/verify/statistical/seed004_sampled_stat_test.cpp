@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "reference/bits/chacha20.hpp"
+#include "reference/learners/agent_law.hpp"
 #include "reference/samplers/bernoulli.hpp"
 #include "reference/samplers/binomial_split.hpp"
 
@@ -48,6 +49,35 @@ TEST(Seed004SampledTest, AgentLawsHoldAndAWrongGammaIsRejected) {
             Verdict::holds);
   EXPECT_EQ(test_agent_laws({{"uniform vs P^γ", uniform, agent_law_probabilities(8, gamma, offset)}}).verdict,
             Verdict::violated);
+}
+
+// The renormalized P^γ (finished agents redrawn): the engine's first-activation orders hold, and a draw that does not
+// redraw — a finished agent passes the round to the next unfinished agent in id order — is rejected.
+TEST(Seed004SampledTest, RenormalizedAgentLawHoldsAndNoRedrawIsRejected) {
+  const Rational gamma(4, 5), offset(0);
+  const std::uint32_t N = 4, runs = 10000;
+  const auto p = permutation_probabilities(N, gamma, offset);
+  ASSERT_EQ(p.size(), 24U);
+  double total = 0;
+  for (const auto& e : p) total += e.midpoint();
+  EXPECT_NEAR(total, 1.0, 1e-12);
+  const auto counts = sampled_first_activation_orders(N, gamma, offset, runs, 20261127);
+  EXPECT_EQ(test_agent_laws({{"renormalized", counts, p}}).verdict, Verdict::holds);
+  ref::PowerAgentLaw law(N, gamma, offset);
+  ChaCha20Source bits(20261127, 99);
+  std::vector<std::uint64_t> wrong(p.size(), 0);
+  for (std::uint32_t r = 0; r < runs; ++r) {
+    std::vector<bool> finished(N, false);
+    std::vector<std::uint32_t> order;
+    while (order.size() < N) {
+      std::uint32_t k = law.draw(bits);
+      while (finished[k]) k = (k + 1) % N;  // no redraw
+      finished[k] = true;
+      order.push_back(k);
+    }
+    ++wrong[permutation_rank(order)];
+  }
+  EXPECT_EQ(test_agent_laws({{"no redraw", wrong, p}}).verdict, Verdict::violated);
 }
 
 // Claim 004.epoch-sum.binomial on its quick grid holds; the same test rejects epoch sums of R − 1 pulls, and sums
