@@ -9,6 +9,7 @@
 #include "optimized/learners/dp_successive_elimination.hpp"
 #include "optimized/learners/trajectory.hpp"
 #include "optimized/samplers/bernoulli.hpp"
+#include "optimized/samplers/binomial_split.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/uniform.hpp"
@@ -105,6 +106,17 @@ class Engine {
                      : Rational(1)),
         beta_d_(to_double(cfg.rho)),
         eps_d_(to_double(cfg.eps)) {
+    if (cfg.binomial_epoch_sums) {
+      constexpr const char* f = "fast::run_multi_agent";
+      if (cfg.routine != LocalRoutine::DpSeEpoch)
+        throw_parameter_error(f, "binomial_epoch_sums", "false unless dp-mase", "true");
+      if (instance.kind() != ref::ArmKind::Bernoulli)
+        throw_parameter_error(f, "binomial_epoch_sums", "false unless every arm is Bernoulli",
+                              ref::arm_kind_name(instance.kind()));
+      if (cfg.script && !cfg.script->empty())
+        throw_parameter_error(f, "binomial_epoch_sums", "false with a reward script", "true");
+      binomial_ = true;
+    }
     if (cfg.law == AgentLawKind::Power) {
       power_ = std::make_unique<ref::PowerAgentLaw>(N_, cfg.gamma, cfg.agent_offset);
       for (std::uint32_t k = 0; k + 1 < N_; ++k) cdf_table_.push_back(power_->floor_cdf_scaled(k));
@@ -200,8 +212,8 @@ class Engine {
     }
   }
 
-  ChaCha20Source& noise(std::uint32_t n) {
-    if (!noise_[n]) noise_[n] = std::make_unique<ChaCha20Source>(streams_.seed, streams_.noise_base + n);
+  CompactChaCha20Source& noise(std::uint32_t n) {
+    if (!noise_[n]) noise_[n] = std::make_unique<CompactChaCha20Source>(streams_.seed, streams_.noise_base + n);
     return *noise_[n];
   }
 
@@ -230,8 +242,9 @@ class Engine {
     const std::uint64_t t = ++out_.activations[n];
     out_.pulls += L.size();
     std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
-    for (std::uint32_t a = 0; a < K_; ++a)
-      if (L.has(a)) S[a] += rewards_.next(n, a);
+    if (!binomial_)  // binomial epoch sums: drawn at the epoch's end (dp_se_epoch_end)
+      for (std::uint32_t a = 0; a < K_; ++a)
+        if (L.has(a)) S[a] += rewards_.next(n, a);
 
     elim_.clear();
     bool epoch_end = false;
@@ -321,7 +334,13 @@ class Engine {
     const Epoch& ep = epoch_[n];
     const std::int64_t q = cfg_.noise_refinement;
     const std::int64_t unit = G_ * q;
-    const std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
+    std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
+    if (binomial_)  // one Bin(R(e), μ) per arm; R(e) <= max_rounds <= 2^40, so the sum fits
+      for (std::uint32_t a = 0; a < K_; ++a)
+        if (L.has(a))
+          S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](CompactChaCha20Source& bits) {
+            return binomial_epoch_sum(bits, ep.R, instance_.law(a).mean);
+          }));
     arms_.clear();
     noisy_.clear();
     for (std::uint32_t a = 0; a < K_; ++a) {
@@ -413,7 +432,7 @@ class Engine {
   std::uint32_t K_, N_;
   std::int64_t G_;
   std::uint32_t best_ = 0;
-  ref::AgentRewardStreams<ArmSampler> rewards_;
+  ref::AgentRewardStreams<ArmSampler, CompactChaCha20Source> rewards_;
   ChaCha20Source draws_;
   std::unique_ptr<ref::PowerAgentLaw> power_;
   std::vector<std::uint64_t> cdf_table_;
@@ -422,7 +441,7 @@ class Engine {
   std::vector<std::int64_t> sums_;
   std::vector<std::int64_t> central_sums_;
   std::uint64_t central_t_ = 0;
-  std::vector<std::unique_ptr<ChaCha20Source>> noise_;
+  std::vector<std::unique_ptr<CompactChaCha20Source>> noise_;
   std::vector<std::uint8_t> finished_, coin_done_;
   std::vector<std::uint32_t> unfinished_;
   std::vector<std::int64_t> thresholds_;
@@ -435,6 +454,7 @@ class Engine {
   std::uint64_t deferred_ = 0;
   MultiAgentOutcome out_;
   bool done_ = false;
+  bool binomial_ = false;
 };
 
 }  // namespace

@@ -12,13 +12,27 @@
 //    defers to the reference's certified DpSeEpoch test, counted. HalfGap is decided exactly (rationals).
 //  * P^γ: the first 64-bit chunk is decided on the table ⌊F(k)·2^64⌋; when F(k−1)·2^64 ∈ [u, u + 1) the draw
 //    continues in the reference's certified inversion with the chunk it read, counted.
+//  * binomial_epoch_sums (MultiAgentConfig, Bernoulli arms): an arm's epoch sum is binomial_epoch_sum(R(e), μ) on
+//    its (agent, arm) reward stream — one BinomialSplit draw instead of R(e) Bernoulli draws (004.epoch-sum.binomial).
 #pragma once
 
 #include "optimized/internal/wide_int.hpp"
+#include "optimized/samplers/binomial_split.hpp"
+#include "reference/bits/chacha20.hpp"
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/learners/mase.hpp"
 
 namespace dpb::fast {
+
+// The sum of R Bernoulli(mean) rewards as the binomial epoch-sum path draws it: Bin(R, mean) by BinomialSplit
+// (R <= 2^63 − 1, mean ∈ [0, 1]).
+template <BitSource B>
+std::uint64_t binomial_epoch_sum(B& bits, std::uint64_t R, const Rational& mean) {
+  const Integer b = boost::multiprecision::denominator(mean);
+  if (b <= Integer(BinomialSplit::kMaxDenominator) && mean >= 0 && mean <= 1 && R <= detail::kInt64Max)
+    return BinomialSplit::draw(bits, R, to_uint64(Integer(boost::multiprecision::numerator(mean))), to_uint64(b));
+  return to_uint64(ref::BinomialSplit(Integer(R), mean)(bits));  // validates; the same bits
+}
 
 ref::MultiAgentOutcome run_multi_agent(const ref::MultiAgentConfig& config, const ref::BanditInstance& instance,
                                        const ref::MultiAgentStreams& streams);

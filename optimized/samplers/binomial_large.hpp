@@ -31,7 +31,8 @@ class BinomialLarge {
     return draw_half(ref::internal::HalfBinomialRejection(Integer(x)), bits);
   }
 
- private:
+  // One draw of the rejection sampler for Bin(law.n(), 1/2) (law.n() <= 2^63 − 1): the bits and value of
+  // law(bits). Also BinomialSplit's half step above its counting range.
   template <BitSource B>
   static std::int64_t draw_half(const ref::internal::HalfBinomialRejection& law, B& bits) {
     using detail::u128;
@@ -52,6 +53,7 @@ class BinomialLarge {
     }
   }
 
+ private:
   ref::BinomialLarge ref_;  // validation
   ref::internal::HalfBinomialRejection half_;
   bool quarter_;

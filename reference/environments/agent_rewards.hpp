@@ -5,7 +5,8 @@
 // memory is O(N·K) streams, not O(pulls). Stream layout: docs/bits.md § "Multi-agent runs".
 //
 // Sampler is ref::ArmSampler (reference) or fast::ArmSampler (optimized build); both draw the same bits and return
-// the same values (tests/verify/crosscheck/reward_tape_cross_test.cpp).
+// the same values (tests/verify/crosscheck/reward_tape_cross_test.cpp). Source is ChaCha20Source, or (optimized
+// build) CompactChaCha20Source: the same bits with a 64-byte buffer, so that N·K streams stay in cache.
 #pragma once
 
 #include <cstdint>
@@ -30,7 +31,7 @@ struct RewardScript {
   std::vector<std::int32_t> values;
 };
 
-template <class Sampler>
+template <class Sampler, class Source = ChaCha20Source>
 class AgentRewardStreams {
  public:
   // agents·K <= 2^26 streams (the memory cap; docs/learners.md § multi-agent).
@@ -76,6 +77,18 @@ class AgentRewardStreams {
     }
     return drawn;
   }
+  // The optimized DP-MASE's binomial epoch sums: calls draw(bits) once on the (n, a) stream for `pulls` rewards
+  // at once (the sum of the next `pulls` rewards in law, not in bits) and counts them as read. No script allowed.
+  template <class Draw>
+  auto draw_block(std::uint32_t n, std::uint32_t a, std::uint64_t pulls, Draw&& draw) {
+    const std::size_t i = static_cast<std::size_t>(n) * K_ + a;
+    if (!script_.empty())
+      throw_parameter_error("AgentRewardStreams", "script", "none with block draws", "a script");
+    auto& s = streams_[i];
+    if (!s) s = std::make_unique<Stream>(seed_, base_ + static_cast<std::uint64_t>(n) * K_ + a);
+    s->count += pulls;
+    return draw(s->bits);
+  }
   // How many rewards of (n, a) have been read.
   std::uint64_t drawn(std::uint32_t n, std::uint32_t a) const {
     const auto& s = streams_[static_cast<std::size_t>(n) * K_ + a];
@@ -85,7 +98,7 @@ class AgentRewardStreams {
  private:
   struct Stream {
     Stream(std::uint64_t seed, std::uint64_t stream) : bits(seed, stream) {}
-    ChaCha20Source bits;
+    Source bits;
     std::uint64_t count = 0;
   };
   std::uint32_t K_;

@@ -5,15 +5,17 @@
 // I_c = [u/2^{64c}, (u+1)/2^{64c}). The draw is the unique k with I_c ⊂ [F(k−1), F(k)) (F(−1) = 0, F(N−1) = 1);
 // while some F(k) lies inside I_c another chunk is read (the rule of reference/samplers/internal/cdf_inversion.hpp).
 // F(k) = Σ_{i<=k} w_i / Σ_i w_i is compared with the dyadic ends by certified MPFI enclosures refined until they
-// decide; F(N−1) = 1 is compared exactly. An F(k) (k < N−1) exactly equal to a dyadic end would need the weights to
-// satisfy a rational linear relation; if refinement reaches kMaxPrecision the draw throws naming the comparison
-// (never observed; docs/learners.md § multi-agent).
+// decide; F(N−1) = 1 is compared exactly. When 1024 bits do not decide, F(k) is tested for rationality (exactly:
+// rational_cdf) and, if rational, compared exactly (errata, issue 15) — e.g. N = 2, γ = 1/2, α = 17/32 gives
+// F(0) = 9/16, a chunk boundary. An irrational F(k) differs from every dyadic end, so refinement decides it; if it
+// reaches kMaxPrecision the draw throws naming the comparison (never observed; docs/learners.md § multi-agent).
 //
 // The optimized build reads ⌊F(k)·2^64⌋ (floor_cdf_scaled) into a table and decides the first chunk alone unless
 // F(k−1)·2^64 lies in [u, u + 1), where it defers to continue_draw with the chunk it read.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -48,6 +50,9 @@ class PowerAgentLaw {
 
   // ⌊F(k)·2^64⌋ for k < N − 1, certified.
   std::uint64_t floor_cdf_scaled(std::uint32_t k);
+  // F(k) when it is rational (errata, issue 15: then compared exactly), else nullopt; exact, by the classes of
+  // commensurable weights (agent_law.cpp). F(N−1) = 1.
+  std::optional<Rational> rational_cdf(std::uint32_t k) const;
   // F(k) enclosed at `prec` bits (k < N).
   Interval cdf(std::uint32_t k, mpfr_prec_t prec) const;
 
@@ -56,6 +61,7 @@ class PowerAgentLaw {
   std::uint32_t N_;
   Rational gamma_, offset_;
   std::vector<Interval> table_;  // F(k) at 128 bits
+  std::map<std::uint32_t, std::optional<Rational>> rational_cdf_;  // rational_cdf(k), once asked
 };
 
 }  // namespace dpb::ref

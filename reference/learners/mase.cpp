@@ -648,6 +648,9 @@ MultiAgentOutcome run_multi_agent(const MultiAgentConfig& config, const BanditIn
     throw_parameter_error("run_multi_agent", "agents", "in 1..2^20", std::to_string(config.agents));
   if (instance.arms() < 2 || instance.arms() > (1U << 18))
     throw_parameter_error("run_multi_agent", "arms", "in 2..2^18", std::to_string(instance.arms()));
+  if (config.binomial_epoch_sums)
+    throw_parameter_error("run_multi_agent", "binomial_epoch_sums", "false in the reference (an optimized option)",
+                          "true");
   return Engine(config, instance, streams).run();
 }
 

@@ -115,6 +115,11 @@ struct MultiAgentConfig {
   std::uint64_t max_rounds = std::uint64_t{1} << 40;
   // DP-MASE: record the releases' noise law (MultiAgentOutcome::laws) for the privacy ledger; off unless asked.
   bool record_ledger = false;
+  // DP-MASE, optimized build only (claim 004.epoch-sum.binomial): on Bernoulli arms, an arm's epoch sum is ONE
+  // Binomial(R(e), μ) draw (BinomialSplit) from its (agent, arm) reward stream instead of R(e) per-pull draws: the
+  // same law, other bits, so runs differ from the per-pull path, which stays the default (cross-check, audits,
+  // vectors). The reference refuses it; so does the optimized build with a reward script or non-Bernoulli arms.
+  bool binomial_epoch_sums = false;
   // Privacy audits (issue 16): stretches of the reward tape replaced by given values (agent_rewards.hpp
   // RewardScript); not owned, must outlive the run; nullptr (default): the instance's draws only.
   const std::vector<RewardScript>* script = nullptr;

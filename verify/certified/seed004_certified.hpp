@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 
+#include "reference/core/interval.hpp"
 #include "reference/core/rational.hpp"
 #include "verify/claims/claim.hpp"
 
@@ -29,8 +30,14 @@ using IncompleteBetaFunction = std::function<Rational(const Rational& x, std::ui
 // 004.identities: V4 (1 − I_ξ(α+1, M) = P(Bin(M+α, 1−ξ) >= M) = P(Bin(M+α, ξ) <= α), = (1−ξ)^M at α = 0) and V5
 // (P(Bin(T, p) <= k) = I_{1−p}(T−k, k+1)) in exact rationals, binomial sums computed directly; V8 (Lemma A.1's
 // smallest T: f(T*) = 0 for f(T) = pT − √(T·ln(1/δ)/2) − T(η), and the expanded form, whose 8 is
-// `expanded_factor`, equals T*) with MPFI at 256 bits. V6 (Poisson and Q) is not checked: for integer s both sides
-// are the same finite sum.
-Outcome check_identities(const IncompleteBetaFunction& I, const Rational& expanded_factor, bool full);
+// `expanded_factor`, equals T*) with MPFI at 256 bits; V6 (P(Poisson(λ) >= s) = 1 − Q(s, λ) for integer s >= 1, and
+// Q(s, ·) strictly decreasing, so Q^{−1}(s, ·) is decreasing): the Poisson side as 1 − e^{−λ}Σ_{j<s} λ^j/j! (MPFI),
+// Q from its integral definition by `Q` (default regularized_gamma_q), enclosures that must overlap.
+// Q(s, λ) = Γ(s, λ)/Γ(s), Γ(s, λ) = ∫_λ^∞ t^{s−1} e^{−t} dt by MPFR's mpfr_gamma_inc rounded down and up (λ rounded
+// the other way: Γ(s, ·) decreases), divided by (s − 1)! exactly.
+using GammaQFunction = std::function<Interval(std::uint32_t s, const Rational& lambda)>;
+Interval regularized_gamma_q(std::uint32_t s, const Rational& lambda);
+Outcome check_identities(const IncompleteBetaFunction& I, const Rational& expanded_factor, bool full,
+                         const GammaQFunction& Q = regularized_gamma_q);
 
 }  // namespace dpb::verify::certified

@@ -71,13 +71,15 @@ void register_claims_004(Registry& registry) {
   registry.add(Claim{
       "004.identities",
       "V4: 1 − I_ξ(α+1, M) = P(Bin(M+α, 1−ξ) ≥ M) = P(Bin(M+α, ξ) ≤ α) (= (1−ξ)^M at α = 0); V5: P(Bin(T, p) ≤ k) = "
-      "I_{1−p}(T−k, k+1); V8: Lemma A.1's T* = (√(½ln(1/δ)) + √(½ln(1/δ) + 4pT(η)))²/(4p²) solves "
+      "I_{1−p}(T−k, k+1); V6: P(Poisson(λ) ≥ s) = 1 − Q(s, λ) for integer s ≥ 1, Q(s, ·) decreasing (so Q^{−1}(s, ·) "
+      "is); V8: Lemma A.1's T* = (√(½ln(1/δ)) + √(½ln(1/δ) + 4pT(η)))²/(4p²) solves "
       "pT − √(T ln(1/δ)/2) − T(η) = 0 and equals its expanded form",
-      {"004", "§5.2, App. A", "eqs. (9), (16)–(18), Lemma A.1"},
+      {"004", "§5.2, §5.3, App. A", "eqs. (9), (16)–(18), (22), Lemma A.1"},
       Method::certified,
       "V4: ξ ∈ {0, 1/20, 1/10, 1/5, 1/2} × M ≤ 12 × α ≤ 8 (full: 30, 20); V5: p ∈ {1/10, 3/10, 1/2, 7/10} × T ≤ 24 "
       "(full: 60) × k < T; exact rationals, I from its integral; V8: p ∈ {1/64, 1/16, 1/4, 1/2} × δ ∈ {1/20, 1/4} × "
-      "T(η) ∈ {100, 1733, 10⁴}, MPFI at 256 bits. V6 not checked (both sides the same sum for integer s)",
+      "T(η) ∈ {100, 1733, 10⁴}, MPFI at 256 bits; V6: s ≤ 20 (full: 60) × λ ∈ {1/10, 1/2, 1, 3, 10, 25}, the Poisson "
+      "sum by MPFI against Q from its integral (MPFR gamma_inc, directed), 256 bits",
       Verdict::holds,
       [](const RunOptions& o) {
         return certified::check_identities(certified::incomplete_beta, Rational(8), o.suite == Suite::full);
@@ -144,14 +146,28 @@ void register_claims_004(Registry& registry) {
       statistical::check_mask_sampled}));
   registry.add(in_family("sampled-laws", Claim{
       "004.agent-law.sampled",
-      "the agents drawn follow P_N: uniform, or P^γ(n) ∝ (n + 1 + α)^−γ (exact inversion)",
+      "the agents drawn follow P_N: uniform, or P^γ(n) ∝ (n + 1 + α)^−γ (exact inversion), renormalized over the "
+      "unfinished agents (a finished agent drawn is redrawn, §4.7 item 7)",
       {"004", "§3.1, App. C.4", "Assumption 3.3"},
       Method::statistical,
       "activation counts with nobody finished: uniform N = 8; P^γ N = 8, γ = 4/5, α = 0; P^γ N = 16, γ = 1/2, "
-      "α = 3/2; quick: 40000 rounds each, full: 10⁶; Pearson χ² with exact critical values against certified "
-      "probabilities, Holm at the claim's α",
+      "α = 3/2; quick: 40000 rounds each, full: 10⁶; renormalization: the order of first activations when every "
+      "agent finishes at once (24 orders, N = 4, γ = 4/5; quick 10⁴ runs, full 10⁵); Pearson χ² with exact "
+      "critical values against certified probabilities, Holm at the claim's α",
       Verdict::holds,
       statistical::check_agent_law_sampled}));
+  registry.add(in_family("sampled-laws", Claim{
+      "004.epoch-sum.binomial",
+      "the optimized DP-MASE's binomial epoch sums: an arm's sum over R(e) pulls drawn as ONE Binomial(R(e), μ) "
+      "(BinomialSplit: the uniforms below μ counted along μ's binary expansion) follows Bin(R(e), μ), the law of "
+      "R(e) Bernoulli(μ) rewards",
+      {"004", "§4.3, App. B.1 Alg. 4", "DP-MASE's epoch sums (issue 15's optimized option)"},
+      Method::statistical,
+      "P1's means μ ∈ {7/10, 1/2, 3/10, 1/10} at R(1) (K = 10, β = ε = 1/2): quick 10⁵ sums each, full 10⁶; "
+      "full also μ = 7/10 at R = 2^20 + 1 (rejection half-steps), 2000 sums; support, Pearson χ² and G with exact "
+      "critical values, 0.99/0.999 tails against the certified Bin(R, μ), Holm at the claim's α",
+      Verdict::holds,
+      statistical::check_epoch_sum_binomial}));
   // Issue 16 §1: Prop. 4.1, white box (docs/privacy-004.md §3). The ledger claim 004.dp-mase.ledger is in
   // claims_ledger.cpp, the black-box audit 004.dp-mase.privacy in claims_audit.cpp.
   registry.add(Claim{

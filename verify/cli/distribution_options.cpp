@@ -15,7 +15,8 @@ const std::vector<DistributionSpec>& distribution_specs() {
       {"dlaplace", {"scale"}, {}, {}, "discrete Laplace, P[x] ∝ exp(-|x|/scale)"},
       {"dgauss", {"sigma2"}, {"mu"}, {}, "discrete Gaussian N_Z(mu, sigma2), P[x] ∝ exp(-(x-mu)^2/(2 sigma2))"},
       {"binomial", {"n", "p"}, {}, {"n"},
-       "binomial(n, p); --method large: p in {1/2, 1/4}, n up to 2^63-1 (default: n Bernoulli draws, n <= 10^9)"},
+       "binomial(n, p); --method large: p in {1/2, 1/4}, n up to 2^63-1; --method split: any p, n up to 2^63-1 "
+       "(default: n Bernoulli draws, n <= 10^9)"},
       {"poisson", {"mean"}, {}, {}, "Poisson(mean)"},
       {"skellam", {"var"}, {}, {}, "Skellam Sk(0, var) = Pois(var/2) - Pois(var/2)"},
       {"polya", {"r", "scale"}, {}, {}, "Pólya(r, beta), beta = exp(-1/scale)"},

@@ -1,10 +1,11 @@
 // `dpbandit sample DIST [--PARAM V]... --count N [--seed S] [--impl reference|optimized]
-//  [--method cks|inversion|large]`
+//  [--method cks|inversion|large|split]`
 // Prints N exact samples, one integer per line. With --seed the bits come from the seeded ChaCha20 stream
 // (docs/bits.md), so both builds print the same sequence; without it, from the OS entropy source.
 // Every parameter is validated before the first line is written. --method inversion (dlaplace, dgauss only) selects
 // the certified-inversion algorithm of docs/samplers.md: the same law, a different (faster) use of the bits.
-// --method large (binomial only, p ∈ {1/2, 1/4}) selects the exact rejection sampler for n up to 2^63 − 1.
+// --method large (binomial only, p ∈ {1/2, 1/4}) selects the exact rejection sampler for n up to 2^63 − 1;
+// --method split (binomial only, any p) counts n uniforms below p along p's binary expansion (O(log n) half draws).
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
@@ -86,9 +87,10 @@ void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
 // shared with the golden vectors, verify/vectors/named_sampler.hpp) and emits `count` draws.
 template <class Source>
 void dispatch(const std::string& dist, const std::map<std::string, Rational>& q, bool opt, Source& bits,
-              std::uint64_t count, bool inversion, bool large) {
-  if (large)
-    verify::vectors::with_named_large_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
+              std::uint64_t count, bool inversion, const std::string& method) {
+  if (method == "large" || method == "split")
+    verify::vectors::with_named_large_sampler(
+        dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); }, "sample", method);
   else if (inversion)
     verify::vectors::with_named_inversion_sampler(dist, q, opt, [&](auto& sampler) { emit(sampler, bits, count); });
   else
@@ -117,9 +119,10 @@ void add_sample_command(CLI::App& app, Context& context) {
   options->integer("--seed", args->seed, closed(0), max_u64(),
                    "seed of the ChaCha20 bit stream (0 to 2^64-1); omitted: OS entropy");
   options->choice("--impl", args->impl, {"reference", "optimized"}, "reference (exact, GMP) or optimized (machine integers)");
-  options->choice("--method", args->method, {"cks", "inversion", "large"},
-                  "cks (default: CKS20 rejection), inversion (certified inversion, dlaplace and dgauss only) or "
-                  "large (binomial only: p in {1/2, 1/4}, n up to 2^63-1, cost independent of n)");
+  options->choice("--method", args->method, {"cks", "inversion", "large", "split"},
+                  "cks (default: CKS20 rejection), inversion (certified inversion, dlaplace and dgauss only), "
+                  "large (binomial only: p in {1/2, 1/4}, n up to 2^63-1, cost independent of n) or split "
+                  "(binomial only: any p, n up to 2^63-1, O(log n) half-binomial draws)");
   cmd->callback([args, options, &context]() {
     options->check();
     if (!options->given("count")) throw_parameter_error("sample", "--count", "given", "nothing");
@@ -127,20 +130,20 @@ void add_sample_command(CLI::App& app, Context& context) {
     const std::uint64_t count = options->u64("count", 1);
     const bool optimized = args->impl == "optimized";
     const bool inversion = args->method == "inversion";
-    const bool large = args->method == "large";
+    const bool large = args->method == "large" || args->method == "split";
     if (large && args->dist.dist != "binomial")
-      throw_parameter_error("sample", "--method", "cks for " + args->dist.dist + " (large exists for binomial)",
-                            args->method);
+      throw_parameter_error("sample", "--method",
+                            "cks for " + args->dist.dist + " (" + args->method + " exists for binomial)", args->method);
     if (inversion && args->dist.dist != "dlaplace" && args->dist.dist != "dgauss")
       throw_parameter_error("sample", "--method",
                             "cks for " + args->dist.dist + " (inversion exists for dlaplace and dgauss)", args->method);
     refuse_unbounded_tables(args->dist.dist, params, inversion);
     if (const auto seed = options->u64("seed")) {
       ChaCha20Source bits(*seed);
-      dispatch(args->dist.dist, params, optimized, bits, count, inversion, large);
+      dispatch(args->dist.dist, params, optimized, bits, count, inversion, args->method);
     } else {
       OsEntropySource bits;
-      dispatch(args->dist.dist, params, optimized, bits, count, inversion, large);
+      dispatch(args->dist.dist, params, optimized, bits, count, inversion, args->method);
     }
     context.exit_code = 0;
   });

@@ -21,6 +21,7 @@
 #include "optimized/samplers/bernoulli_exp.hpp"
 #include "optimized/samplers/binomial.hpp"
 #include "optimized/samplers/binomial_large.hpp"
+#include "optimized/samplers/binomial_split.hpp"
 #include "optimized/samplers/discrete_gaussian.hpp"
 #include "optimized/samplers/discrete_gaussian_inversion.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
@@ -127,20 +128,25 @@ void with_named_inversion_sampler(const std::string& dist, const std::map<std::s
 }
 
 // The `large` method (`dpbandit sample binomial --method large`, docs/samplers.md "Binomial for large n"): binomial →
-// BinomialLarge (p ∈ {1/2, 1/4}, n ≤ 2^63 − 1); same law as Binomial, different bits. Any other DIST throws
-// ParameterError naming `function` and the parameter 'method'.
+// BinomialLarge (p ∈ {1/2, 1/4}, n ≤ 2^63 − 1); the `split` method (`--method split`, docs/samplers.md "Binomial
+// for a rational p"): binomial → BinomialSplit (any p ∈ [0, 1], n ≤ 2^63 − 1). Same law as Binomial, different
+// bits. Any other DIST throws ParameterError naming `function` and the parameter 'method'.
 template <class F>
 void with_named_large_sampler(const std::string& dist, const std::map<std::string, Rational>& params, bool optimized,
-                              F&& f, std::string_view function = "sample") {
+                              F&& f, std::string_view function = "sample", std::string_view method = "large") {
   auto at = [&](const char* k) -> const Rational& {
     auto it = params.find(k);
     if (it == params.end()) throw_parameter_error(function, k, "given for " + dist, "nothing");
     return it->second;
   };
+  if (dist == "binomial" && method == "split")
+    return detail::construct_and_call<dpb::ref::BinomialSplit, dpb::fast::BinomialSplit>(
+        optimized, f, Integer(boost::multiprecision::numerator(at("n"))), at("p"));
   if (dist == "binomial")
     return detail::construct_and_call<dpb::ref::BinomialLarge, dpb::fast::BinomialLarge>(
         optimized, f, Integer(boost::multiprecision::numerator(at("n"))), at("p"));
-  throw_parameter_error(function, "method", "cks for " + dist + " (large exists for binomial)", "large");
+  throw_parameter_error(function, "method", "cks for " + dist + " (" + std::string(method) + " exists for binomial)",
+                        std::string(method));
 }
 
 }  // namespace dpb::verify::vectors

@@ -97,5 +97,38 @@ TEST(MaseOverflowTest, NoisySumBoundFitsWithTheLargestAcceptedParameters) {
   EXPECT_THROW(fast::run_multi_agent(c, ref::seed004_problem1(), ref::multi_agent_streams(1, 0)), ParameterError);
 }
 
+// Binomial epoch sums (004.epoch-sum.binomial): on a sure instance (means 1, 0, 0, 0) Bin(R, μ) is R·μ, exactly what
+// R per-pull rewards sum to, and the noise stream is untouched, so the two paths record the same run; the option is
+// refused by the reference, outside DP-MASE, on non-Bernoulli arms and with a reward script.
+TEST(MaseBinomialEpochSumTest, SureInstanceRecordsThePerPullRun) {
+  const ref::BanditInstance sure =
+      ref::BanditInstance::bernoulli({Rational(1), Rational(0), Rational(0), Rational(0)});
+  ref::MultiAgentParams p;
+  p.agents = 4;
+  p.votes = 2;
+  ref::MultiAgentConfig cfg = ref::configure_multi_agent(MultiAgentAlgorithm::DpMase, p, sure.arms());
+  for (std::uint64_t run = 0; run < 3; ++run) {
+    const ref::MultiAgentStreams s = ref::multi_agent_streams(7, run);
+    cfg.binomial_epoch_sums = false;
+    const ref::MultiAgentOutcome per_pull = fast::run_multi_agent(cfg, sure, s);
+    cfg.binomial_epoch_sums = true;
+    const ref::MultiAgentOutcome binomial = fast::run_multi_agent(cfg, sure, s);
+    EXPECT_EQ(ref::first_difference(per_pull, binomial), "");
+    EXPECT_FALSE(binomial.releases.empty());
+    EXPECT_EQ(binomial.arm, std::optional<std::uint32_t>(0));
+  }
+  EXPECT_THROW(ref::run_multi_agent(cfg, sure, ref::multi_agent_streams(7, 0)), ParameterError);
+  ref::MultiAgentConfig ce = ref::configure_multi_agent(MultiAgentAlgorithm::Mase, p, sure.arms());
+  ce.binomial_epoch_sums = true;
+  EXPECT_THROW(fast::run_multi_agent(ce, sure, ref::multi_agent_streams(7, 0)), ParameterError);
+  const ref::BanditInstance p2 = ref::seed004_problem2();
+  ref::MultiAgentConfig gauss = ref::configure_multi_agent(MultiAgentAlgorithm::DpMase, p, p2.arms());
+  gauss.binomial_epoch_sums = true;
+  EXPECT_THROW(fast::run_multi_agent(gauss, p2, ref::multi_agent_streams(7, 0)), ParameterError);
+  const std::vector<ref::RewardScript> script{{0, 0, 0, {1}}};
+  cfg.script = &script;
+  EXPECT_THROW(fast::run_multi_agent(cfg, sure, ref::multi_agent_streams(7, 0)), ParameterError);
+}
+
 }  // namespace
 }  // namespace dpb

@@ -54,6 +54,19 @@ TEST(ChaCha20SourceTest, SeedsAndStreamsDiffer) {
   EXPECT_NE(x, z);
 }
 
+TEST(ChaCha20SourceTest, CompactSourceServesTheSameBits) {
+  // 64-byte buffer against 4096: the same keystream across many refills, read in mixed widths.
+  for (std::uint64_t stream : {0ULL, 7ULL, (1ULL << 40) + 3}) {
+    ChaCha20Source a(11, stream);
+    CompactChaCha20Source b(11, stream);
+    for (unsigned i = 0; i < 20000; ++i) {
+      const unsigned k = 1 + (i * 37) % 64;
+      ASSERT_EQ(a.next_bits(k), b.next_bits(k)) << "read " << i << " of " << k << " bits, stream " << stream;
+    }
+    EXPECT_EQ(a.bits_consumed(), b.bits_consumed());
+  }
+}
+
 TEST(TapeSourceTest, ReplaysRecordedBitsAndThrowsWhenExhausted) {
   ChaCha20Source live(11);
   Tape tape;

@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include "optimized/learners/mase.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/learners/mase.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -55,6 +57,40 @@ TEST(PowerAgentLawTest, SmallerIdsAreMoreLikely) {
     step = next_step;
     previous = F;
   }
+}
+
+// Errata, issue 15: where F(k) is rational, compare exactly. N = 2, γ = 1/2, α = 17/32: m = (49/32, 81/32), so
+// w = (√32/7, √32/9) and F(0) = 9/16 — a dyadic chunk boundary that no enclosure can separate.
+TEST(PowerAgentLawTest, RationalCdfAtAChunkBoundaryIsDecidedExactly) {
+  PowerAgentLaw law(2, Rational(1, 2), Rational(17, 32));
+  ASSERT_EQ(law.rational_cdf(0), std::optional<Rational>(Rational(9, 16)));
+  const Integer boundary = Integer(9) << 60;  // 9/16·2^64
+  EXPECT_EQ(law.floor_cdf_scaled(0), to_uint64(boundary));
+  EXPECT_EQ(law.decide(boundary, 1), std::optional<std::uint32_t>(1));                // [9/16, …) ⊂ [F(0), 1)
+  EXPECT_EQ(law.decide(Integer(boundary - 1), 1), std::optional<std::uint32_t>(0));  // [… , 9/16) ⊂ [0, F(0))
+  // Three agents: m = 49/32, 81/32, 113/32; classes {0, 1} and {2}: F(0) = (7/9·… ) irrational, F(1) irrational.
+  PowerAgentLaw three(3, Rational(1, 2), Rational(17, 32));
+  EXPECT_FALSE(three.rational_cdf(0).has_value());
+  EXPECT_FALSE(three.rational_cdf(1).has_value());
+  EXPECT_EQ(three.rational_cdf(2), std::optional<Rational>(Rational(1)));
+  EXPECT_FALSE(PowerAgentLaw(8, Rational(4, 5), Rational(0)).rational_cdf(3).has_value());
+  // The optimized engine's table holds the exact floor, and a draw on the boundary agrees with the reference.
+  MultiAgentConfig c;
+  c.algorithm = MultiAgentAlgorithm::DecentralizedElimination;
+  c.agents = 2;
+  c.routine = LocalRoutine::Coin;
+  c.coin_activation = std::uint64_t{1} << 40;
+  c.rho = Rational(1, 2);
+  c.votes_threshold = 2;
+  c.law = AgentLawKind::Power;
+  c.gamma = Rational(1, 2);
+  c.agent_offset = Rational(17, 32);
+  c.max_rounds = 2000;
+  const BanditInstance inst = BanditInstance::bernoulli({Rational(1, 2), Rational(1, 2)});
+  const auto s = multi_agent_streams(3, 0);
+  const MultiAgentOutcome a = run_multi_agent(c, inst, s), b = fast::run_multi_agent(c, inst, s);
+  EXPECT_EQ(first_difference(a, b), "");
+  EXPECT_EQ(a.activations[0] + a.activations[1], 2000U);
 }
 
 }  // namespace

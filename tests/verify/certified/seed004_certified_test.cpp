@@ -44,5 +44,23 @@ TEST(Seed004CertifiedTest, IdentitiesHoldAndWrongOnesAreRejected) {
   EXPECT_EQ(check_identities(incomplete_beta, Rational(4), false).verdict, Verdict::violated);
 }
 
+TEST(Seed004CertifiedTest, V6PoissonTailIsOneMinusQAndWrongQsAreRejected) {
+  // Q(1, λ) = e^{−λ}; Q(2, 1) = 2/e.
+  EXPECT_TRUE(regularized_gamma_q(1, Rational(1, 2)).overlaps(Interval(Rational(-1, 2), 256).exp()));
+  EXPECT_TRUE(regularized_gamma_q(2, Rational(1)).overlaps(Interval(Rational(-1), 256).exp().mul(Rational(2))));
+  EXPECT_LT(regularized_gamma_q(3, Rational(5, 2)).width(), Rational(1, Integer(1) << 200));
+  // Controls: Q one index off (the off-by-one of P(Poisson ≥ s) = 1 − Q(s + 1, λ)); Q with λ perturbed by 2^−100
+  // (the identity is checked to 2^−160); and 1 − Q in place of Q (increasing in λ: both checks fail).
+  const auto off_by_one = [](std::uint32_t s, const Rational& l) { return regularized_gamma_q(s + 1, l); };
+  const auto perturbed = [](std::uint32_t s, const Rational& l) {
+    return regularized_gamma_q(s, l + Rational(1, Integer(1) << 100));
+  };
+  const auto complement = [](std::uint32_t s, const Rational& l) {
+    return Interval(Rational(1), 256) - regularized_gamma_q(s, l);
+  };
+  for (const GammaQFunction& Q : {GammaQFunction(off_by_one), GammaQFunction(perturbed), GammaQFunction(complement)})
+    EXPECT_EQ(check_identities(incomplete_beta, Rational(8), false, Q).verdict, Verdict::violated);
+}
+
 }  // namespace
 }  // namespace dpb::verify::certified
