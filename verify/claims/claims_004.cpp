@@ -11,6 +11,8 @@
 #include "verify/privacy_checks/dp_mase_checks.hpp"
 #include "verify/privacy_checks/eta_privacy_checks.hpp"
 #include "verify/statistical/seed004_failure.hpp"
+#include "verify/statistical/seed004_lemma_a1.hpp"
+#include "verify/statistical/seed004_prop53.hpp"
 #include "verify/statistical/seed004_sampled.hpp"
 #include "verify/statistical/seed004_voting.hpp"
 
@@ -255,6 +257,43 @@ void register_claims_004(Registry& registry) {
       "one-sided Clopper–Pearson against the level, Bonferroni over the settings",
       Verdict::holds,
       statistical::check_local_failure}));
+  // Issue 16 §3: Lemma A.1's explicit T and Prop. 4.3 (errata: the probability the bound holds with and the rule;
+  // verify/statistical/seed004_lemma_a1.hpp; docs/decisions.md).
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.lemma-a1.bound",
+      "with probability at least P_A1 = (1 − δ)(1 − I_{1−p*}(T − T(η), 1 + T(η)))^M, Féraud's scheme stops within "
+      "T_A1 = (1/(4p*²))(√(½ ln(1/δ)) + √(½ ln(1/δ) + 4p*·T(η)))² rounds (Lemma A.1 with V8's closed form; T(η) the "
+      "measured 19/20-quantile of one agent's stopping time run alone, p* = 1/N, P_A1 at T = ⌈T_A1⌉ (E5))",
+      {"004", "App. A", "Lemma A.1 (V8, V19)"},
+      Method::statistical,
+      "P1, uniform agents, Decentralized Elimination at η = 1/2; quick: N = 16, δ = 1/4, 100 runs (T(η) from 100 "
+      "alone runs); full: + N = 64, δ = 1/20, 300 runs (400 alone); one-sided Clopper–Pearson on P(rounds ≤ T_A1) "
+      "at the claim's α over the grid (Bonferroni): holds iff every lower bound ≥ sup P_A1, violated iff some upper "
+      "bound < inf P_A1",
+      Verdict::holds,
+      statistical::check_lemma_a1_bound}));
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.prop4.3",
+      "with probability at least (1 − δ)(1 − I_{1−p*}(T − T(β), 1 + T(β)))^M, DP-MASE stops within Lemma A.1's T_A1 "
+      "with T(η) := T(β) (Prop. 4.3 via Lemma A.1; T(β) the measured 19/20-quantile of one DP-SE agent run alone)",
+      {"004", "§4.3, App. A", "Prop. 4.3 (V19)"},
+      Method::statistical,
+      "P1, uniform agents, β = 1/2, ε = 1/2; quick: N = 16, δ = 1/4, 60 runs (T(β) from 60 alone runs); full: + "
+      "N = 64, δ = 1/20, 300 runs (400 alone); the rule of 004.lemma-a1.bound",
+      Verdict::holds,
+      statistical::check_prop43}));
+  // Issue 16 §3: Prop. 5.3's Poissonized approximation (certified T̂ + statistical quantile; docs/decisions.md).
+  registry.add(in_family("failure-probabilities", Claim{
+      "004.prop5.3.approx",
+      "with probability α, CORRUPTED ELIMINATION (uniform agents) needs about T̂(α) = N·Q⁻¹(T(η_ξ), 1 − α^{1/M}) "
+      "rounds: the measured α-quantile of rounds lies within a factor 2 of T̂(α), α ∈ {1/2, 19/20} (V7, V20; E4)",
+      {"004", "§5.3, App. C.2", "Prop. 5.3 (V20)"},
+      Method::statistical,
+      "P1, η = 9/10, δ = 1/20, T(η_ξ) as V20 (1733 at ξ = 0, 1755 at ξ = 1/10), T̂ certified (MPFI bisection, "
+      "Boost's gamma_q_inv within 1e-12 tested); quick: N = 64, ξ = 1/10, 30 runs; full: N ∈ {64, 256} × ξ ∈ {0, "
+      "1/20, 1/10}, 100 runs; one-sided Clopper–Pearson on F(T̂/2) and F(2T̂) at the claim's α/(2m); ratio reported",
+      Verdict::holds,
+      statistical::check_prop53_approx}));
   registry.add(Claim{
       "004.prop5.2.bound",
       "CORRUPTED ELIMINATION fails with probability at most B(ξ) = min_{α∈ℕ} (1 − I_ξ(α+1, M))·δ·η_ξ^α (as printed); "
