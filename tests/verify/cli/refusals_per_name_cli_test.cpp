@@ -81,10 +81,12 @@ TEST(RefusalsPerNameCli, EveryAuditTargetNamesTheOptionItRefuses) {
     if (t.kind == "external") {
       expect_cli_refusal(audit + " --claimed-eps 0 --command 'echo 1'", "'--claimed-eps'");
       // The built-in targets' options used to be ignored here.
-      for (const char* option : {"--eps 1/2", "--n 4", "--horizon 100", "--borderline 1/2", "--arms 3"})
+      for (const char* option : {"--eps 1/2", "--n 4", "--horizon 100", "--borderline 1/2"})
         expect_cli_refusal(audit + " --claimed-eps 1 --command 'echo 1' " + option,
                            std::string("parameter '") + std::string(option).substr(0, std::string(option).find(' ')) +
                                "' must be absent with `external`");
+      // --arms is a registered conflict of --command (and --d): the parser's refusal names it.
+      expect_cli_refusal(audit + " --claimed-eps 1 --command 'echo 1' --arms 3", "when --arms is given");
       continue;
     }
     expect_cli_refusal(audit + " --eps 0", "'--eps'");
