@@ -20,8 +20,11 @@ namespace {
 LetorData parse_stream(std::istream& in) {
   LetorData out;
   std::unordered_set<std::string> queries;
-  std::vector<std::pair<std::uint32_t, float>> row;
-  std::vector<std::vector<std::pair<std::uint32_t, float>>> sparse;  // kept until dim is known
+  // The sparse rows, kept until the largest feature index (the dense width) is known: compact (index ≤ 4096 fits
+  // 16 bits), 6 bytes per feature value and 8 per row.
+  std::vector<std::uint16_t> sparse_index;
+  std::vector<float> sparse_value;
+  std::vector<std::uint64_t> row_end;
   std::string line;
   // Lines are bounded (docs/reliability.md): an MSLR-WEB10K line is about 1.5 KB; a file without newlines
   // (/dev/zero) is refused after 1 MiB instead of being read into memory.
@@ -38,13 +41,13 @@ LetorData parse_stream(std::istream& in) {
     }
     return any;
   };
+  std::uint64_t query_bytes = 0;
   for (std::uint64_t n = 1; next_line(); ++n) {
     if (line.size() > kMaxLine)
       throw_parameter_error("read_letor", "line " + std::to_string(n), "at most 1048576 bytes long",
                             "a longer line");
     const auto parsed = ref::parse_letor_line(line, n);
     if (!parsed) continue;
-    row.clear();
     for (const auto& f : parsed->features) {
       double v = 0;
       const auto r = std::from_chars(f.value.data(), f.value.data() + f.value.size(),
@@ -62,18 +65,25 @@ LetorData parse_stream(std::istream& in) {
       if (!std::isfinite(v) || std::abs(v) > 1e30)
         throw_parameter_error("read_letor", "line " + std::to_string(n), "feature values of magnitude <= 1e30",
                               std::string(f.value.substr(0, 40)));
-      row.emplace_back(f.index, static_cast<float>(v));
+      sparse_index.push_back(static_cast<std::uint16_t>(f.index));
+      sparse_value.push_back(static_cast<float>(v));
       out.dim = std::max(out.dim, f.index);
     }
     out.labels.push_back(static_cast<std::uint8_t>(parsed->label));
-    queries.emplace(parsed->qid);
-    sparse.push_back(row);
+    if (queries.emplace(parsed->qid).second) query_bytes += kLetorBytesPerQuery + parsed->qid.size();
+    row_end.push_back(sparse_value.size());
+    // The memory the data will need (docs/reliability.md "Limits"), checked as it grows.
+    const std::uint64_t bytes = letor_bytes(out.labels.size(), sparse_value.size(), out.dim) + query_bytes;
+    if (bytes > kLetorMaxBytes)
+      throw_parameter_error("read_letor", "line " + std::to_string(n),
+                            "within " + std::to_string(kLetorMaxBytes >> 30) + " GiB in memory",
+                            std::to_string(out.labels.size()) + " rows x " + std::to_string(out.dim) + " features");
   }
   if (out.labels.empty()) throw_parameter_error("read_letor", "file", "at least one data line", "none");
   if (out.dim == 0) throw_parameter_error("read_letor", "file", "at least one feature", "none");
   out.features.assign(out.labels.size() * out.dim, 0.0F);
-  for (std::size_t i = 0; i < sparse.size(); ++i)
-    for (const auto& [index, v] : sparse[i]) out.features[i * out.dim + index - 1] = v;
+  for (std::size_t i = 0, k = 0; i < row_end.size(); ++i)
+    for (; k < row_end[i]; ++k) out.features[i * out.dim + sparse_index[k] - 1] = sparse_value[k];
   out.queries = queries.size();
   return out;
 }

@@ -31,6 +31,18 @@ struct LetorData {
   std::uint64_t rows() const { return labels.size(); }
 };
 
+// Memory (issue 14 class 4, docs/reliability.md "Limits"): while a file is read, its rows are held sparse (a label
+// and an offset, 9 B per row; 6 B per feature value) and then dense (rows × largest feature index floats), and the
+// clustering adds 4 B per row; each distinct query id about 64 B + its length. read_letor refuses a file (naming
+// the line) as soon as this exceeds kLetorMaxBytes, so the data fits beside nothing else in the 3 GiB that
+// `simulate` allows itself; the data is released before the runs start. MSLR-WEB10K (1.2 M rows × 136) needs
+// about 1.7 GB.
+inline constexpr std::uint64_t kLetorMaxBytes = std::uint64_t{3} << 30;
+inline constexpr std::uint64_t kLetorBytesPerQuery = 64;
+constexpr std::uint64_t letor_bytes(std::uint64_t rows, std::uint64_t values, std::uint64_t dim) {
+  return 13 * rows + 6 * values + 4 * rows * dim;
+}
+
 // Reads a file in the LETOR format (ref::parse_letor_line: ParameterError with the line number on a malformed line;
 // also when the file cannot be read or has no rows).
 LetorData read_letor(const std::filesystem::path& file);

@@ -1,5 +1,6 @@
 #include "reference/environments/letor.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "reference/core/errors.hpp"
@@ -85,9 +86,13 @@ std::optional<LetorLine> parse_letor_line(std::string_view line, std::uint64_t l
       malformed(line_number, original, "feature index:value: got '" + std::string(token) + "'");
     std::uint64_t index = 0;
     for (char c : token.substr(0, colon)) {
-      if (!is_digit(c) || index > 100000000)
+      if (!is_digit(c))
         malformed(line_number, original, "feature index a positive integer: got '" + std::string(token) + "'");
       index = index * 10 + static_cast<std::uint64_t>(c - '0');
+      if (index > kLetorMaxFeatureIndex)
+        malformed(line_number, original,
+                  "feature index in 1.." + std::to_string(kLetorMaxFeatureIndex) + ": got '" +
+                      std::string(token.substr(0, std::min<std::size_t>(colon, 40))) + "'");
     }
     if (index == 0 || index <= previous)
       malformed(line_number, original,

@@ -24,6 +24,10 @@
 namespace dpb::ref {
 
 inline constexpr int kLetorMaxLabel = 4;
+// The largest feature index accepted (issue 14 class 4, docs/reliability.md "Limits"): the loader stores a dense
+// rows × (largest index) matrix, so an index near 10^9 on one line would ask for gigabytes. MSLR-WEB10K has 136
+// features, LETOR 4.0 46, Yahoo! LTR 700.
+inline constexpr std::uint32_t kLetorMaxFeatureIndex = 4096;
 
 struct LetorFeature {
   std::uint32_t index = 0;  // >= 1

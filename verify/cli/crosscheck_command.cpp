@@ -91,6 +91,10 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     }
     refuse_linear_options(*options, args->learner, "crosscheck");
     if (dpb::verify::is_multi_agent_learner(args->learner)) {
+      if (options->given("horizon"))  // issue 14 class 9: an option that does not apply is refused, not ignored
+        throw_parameter_error("crosscheck", "--horizon",
+                              "absent for --learner " + args->learner + " (multi-agent learners run --max-rounds)",
+                              args->horizon);
       dpb::verify::MultiAgentCrosscheckConfig ma;
       ma.algorithm = *ref::parse_multi_agent_algorithm(args->learner);
       MultiAgentCliArgs cli = args->multi_agent;

@@ -281,6 +281,10 @@ void add_simulate_command(CLI::App& app, Context& context) {
     if (!args->learner.empty()) {
       if (!dpb::verify::is_multi_agent_learner(args->learner))
         throw_parameter_error("simulate", "learner", "a seed 001 linear or seed 004 multi-agent learner", "'" + args->learner + "'");
+      if (options.given("horizon"))  // issue 14 class 9: an option that does not apply is refused, not ignored
+        throw_parameter_error("simulate", "--horizon",
+                              "absent for --learner " + args->learner + " (multi-agent learners run --max-rounds)",
+                              args->horizon);
       simulate_multi_agent(*args);
       context.exit_code = 0;
       return;

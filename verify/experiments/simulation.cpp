@@ -251,6 +251,24 @@ std::uint64_t bytes_per_thread(const ExperimentConfig& c) {
   return (8 * K + 8) * T;
 }
 
+// The data file of a letor experiment; a refusal of its content ("read_letor: parameter 'line 7' must be ...") names
+// the option that gave the file: "simulate: parameter '--data' must be a LETOR file (line 7: ...), got ...".
+fast::LetorData read_letor_data(const std::filesystem::path& path) {
+  try {
+    return fast::read_letor(path);
+  } catch (const ParameterError& e) {
+    const std::string what = e.what();
+    const std::string prefix = "read_letor: parameter '";
+    const auto must = what.find("' must be ");
+    const auto got = what.rfind(", got ");
+    if (what.rfind(prefix, 0) != 0 || must == std::string::npos || got == std::string::npos || got < must) throw;
+    const std::string where = what.substr(prefix.size(), must - prefix.size());
+    const std::string condition = what.substr(must + 10, got - must - 10);
+    throw ParameterError("simulate: parameter 'data' must be a LETOR file (" + where + ": " + condition + "), got " +
+                         what.substr(got + 6));
+  }
+}
+
 }  // namespace
 
 unsigned threads_within_memory(const ExperimentConfig& c, unsigned wanted) {
@@ -426,7 +444,7 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
   const std::string& kind = c.environment.kind;
   if (kind == "letor") {
     const auto path = resolve_data_path(c.environment.data);
-    const fast::LetorData data = fast::read_letor(path);
+    const fast::LetorData data = read_letor_data(path);
     const fast::KMeansResult km =
         fast::kmeans(data, c.environment.arms, c.environment.kmeans_seed, c.environment.kmeans_sample);
     dataset.emplace(fast::dataset_instance(data, km));

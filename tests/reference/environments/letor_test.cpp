@@ -48,7 +48,9 @@ TEST(LetorTest, MalformedLinesNameLineNumberAndQuoteContent) {
       {"2 qid:1 2:0 1:1", "strictly increasing"}, {"2 qid:1 0:1", ">= 1"},
       {"2 qid:1 1:abc", "decimal"},               {"2 qid:1 1:1e", "decimal"},
       {"2 qid:1 :4", "index:value"},              {"2 qid:1 1:0.5 junk", "index:value"},
-      {"2 qid:1 1:nan", "decimal"},               {"2 qid:a/b 1:1", "query id"}};
+      {"2 qid:1 1:nan", "decimal"},               {"2 qid:a/b 1:1", "query id"},
+      {"2 qid:1 4097:1", "feature index in 1..4096"},  // the dense width is bounded (docs/reliability.md)
+      {"2 qid:1 1:0 999999999999999999999:1", "feature index in 1..4096"}};
   for (const auto& [text, what] : bad) {
     try {
       (void)parse_letor_line(text, 17);
@@ -61,6 +63,12 @@ TEST(LetorTest, MalformedLinesNameLineNumberAndQuoteContent) {
       EXPECT_NE(m.find("'" + text + "'"), std::string::npos) << m;
     }
   }
+}
+
+TEST(LetorTest, TheLargestFeatureIndexIsAccepted) {
+  const auto line = parse_letor_line("3 qid:1 1:0 4096:1", 1);
+  ASSERT_TRUE(line);
+  EXPECT_EQ(line->features.back().index, 4096U);
 }
 
 TEST(LetorTest, DecimalGrammar) {

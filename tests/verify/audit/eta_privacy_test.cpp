@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/eta_settings.hpp"
+
 #include <set>
 #include <stdexcept>
 
@@ -81,15 +83,7 @@ TEST(EtaPrivacy, LearnedTableFindsTheLeak) {
 }
 
 EtaSetting de(std::uint32_t N, const Rational& eta, std::uint64_t runs) {
-  EtaSetting s;
-  s.name = "decentralized-elimination";
-  s.algorithm = ref::MultiAgentAlgorithm::DecentralizedElimination;
-  s.params.agents = N;
-  s.params.delta = Rational(1, 4);
-  s.params.eta = eta;
-  s.eta = eta;
-  s.runs = runs;
-  return s;
+  return test::decentralized_elimination_setting(N, eta, runs);
 }
 
 TEST(EtaPrivacy, GameInvariants) {

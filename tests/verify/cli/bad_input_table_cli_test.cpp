@@ -172,7 +172,9 @@ std::optional<std::pair<Rational, bool>> bound(const nlohmann::json& j) {
 }
 
 std::vector<Spec> registered_options() {
-  const Outcome r = run_case({cli_path(), "options", "--json"}, fresh_temp_dir("bad_input_options"), 30);
+  const fs::path dir = fresh_temp_dir("bad_input_options");
+  const Outcome r = run_case({cli_path(), "options", "--json"}, dir, 30);
+  fs::remove_all(dir);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   std::vector<Spec> specs;
   for (const auto& j : nlohmann::json::parse(r.out)) {

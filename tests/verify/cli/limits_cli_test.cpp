@@ -5,10 +5,13 @@
 // (bad_alloc after the run had started).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
+#include "tests/support/temp_files.hpp"
 
 namespace dpb::test {
 namespace {
@@ -68,6 +71,46 @@ TEST(LimitsCli, SimulateRefusesAHorizonWhoseTapesDoNotFitInMemory) {
 // Skellam variance of 10^3 (`dist-dp --eps 1000`, g*m = 2.6*10^8, used to run for hours before its first sample),
 // the protocol's noise table is built once per target (`dist-rdp --eps 1e-2` took 33 s, now under 1 s), and a
 // Skellam noise beyond variance 10^7 is refused up front naming --eps (`dist-rdp --eps 1e-6`: tens of minutes).
+// A letor experiment's data file is held in memory, dense (rows × largest feature index floats). A feature index near
+// 10^9 on one line used to ask for a 4 GB row, and the data was not bounded at all: now the index is at most 4096
+// and the data's memory at most 3 GiB, both checked while reading, refused naming --data and the line.
+TEST(LimitsCli, LetorDataIsBoundedWhileReadingNamingData) {
+  const auto dir = fresh_temp_dir("letor_limits");
+  std::filesystem::create_directories(dir);
+  const auto simulate = [&dir](const std::string& file) {
+    return "simulate --experiment 000-mslr --arms 2 --runs 1 --horizon 10 --no-plots --quiet --data " +
+           (dir / file).string() + " --out " + (dir / "out").string();
+  };
+  {
+    std::ofstream(dir / "at_limit.txt") << "0 qid:1 1:0.5 4096:1\n1 qid:1 1:0.25\n2 qid:2 2:1 4096:0.5\n";
+    std::ofstream(dir / "index.txt") << "0 qid:1 1:0.5\n1 qid:1 1:0.25 100000000:1\n";
+    std::ofstream(dir / "index_1e9.txt") << "0 qid:1 999999999:1\n";
+    // 4 B × 4096 per row: 13 + 6 + 16384 B per row exceed the 3 GiB at row 196 381 (a 3 MB file).
+    std::ofstream rows(dir / "rows.txt");
+    rows << "0 qid:1 4096:1\n";
+    for (int i = 1; i < 200000; ++i) rows << (i % 5) << " qid:1 1:1\n";
+  }
+  expect_runs_at_the_limit(simulate("at_limit.txt"));
+  std::filesystem::remove_all(dir / "out");
+  expect_refused_up_front(simulate("index.txt"), "'--data' must be a LETOR file (line 2:");
+  expect_refused_up_front(simulate("index.txt"), "feature index in 1..4096: got '100000000'");
+  expect_refused_up_front(simulate("index_1e9.txt"), "feature index in 1..4096");
+  expect_refused_up_front(simulate("rows.txt"), "'--data' must be a LETOR file (line 196381: within 3 GiB");
+  expect_refused_up_front(simulate("rows.txt"), "rows x 4096 features");
+  EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+  std::filesystem::remove_all(dir);
+}
+
+// One sample of a mechanism target encodes --n rewards: at n = 10^6 a block of 2^16 samples took half an hour before
+// the first progress line. --n is now at most 2^12 (docs/reliability.md "Limits").
+TEST(LimitsCli, AuditBatchSizeIsBoundedNamingN) {
+  expect_refused_up_front("audit dist-rdp --n 1000000 --horizon 1048576 --samples 100", "parameter '--n'");
+  expect_refused_up_front("audit dist-rdp --n 4097 --horizon 8192 --samples 100", "[1, 2^12]");
+  const CommandResult r =
+      run_command(kUnder4GiB + kCli + " audit dist-rdp --n 4096 --samples 100 --threads 1 > /dev/null");
+  EXPECT_TRUE(r.exit_code == 0 || r.exit_code == 1) << r.exit_code << ": " << r.err.substr(0, 300);  // a verdict
+}
+
 TEST(LimitsCli, AuditAtTheEndsOfEpsAnswersOrIsRefusedUpFront) {
   expect_runs_at_the_limit("audit dist-dp --eps 1000 --samples 1000 --threads 1");
   expect_runs_at_the_limit("audit dist-rdp --eps 1e-3 --samples 1000 --threads 1");
