@@ -291,7 +291,7 @@ void register_claims_004(Registry& registry) {
       Method::statistical,
       "P1, η = 9/10, δ = 1/20, T(η_ξ) as V20 (1733 at ξ = 0, 1755 at ξ = 1/10), T̂ certified (MPFI bisection, "
       "Boost's gamma_q_inv within 1e-12 tested); quick: N = 64, ξ = 1/10, 30 runs; full: N ∈ {64, 256} × ξ ∈ {0, "
-      "1/20, 1/10}, 100 runs; one-sided Clopper–Pearson on F(T̂/2) and F(2T̂) at the claim's α/(2m); ratio reported",
+      "1/20, 1/10}, 400 runs; quick tests α = 1/2 only; one-sided Clopper–Pearson on F(T̂/2) and F(2T̂) at the claim's α/(2m); ratio reported",
       Verdict::holds,
       statistical::check_prop53_approx}));
   registry.add(Claim{

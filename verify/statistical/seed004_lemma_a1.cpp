@@ -38,7 +38,10 @@ std::uint64_t local_stopping_quantile(const LemmaA1Setting& s, std::uint64_t see
   const ref::BanditInstance inst = ref::seed004_problem1();
   ref::MultiAgentParams alone = s.params;
   alone.agents = 1;
-  alone.votes = 1;  // λ_k > 1 needs two votes: one agent never decides globally, it stops when it finishes locally
+  // One agent alone is SE alone: with M = 1 under λ_k ≥ M each of its eliminations is global at once, so the run
+  // ends (|𝒦| = 1) exactly when the agent's local set is down to one arm — its own stopping time.
+  alone.votes = 1;
+  alone.vote_test = ref::VoteTest::Ge;
   const ref::MultiAgentConfig cfg = ref::configure_multi_agent(s.algorithm, alone, inst.arms());
   std::vector<std::uint64_t> t;
   for (std::uint64_t r = 0; r < s.alone_runs; ++r) {

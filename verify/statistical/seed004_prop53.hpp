@@ -44,6 +44,7 @@ struct Prop53Point {
   Rational delta{1, 20}, eta{9, 10}, xi{1, 10};
   std::uint64_t runs = 30;
   Rational factor{1};  // scales T̂ before the comparison (1 for the claim; a negative control moves it)
+  std::vector<Rational> levels{Rational(1, 2), Rational(19, 20)};  // the α tested at this point
 };
 
 Outcome check_prop53_grid(const std::vector<Prop53Point>& grid, const RunOptions& options);
