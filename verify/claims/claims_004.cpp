@@ -267,7 +267,7 @@ void register_claims_004(Registry& registry) {
       {"004", "App. A", "Lemma A.1 (V8, V19)"},
       Method::statistical,
       "P1, uniform agents, Decentralized Elimination at η = 1/2; quick: N = 16, δ = 1/4, 100 runs (T(η) from 100 "
-      "alone runs); full: + N = 64, δ = 1/20, 300 runs (400 alone); one-sided Clopper–Pearson on P(rounds ≤ T_A1) "
+      "alone runs); full: + N = 64, δ = 1/20, 400 runs (400 alone; CP-lower ≥ 19/20 needs more than 322); one-sided Clopper–Pearson on P(rounds ≤ T_A1) "
       "at the claim's α over the grid (Bonferroni): holds iff every lower bound ≥ sup P_A1, violated iff some upper "
       "bound < inf P_A1",
       Verdict::holds,
@@ -279,7 +279,7 @@ void register_claims_004(Registry& registry) {
       {"004", "§4.3, App. A", "Prop. 4.3 (V19)"},
       Method::statistical,
       "P1, uniform agents, β = 1/2, ε = 1/2; quick: N = 16, δ = 1/4, 60 runs (T(β) from 60 alone runs); full: + "
-      "N = 64, δ = 1/20, 300 runs (400 alone); the rule of 004.lemma-a1.bound",
+      "N = 64, δ = 1/20, 400 runs (400 alone); the rule of 004.lemma-a1.bound",
       Verdict::holds,
       statistical::check_prop43}));
   // Issue 16 §3: Prop. 5.3's Poissonized approximation (certified T̂ + statistical quantile; docs/decisions.md).
