@@ -40,12 +40,6 @@ struct Context {
   std::string eps_name(std::size_t j) const { return "ε=" + dpb::to_string(r().config.epsilons[j]); }
 };
 
-std::string number_text(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
-
 std::vector<double> combine(const std::vector<double>& a, const std::vector<double>& b,
                             const std::function<double(double, double)>& f) {
   std::vector<double> out;
@@ -74,32 +68,7 @@ nlohmann::json cell_table(const ex::SimulationResult& r) {
 // alpha: the claim's level (RunOptions::alpha: the `trends` family's 0.05 shared by Bonferroni over its claims).
 Outcome finish(const std::vector<const ex::CachedSimulation*>& sims, const std::vector<ex::SignTest>& tests,
                double alpha) {
-  const ex::FamilyResult f = ex::judge_family(tests, alpha);
-  Outcome o;
-  o.verdict = f.verdict;
-  o.key_figure = std::to_string(f.rejected) + "/" + std::to_string(tests.size()) + " trends supported, " +
-                 std::to_string(f.reverse_rejected) + " contradicted (sign tests, Holm α=" + number_text(alpha) + ")";
-  // Power: a trend is decidable only if its smallest attainable p-value, 2^-(runs without a tie), can pass Holm's
-  // first threshold α/m. Undecidable trends make `inconclusive` a statement about the size, not about the paper.
-  std::size_t undecidable = 0;
-  for (std::size_t i = 0; i < tests.size(); ++i) {
-    const auto& e = f.evidence[i];
-    if (e["supported"].get<bool>() || e["contradicted"].get<bool>()) continue;
-    if (std::ldexp(1.0, -static_cast<int>(tests[i].wins + tests[i].losses)) > alpha / static_cast<double>(tests.size()))
-      ++undecidable;
-  }
-  o.evidence["undecidable_trends"] = undecidable;
-  if (undecidable > 0) {
-    o.key_figure += "; " + std::to_string(undecidable) + " undecidable at this size";
-    o.evidence["undecidable_because"] =
-        "with n untied runs the smallest sign-test p-value is 2^-n, above Holm's first threshold alpha/m; more runs "
-        "(the full suite) decide";
-  }
-  o.evidence["method"] =
-      "exact one-sided sign tests on per-run statistics, Holm at the claim's alpha; holds = every trend "
-      "supported, violated = some trend significantly reversed, else inconclusive";
-  o.evidence["alpha"] = alpha;
-  o.evidence["tests"] = f.evidence;
+  Outcome o = ex::trend_outcome(tests, alpha);
   nlohmann::json experiments = nlohmann::json::array(), plots = nlohmann::json::array();
   for (const auto* s : sims) {
     const auto& c = s->result.config;

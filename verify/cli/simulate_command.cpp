@@ -20,6 +20,7 @@
 #include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
 #include "verify/cluster/cluster.hpp"
+#include "verify/experiments/bai.hpp"
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/output.hpp"
 #include "verify/experiments/simulation.hpp"
@@ -187,6 +188,50 @@ void simulate_multi_agent(const SimulateArgs& args) {
   }
 }
 
+// A seed-004 sweep (experiment kind `bai`, verify/experiments/bai.hpp): rounds against N or η. Options of the regret
+// experiments do not apply and are refused, named.
+void simulate_bai(const SimulateArgs& args, const verify::experiments::BaiConfig& config,
+                  const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  namespace ex = dpb::verify::experiments;
+  const Options& options = *args.options;
+  const std::vector<std::pair<const char*, std::string>> regret_only = {
+      {"horizon", args.horizon}, {"eps", args.eps}, {"arms", args.arms}, {"data", args.data}, {"realized", "given"}};
+  for (const auto& [name, value] : regret_only)
+    if (options.given(name))
+      throw_parameter_error("simulate", std::string("--") + name,
+                            "absent for " + config.name + " (a bai experiment: rounds against N)", value);
+  ex::BaiOptions o;
+  if (const auto runs = options.u64("runs")) o.runs = static_cast<std::uint32_t>(*runs);
+  o.seed = options.u64("seed");
+  if (const auto threads = options.u64("threads")) o.threads = static_cast<unsigned>(*threads);
+  (void)ex::effective_bai_config(config, o);  // checked before anything runs or is written
+  const std::filesystem::path out =
+      args.out.empty() ? std::filesystem::path("results") / config.name : std::filesystem::path(args.out);
+  if (const std::string why = verify::output::destination_problem(out); !why.empty())
+    throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
+                          verify::input::quoted_prefix(out.string(), 80) + " (" + why + ")");
+  o.progress = progress;
+  const ex::BaiResult result = ex::run_bai(config, o);
+  const ex::BaiFiles files = verify::cluster::is_root() ? ex::write_bai_outputs(result, out, !args.no_plots) : ex::BaiFiles{};
+  const auto& c = result.config;
+  std::printf("%s: %u runs, delta = %s, seed %llu\n", c.name.c_str(), c.runs, to_string(c.delta).c_str(),
+              static_cast<unsigned long long>(c.seed));
+  std::fprintf(stderr, "simulate: wall %.2f s on %u threads\n", result.wall_seconds, result.threads);
+  std::printf("%-8s %-30s %6s %4s %14s %24s %9s %9s\n", "problem", "algorithm", "N", "M", "mean rounds", "95% CI",
+              "failures", "undecided");
+  for (const auto& cell : result.cells) {
+    char ci[64];
+    std::snprintf(ci, sizeof ci, "[%.0f, %.0f]", cell.ci_low, cell.ci_high);
+    std::printf("%-8s %-30s %6u %4llu %14.1f %24s %9llu %9llu\n", cell.problem.c_str(),
+                c.algorithms.at(cell.algorithm).label.c_str(), cell.agents,
+                static_cast<unsigned long long>(cell.votes_threshold), cell.mean, ci,
+                static_cast<unsigned long long>(cell.failures), static_cast<unsigned long long>(cell.undecided_runs));
+  }
+  for (const auto& f : files.files) std::printf("wrote %s\n", f.string().c_str());
+  if (!files.plot_error.empty() && !args.no_plots)
+    std::fprintf(stderr, "dpbandit simulate: no plots: %s\n", files.plot_error.c_str());
+}
+
 std::vector<Rational> parse_eps_list(const std::string& text) {
   std::vector<Rational> out;
   std::stringstream ss(text);
@@ -268,6 +313,12 @@ void add_simulate_command(CLI::App& app, Context& context) {
         std::cout << c.name << "  T=" << c.horizon << " runs=" << c.runs << " eps={" << eps << "} "
                   << c.algorithms.size() << " algorithms  " << c.description << "\n";
       }
+      for (const auto& c : ex::list_bai_experiments()) {
+        std::string n;
+        for (const auto a : c.agents) n += (n.empty() ? "" : ",") + std::to_string(a);
+        std::cout << c.name << "  bai N={" << n << "} runs=" << c.runs << " " << c.algorithms.size()
+                  << " algorithms  " << c.description << "\n";
+      }
       context.exit_code = 0;
       return;
     }
@@ -290,6 +341,13 @@ void add_simulate_command(CLI::App& app, Context& context) {
       return;
     }
     refuse_multi_agent_options(options, args->learner);
+    if (!args->experiment.empty())
+      if (const auto bai = ex::find_bai_experiment(args->experiment)) {
+        auto bar = std::make_shared<ProgressBar>(!args->quiet);
+        simulate_bai(*args, *bai, [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); });
+        context.exit_code = 0;
+        return;
+      }
     if (args->experiment.empty() == args->config.empty())
       throw_parameter_error("simulate", "experiment", "given, or --config, but not both (see `dpbandit simulate --list`)",
                             args->experiment.empty() ? "nothing" : "both");

@@ -75,11 +75,15 @@ struct ExperimentConfig {
 
 // Parses and validates a config (name: used in messages and as the experiment's name).
 ExperimentConfig parse_experiment_config(const nlohmann::json& j, const std::string& name);
-ExperimentConfig load_experiment_config(const std::filesystem::path& file);
+ExperimentConfig load_experiment_config(const std::filesystem::path& file);  // a `bai` file: ParameterError
+// A config file read with the bounds of docs/reliability.md (≤ 1 MiB, nesting ≤ 64), parsed, not validated.
+nlohmann::json read_experiment_json(const std::filesystem::path& file);
+// {"kind": "bai", …}: a seed-004 sweep (verify/experiments/bai.hpp), not a regret experiment.
+bool is_bai_file(const nlohmann::json& j);
 
 // testdata/experiments in the source tree.
 std::filesystem::path default_experiments_dir();
-// The configs in a directory, sorted by name (each parsed: a malformed file throws).
+// The regret configs in a directory, sorted by name (each parsed: a malformed file throws; `bai` files skipped).
 std::vector<ExperimentConfig> list_experiments(const std::filesystem::path& dir = default_experiments_dir());
 // The named experiment in `dir`; ParameterError (parameter 'experiment', listing the names) when absent.
 ExperimentConfig find_experiment(const std::string& name, const std::filesystem::path& dir = default_experiments_dir());

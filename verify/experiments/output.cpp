@@ -13,6 +13,18 @@
 
 namespace dpb::verify::experiments {
 
+std::string shell_quote(const std::string& s) {
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+  return out + "'";
+}
+
+std::string gnuplot_quote(const std::string& s) {
+  std::string out = "'";
+  for (char ch : s) out += ch == '\'' ? std::string("''") : std::string(1, ch);
+  return out + "'";
+}
+
 namespace {
 
 std::string fmt_double(double x) {
@@ -21,17 +33,6 @@ std::string fmt_double(double x) {
   return buf;
 }
 
-std::string shell_quote(const std::string& s) {
-  std::string out = "'";
-  for (char ch : s) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-  return out + "'";
-}
-
-std::string gnuplot_quote(const std::string& s) {  // single-quoted gnuplot string: '' stands for '
-  std::string out = "'";
-  for (char ch : s) out += ch == '\'' ? std::string("''") : std::string(1, ch);
-  return out + "'";
-}
 
 std::string eps_text(const Rational& e) { return to_string(e); }
 

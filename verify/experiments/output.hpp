@@ -23,6 +23,10 @@ namespace dpb::verify::experiments {
 std::string curves_csv(const SimulationResult& result);
 nlohmann::json summary_json(const SimulationResult& result);
 
+// A single-quoted shell word; a single-quoted gnuplot string ('' stands for ').
+std::string shell_quote(const std::string& s);
+std::string gnuplot_quote(const std::string& s);
+
 // Whether `gnuplot` runs (checked once).
 bool gnuplot_available();
 

@@ -1,6 +1,8 @@
 #include "verify/experiments/trend.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <future>
 #include <map>
 #include <mutex>
@@ -112,34 +114,49 @@ SimulationOptions suite_options(const std::string& experiment, Suite suite, std:
   return o;
 }
 
+Outcome trend_outcome(const std::vector<SignTest>& tests, double alpha) {
+  char alpha_text[32];
+  std::snprintf(alpha_text, sizeof alpha_text, "%.3g", alpha);
+  const FamilyResult f = judge_family(tests, alpha);
+  Outcome o;
+  o.verdict = f.verdict;
+  o.key_figure = std::to_string(f.rejected) + "/" + std::to_string(tests.size()) + " trends supported, " +
+                 std::to_string(f.reverse_rejected) + " contradicted (sign tests, Holm α=" + alpha_text + ")";
+  // Power: a trend is decidable only if its smallest attainable p-value, 2^-(runs without a tie), can pass Holm's
+  // first threshold α/m. Undecidable trends make `inconclusive` a statement about the size, not about the paper.
+  std::size_t undecidable = 0;
+  for (std::size_t i = 0; i < tests.size(); ++i) {
+    const auto& e = f.evidence[i];
+    if (e["supported"].get<bool>() || e["contradicted"].get<bool>()) continue;
+    if (std::ldexp(1.0, -static_cast<int>(tests[i].wins + tests[i].losses)) > alpha / static_cast<double>(tests.size()))
+      ++undecidable;
+  }
+  o.evidence["undecidable_trends"] = undecidable;
+  if (undecidable > 0) {
+    o.key_figure += "; " + std::to_string(undecidable) + " undecidable at this size";
+    o.evidence["undecidable_because"] =
+        "with n untied runs the smallest sign-test p-value is 2^-n, above Holm's first threshold alpha/m; more runs "
+        "(the full suite) decide";
+  }
+  o.evidence["method"] =
+      "exact one-sided sign tests on per-run statistics, Holm at the claim's alpha; holds = every trend "
+      "supported, violated = some trend significantly reversed, else inconclusive";
+  o.evidence["alpha"] = alpha;
+  o.evidence["tests"] = f.evidence;
+  return o;
+}
+
 std::shared_ptr<const CachedSimulation> cached_simulation(const std::string& experiment, Suite suite,
                                                           std::uint64_t seed) {
-  using Future = std::shared_future<std::shared_ptr<const CachedSimulation>>;
-  static std::mutex mutex;
-  static std::map<std::string, Future> cache;
   const std::string key = experiment + "-" + std::string(to_string(suite)) + "-" + std::to_string(seed);
-  std::promise<std::shared_ptr<const CachedSimulation>> promise;
-  std::optional<Future> existing;
-  {
-    const std::lock_guard<std::mutex> lock(mutex);
-    if (auto it = cache.find(key); it != cache.end())
-      existing = it->second;
-    else
-      cache.emplace(key, promise.get_future().share());
-  }
-  if (existing) return existing->get();  // waits for the computing thread, without holding the lock
-  try {
+  return computed_once<CachedSimulation>(key, [&]() {
     auto cached = std::make_shared<CachedSimulation>();
     cached->result = simulate(find_experiment(experiment), suite_options(experiment, suite, seed));
     cached->dir = std::filesystem::temp_directory_path() / "dpbandit-claims" / key;
     const WrittenFiles files = write_outputs(cached->result, cached->dir, true);
     for (const auto& p : files.plots) cached->plots.push_back(p.string());
-    promise.set_value(cached);
-    return cached;
-  } catch (...) {
-    promise.set_exception(std::current_exception());
-    throw;
-  }
+    return std::shared_ptr<const CachedSimulation>(cached);
+  });
 }
 
 }  // namespace dpb::verify::experiments

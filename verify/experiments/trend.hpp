@@ -14,7 +14,12 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <future>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -46,6 +51,37 @@ struct FamilyResult {
 };
 
 FamilyResult judge_family(const std::vector<SignTest>& tests, double family_alpha);
+
+// The family judged, with its key figure and evidence: "k/m trends supported, r contradicted (sign tests, Holm α=…)",
+// the number of trends undecidable at this size (2^-n above Holm's first threshold α/m), the method, α and every test.
+Outcome trend_outcome(const std::vector<SignTest>& tests, double alpha);
+
+// compute() once per key for the life of the process (thread-safe: concurrent callers of a key wait for the one
+// computation, without holding the lock; a failure is rethrown to every caller of that key).
+template <class T>
+std::shared_ptr<const T> computed_once(const std::string& key, const std::function<std::shared_ptr<const T>()>& compute) {
+  using Future = std::shared_future<std::shared_ptr<const T>>;
+  static std::mutex mutex;
+  static std::map<std::string, Future> cache;
+  std::promise<std::shared_ptr<const T>> promise;
+  std::optional<Future> existing;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (auto it = cache.find(key); it != cache.end())
+      existing = it->second;
+    else
+      cache.emplace(key, promise.get_future().share());
+  }
+  if (existing) return existing->get();
+  try {
+    auto value = compute();
+    promise.set_value(value);
+    return value;
+  } catch (...) {
+    promise.set_exception(std::current_exception());
+    throw;
+  }
+}
 
 // A simulation shared by the claims that need it, computed once per (experiment, suite, seed) and cached for the
 // life of the process (thread-safe: concurrent callers wait for the one computation). Its outputs (CSV, JSON,
