@@ -1,11 +1,28 @@
 #include "optimized/environments/reward_tape.hpp"
 
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <mutex>
 
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
 
 namespace dpb::fast {
+
+namespace {
+
+// The inversion sampler of N_Z(mu, sigma2), built once per process and parameters (thread-safe), copied by callers.
+const DiscreteGaussianInversion& inversion_prototype(const Rational& sigma2, const Rational& mu) {
+  static std::mutex mutex;
+  static std::map<std::pair<Rational, Rational>, std::unique_ptr<const DiscreteGaussianInversion>> cache;
+  const std::lock_guard<std::mutex> lock(mutex);
+  auto& slot = cache[{sigma2, mu}];
+  if (!slot) slot = std::make_unique<const DiscreteGaussianInversion>(sigma2, mu);
+  return *slot;
+}
+
+}  // namespace
 
 ArmSampler::ArmSampler(const ref::ArmLaw& law, std::int64_t grid) : kind_(law.kind), grid_(grid) {
   switch (kind_) {
@@ -15,6 +32,7 @@ ArmSampler::ArmSampler(const ref::ArmLaw& law, std::int64_t grid) : kind_(law.ki
     case ref::ArmKind::ClippedGaussian: {
       const Rational G(grid_);
       gaussian_ = DiscreteGaussian(law.sigma * law.sigma * G * G, law.mean * G);
+      if (law.method == ref::GaussianMethod::Inversion) inversion_.emplace(inversion_prototype(law.sigma * law.sigma * G * G, law.mean * G));
       break;
     }
     case ref::ArmKind::Beta:

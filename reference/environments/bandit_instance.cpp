@@ -55,7 +55,7 @@ BanditInstance BanditInstance::bernoulli(const std::vector<Rational>& means) {
 }
 
 BanditInstance BanditInstance::clipped_gaussian(const std::vector<Rational>& means, const Rational& sigma,
-                                                const Integer& grid) {
+                                                const Integer& grid, GaussianMethod method) {
   constexpr const char* f = "BanditInstance::clipped_gaussian";
   require_arms(means.size(), f);
   require_positive(sigma, f, "sigma");
@@ -66,7 +66,7 @@ BanditInstance BanditInstance::clipped_gaussian(const std::vector<Rational>& mea
   for (const Rational& mu : means) {
     require_probability(mu, f, "mean");
     require_reasonable_size(mu, f, "mean", 32);
-    instance.laws_.push_back(ArmLaw{ArmKind::ClippedGaussian, mu, sigma, 0, 0});
+    instance.laws_.push_back(ArmLaw{ArmKind::ClippedGaussian, mu, sigma, 0, 0, method});
     instance.means_.push_back(mu);
   }
   return instance;
@@ -96,8 +96,10 @@ std::uint32_t BanditInstance::best_arm() const {
 Rational BanditInstance::gap(std::uint32_t arm) const { return means_.at(best_arm()) - means_.at(arm); }
 
 std::string BanditInstance::describe() const {
-  std::string s =
-      arm_kind_name(kind_) + " K=" + std::to_string(arms()) + " grid=1/" + std::to_string(grid_) + " means=(";
+  std::string s = arm_kind_name(kind_) +
+                  (kind_ == ArmKind::ClippedGaussian && laws_.at(0).method == GaussianMethod::Inversion ? "(inversion)"
+                                                                                                       : "") +
+                  " K=" + std::to_string(arms()) + " grid=1/" + std::to_string(grid_) + " means=(";
   for (std::size_t a = 0; a < means_.size(); ++a) s += (a ? "," : "") + to_string(means_[a]);
   return s + ")";
 }

@@ -9,7 +9,9 @@
 // rationals and the optimized build can hold them as integers. Privacy never depends on the environment, so the
 // Gaussian and Beta laws are exact discrete proxies of the continuous ones (docs/decisions.md § environments):
 //  * ClippedGaussian(μ, σ, G): reward = clamp(Y, 0, G)/G with Y ~ N_Z(μG, σ²G²), the discrete Gaussian, sampled
-//    exactly (CKS20). Before clipping, its mean is μG up to a relative error below e^{−2π²σ²G²} (negligible).
+//    exactly — by CKS20 (the default; seed 000's instances) or by certified inversion (GaussianMethod::Inversion,
+//    the same law with other bits, about ten times faster in the optimized build: seed 004's Problem 2; docs/
+//    decisions.md). Before clipping, its mean is μG up to a relative error below e^{−2π²σ²G²} (negligible).
 //  * Beta(α, β), integers α, β >= 1: reward = U_(α)/G, the α-th smallest of α + β − 1 i.i.d. uniform integers on
 //    {0, …, G}: the discrete analogue of the order-statistic representation of Beta(α, β).
 #pragma once
@@ -24,6 +26,7 @@
 namespace dpb::ref {
 
 enum class ArmKind { Bernoulli, ClippedGaussian, Beta };
+enum class GaussianMethod { Cks20, Inversion };  // how a ClippedGaussian arm's discrete Gaussian is drawn
 
 std::string arm_kind_name(ArmKind kind);  // "bernoulli", "gaussian", "beta"
 
@@ -32,6 +35,7 @@ struct ArmLaw {
   Rational mean;        // Bernoulli: p. ClippedGaussian: μ before clipping. Beta: the proxy's exact mean.
   Rational sigma;       // ClippedGaussian only
   Integer alpha, beta;  // Beta only
+  GaussianMethod method = GaussianMethod::Cks20;  // ClippedGaussian only
 };
 
 class BanditInstance {
@@ -39,7 +43,7 @@ class BanditInstance {
   // Validation: K >= 1 arms, means in [0, 1], sigma > 0, 1 <= grid <= 2^30, 1 <= α, β and α + β <= 64.
   static BanditInstance bernoulli(const std::vector<Rational>& means);
   static BanditInstance clipped_gaussian(const std::vector<Rational>& means, const Rational& sigma = Rational(1, 10),
-                                         const Integer& grid = 1000);
+                                         const Integer& grid = 1000, GaussianMethod method = GaussianMethod::Cks20);
   static BanditInstance beta(const std::vector<std::pair<Integer, Integer>>& alpha_beta, const Integer& grid = 1000);
 
   std::uint32_t arms() const { return static_cast<std::uint32_t>(laws_.size()); }

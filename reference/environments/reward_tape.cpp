@@ -32,6 +32,8 @@ ArmSampler::ArmSampler(const ArmLaw& law, std::int64_t grid) : law_(law), grid_(
     case ArmKind::ClippedGaussian: {
       const Rational G(grid_);
       gaussian_ = DiscreteGaussian(law_.sigma * law_.sigma * G * G, law_.mean * G);
+      if (law_.method == GaussianMethod::Inversion)
+        inversion_.emplace(law_.sigma * law_.sigma * G * G, law_.mean * G);
       break;
     }
     case ArmKind::Beta:

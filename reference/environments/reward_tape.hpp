@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -20,6 +21,7 @@
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/samplers/bernoulli.hpp"
 #include "reference/samplers/discrete_gaussian.hpp"
+#include "reference/samplers/discrete_gaussian_inversion.hpp"
 
 namespace dpb::ref {
 
@@ -50,7 +52,8 @@ class RewardTape {
   std::vector<std::int32_t> table_;
 };
 
-// One reward of `law` in units of 1/G, exactly (bandit_instance.hpp gives the laws).
+// One reward of `law` in units of 1/G, exactly (bandit_instance.hpp gives the laws). Not thread-safe with
+// GaussianMethod::Inversion (the inversion sampler caches its tables): one object per thread, as every caller has.
 class ArmSampler {
  public:
   ArmSampler(const ArmLaw& law, std::int64_t grid);
@@ -61,7 +64,7 @@ class ArmSampler {
       case ArmKind::Bernoulli:
         return bernoulli_(bits) ? 1 : 0;
       case ArmKind::ClippedGaussian: {
-        const Integer y = gaussian_(bits);
+        const Integer y = inversion_ ? (*inversion_)(bits) : gaussian_(bits);
         if (y < 0) return 0;
         if (y > grid_) return static_cast<std::int32_t>(grid_);
         return static_cast<std::int32_t>(to_int64(y));
@@ -82,6 +85,7 @@ class ArmSampler {
   Integer grid_;
   Bernoulli bernoulli_{Rational(0)};
   DiscreteGaussian gaussian_{Rational(1)};
+  mutable std::optional<DiscreteGaussianInversion> inversion_;  // GaussianMethod::Inversion (caches its tables)
   std::size_t n_ = 0, k_ = 0;  // Beta: n = α + β − 1 uniforms, the k = α-th smallest
 };
 

@@ -277,7 +277,7 @@ BanditInstance seed004_problem1() {
 BanditInstance seed004_problem2(const Rational& sigma, const Rational& shift) {
   std::vector<Rational> means{Rational(11) - shift, Rational(54, 5) - shift};
   means.resize(10, Rational(52, 5) - shift);
-  return BanditInstance::clipped_gaussian(means, sigma, 1000);
+  return BanditInstance::clipped_gaussian(means, sigma, 1000, GaussianMethod::Inversion);
 }
 
 // ------------------------------------------------------------------------------------------------------------------

@@ -34,7 +34,7 @@ ref::BanditInstance permuted(const ref::BanditInstance& inst, const std::vector<
     case ref::ArmKind::Bernoulli:
       return ref::BanditInstance::bernoulli(means);
     case ref::ArmKind::ClippedGaussian:
-      return ref::BanditInstance::clipped_gaussian(means, inst.law(0).sigma, inst.grid());
+      return ref::BanditInstance::clipped_gaussian(means, inst.law(0).sigma, inst.grid(), inst.law(0).method);
     default:
       throw std::invalid_argument("eta-privacy: Bernoulli or clipped-Gaussian instances only");
   }

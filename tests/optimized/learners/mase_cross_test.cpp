@@ -8,7 +8,10 @@
 
 #include <ostream>
 
+#include "optimized/environments/reward_tape.hpp"
 #include "optimized/learners/mase.hpp"
+#include "reference/bits/chacha20.hpp"
+#include "reference/environments/reward_tape.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
 
@@ -128,6 +131,34 @@ TEST(MaseBinomialEpochSumTest, SureInstanceRecordsThePerPullRun) {
   const std::vector<ref::RewardScript> script{{0, 0, 0, {1}}};
   cfg.script = &script;
   EXPECT_THROW(fast::run_multi_agent(cfg, sure, ref::multi_agent_streams(7, 0)), ParameterError);
+}
+
+}  // namespace
+}  // namespace dpb
+
+namespace dpb {
+namespace {
+
+// Problem 2's arms are drawn by certified inversion (GaussianMethod::Inversion): the optimized sampler (a copy of a
+// per-process prototype) returns the reference's values from the same bits, arm by arm, and the instance says so.
+TEST(Problem2ArmSamplerCrossTest, InversionDrawsAreTheReferences) {
+  const ref::BanditInstance p2 = ref::seed004_problem2();
+  ASSERT_EQ(p2.law(0).method, ref::GaussianMethod::Inversion);
+  EXPECT_NE(p2.describe().find("(inversion)"), std::string::npos) << p2.describe();
+  for (std::uint32_t a : {0U, 1U, 2U}) {
+    const ref::ArmSampler slow(p2.law(a), p2.grid());
+    fast::ArmSampler quick(p2.law(a), p2.grid());
+    ChaCha20Source s1(7, 100 + a), s2(7, 100 + a);
+    for (int i = 0; i < 3000; ++i) ASSERT_EQ(slow(s1), quick(s2)) << "arm " << a << " draw " << i;
+    EXPECT_EQ(s1.next_bits(64), s2.next_bits(64)) << "same bits consumed, arm " << a;
+  }
+  // The CKS20 method (seed 000's instances) is another stream: the same bits give other values.
+  const ref::BanditInstance cks = ref::BanditInstance::clipped_gaussian({p2.law(0).mean}, p2.law(0).sigma, p2.grid());
+  const ref::ArmSampler a(cks.law(0), cks.grid()), b(p2.law(0), p2.grid());
+  ChaCha20Source s1(9, 1), s2(9, 1);
+  int differ = 0;
+  for (int i = 0; i < 100; ++i) differ += a(s1) != b(s2);
+  EXPECT_GT(differ, 50);
 }
 
 }  // namespace
