@@ -300,7 +300,8 @@ Outcome check_fig6_nonuniform(const RunOptions& o) {
 void register_claims_004_trends(Registry& registry) {
   const std::string quick = " (quick: N ∈ {64, 128}, 16 runs, only the tested algorithms and problems)";
   const std::string sizes = "δ = 1/20; full: the config's N ∈ {64, 128, 256, 512, 1024}, 30 runs";
-  registry.add(in_family("trends-004", Claim{
+  {
+    Claim& c = registry.add(in_family("trends-004", Claim{
       "004.fig1.collaboration",
       "Figure 1 (Problem 1): CENTRAL ≪ every distributed method (a factor 2, paired); DP-MASE (ε ∈ {1/20, 1/10, 1/4}) and "
       "CE (ξ ∈ {0, 1/20, 1/10}) grow with N, stay below INDEPENDENT and grow more slowly (their rounds(N_max) − "
@@ -309,9 +310,12 @@ void register_claims_004_trends(Registry& registry) {
       Method::trend,
       "experiment 004-fig1, " + sizes + "; INDEPENDENT judged with its `all` rule, `first` reported" + quick,
       Verdict::inconclusive,
-      [](const RunOptions& o) { return check_fig1_collaboration(o, "004-fig1", "p1"); }}))
-      .stored_report = "004.fig1.collaboration.json";
-  registry.add(in_family("trends-004", Claim{
+      [](const RunOptions& o) { return check_fig1_collaboration(o, "004-fig1", "p1"); }}));
+    c.stored_report = "004.fig1.collaboration.json";
+    c.expected_full = Verdict::holds;  // measured: verify --suite full, 30 runs, N ∈ {64, …, 1024}
+  }
+  {
+    Claim& c = registry.add(in_family("trends-004", Claim{
       "004.fig1.dp-eps",
       "Figure 1: DP-MASE's rounds fall as ε grows (1/20 → 1/10 → 1/4, paired at every N), the step 1/20 → 1/10 larger "
       "than 1/10 → 1/4",
@@ -319,8 +323,10 @@ void register_claims_004_trends(Registry& registry) {
       Method::trend,
       "experiment 004-fig1, " + sizes + quick,
       Verdict::inconclusive,
-      check_fig1_dp_eps}))
-      .stored_report = "004.fig1.dp-eps.json";
+      check_fig1_dp_eps}));
+    c.stored_report = "004.fig1.dp-eps.json";
+    c.expected_full = Verdict::holds;  // measured: verify --suite full, 30 runs, N ∈ {64, …, 1024}
+  }
   registry.add(in_family("trends-004", Claim{
       "004.fig1.ce-xi",
       "Figure 1: Corrupted Elimination is faster with more corruption: rounds(ξ = 1/10) < rounds(ξ = 1/20) < "
