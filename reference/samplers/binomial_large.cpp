@@ -102,8 +102,7 @@ Rational BinomialLarge::checked_p(const Rational& p) {
 }
 
 Integer BinomialLarge::checked_n(const Integer& n) {
-  if (n < 0 || n > Integer("9223372036854775807"))
-    throw_parameter_error("BinomialLarge", "n", "an integer in [0, 2^63 - 1]", to_string(n));
+  if (n < 0 || n > kMaxN) throw_parameter_error("BinomialLarge", "n", "an integer in [0, 2^80]", to_string(n));
   return n;
 }
 

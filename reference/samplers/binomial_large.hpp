@@ -1,4 +1,4 @@
-// Binomial(n, p) for large n (0 ≤ n ≤ 2^63 − 1) and p ∈ {1/2, 1/4}, exact in the random-bit model with expected cost
+// Binomial(n, p) for large n (0 ≤ n ≤ 2^80) and p ∈ {1/2, 1/4}, exact in the random-bit model with expected cost
 // independent of n (about 2.3 trials of ~70 bits and a few certified ln Γ evaluations). The `large` method of
 // `dpbandit sample binomial`; the O(n) Binomial (binomial.hpp) and its bit stream are unchanged.
 //
@@ -21,7 +21,9 @@
 // The acceptance decides U < a from certified enclosures of ln a = b ln 2 + ln m! + ln (n−m)! − ln (m+j)! −
 // ln (n−m−j)! (MPFR ln Γ), refined by doubling the precision; when the refinement reaches 64c + 2048 bits
 // (c chunks read) a is computed as the exact rational 2^b·Π(ratios) (|j| ≤ 2^24; beyond, std::runtime_error —
-// reaching it needs U within 2^{−2048} of a, or a dyadic a at a chunk boundary).
+// reaching it needs U within 2^{−2048} of a, or a dyadic a at a chunk boundary). The reference keeps this pure
+// certified path; the optimized build first tries a floating-point squeeze with a proven error bound and calls
+// continue_acceptance only when it cannot decide (optimized/samplers/internal/binomial_squeeze.hpp).
 #pragma once
 
 #include <cstdint>
@@ -89,7 +91,10 @@ class HalfBinomialRejection {
 
 class BinomialLarge {
  public:
-  // Throws ParameterError naming BinomialLarge unless 0 ≤ n ≤ 2^63 − 1 and p ∈ {1/2, 1/4}.
+  // The largest n (docs/decisions.md "BinomialLarge up to 2^80").
+  static inline const Integer kMaxN = Integer(1) << 80;
+
+  // Throws ParameterError naming BinomialLarge unless 0 ≤ n ≤ 2^80 and p ∈ {1/2, 1/4}.
   BinomialLarge(const Integer& n, const Rational& p) : p_(checked_p(p)), half_(checked_n(n)) {}
 
   const Integer& n() const { return half_.n(); }
