@@ -1,8 +1,9 @@
 // The squeeze of the optimized BinomialLarge (optimized/samplers/internal/binomial_squeeze.hpp) against the
 // reference's certified decision (HalfBinomialRejection::decide) on many (n, j, b, chunk) triples, including the
-// adversarial chunk that contains a(j, b) — found from an independent 256-bit MPFI enclosure of a — and its
-// neighbours: the squeeze may abstain, but when it decides it must agree, and at the chunk containing a it must
-// abstain. Then the fallback path on a hand-made tape whose first chunk is that chunk, and the fallback rate.
+// adversarial chunk that contains a(j, b) — found independently of both, from the exact rational a or a 256-bit
+// MPFI enclosure of ln a by ln Γ — and its neighbours: the squeeze may abstain, but when it decides it must agree,
+// at the chunk containing a it must abstain, and the certified rule must accept just below a and reject just
+// above. Then the fallback path on a hand-made tape whose first chunk is that chunk, and the fallback rate.
 #include "optimized/samplers/internal/binomial_squeeze.hpp"
 
 #include <gtest/gtest.h>
@@ -113,6 +114,14 @@ TEST(BinomialSqueezeTest, DecisionsAgreeWithTheCertifiedRuleAndAbstainAtTheChunk
         const auto s = fast::detail::binomial_squeeze(to_u128(n), static_cast<i128>(c.j.convert_to<long long>()),
                                                       c.b, to_uint64(chunk));
         const auto certified = law.decide(c.j, c.b, chunk, 1);
+        // The certified rule itself against the independent enclosure: the chunk just below a accepts, the chunk
+        // just above rejects.
+        if (chunk == *star - 1) {
+          EXPECT_EQ(certified, std::optional<bool>(true)) << "n " << n << " j " << c.j;
+        }
+        if (chunk == *star + 1) {
+          EXPECT_EQ(certified, std::optional<bool>(false)) << "n " << n << " j " << c.j;
+        }
         if (s) {
           ++decided;
           EXPECT_EQ(certified, s) << "n " << n << " j " << c.j << " b " << c.b << " chunk " << chunk;
