@@ -189,7 +189,7 @@ inline std::optional<bool> binomial_squeeze(sq_u128 n, sq_i128 j, std::uint64_t 
   }
   // Θ: the upper values 1/(12k) of θ_{m+j}, θ_m, θ_{r−j}, θ_r; each θ_k lies within 1/(12k) − 1/(12k+1) < 1/(144k²)
   // of it, and every k here is ≥ m/2: |Θ − Θ̃| < 4/(144·(m/2)²) = 1/(9m²).
-  const double t1 = 1.0 / (12.0 * to_double(m + static_cast<sq_u128>(j))) , t2 = 1.0 / (12.0 * md),
+  const double t1 = 1.0 / (12.0 * to_double(m + static_cast<sq_u128>(j))), t2 = 1.0 / (12.0 * md),
                t3 = 1.0 / (12.0 * to_double(r - static_cast<sq_u128>(j))), t4 = 1.0 / (12.0 * rd);
   const double theta = (t1 - t2) + (t3 - t4);
   abs_sum += t1 + t2 + t3 + t4;

@@ -192,7 +192,7 @@ TEST(BinomialSqueezeTest, TheChunkContainingAGoesToTheCertifiedRuleWithTheSameBi
 
 TEST(BinomialSqueezeTest, FallbacksAreRare) {
   // Bound on the fallback probability per trial (docs/samplers.md): about 2^-30 or less at every n here (2·rel + 2^-64
-  // with rel ≤ 2^-35 on the series path, ≤ 2^-36 on the product path); 4·10^4 trials should see none.
+  // with rel ≤ 2^-35 on the series path, ≤ 2^-36 on the product path); ≈ 4.5·10^4 trials per n should see none.
   for (const Integer& n : {Integer(1000), Integer(10000000000LL), Integer("1000000000000000000000")}) {
     auto& counters = fast::detail::binomial_squeeze_counters();
     counters = {};
