@@ -127,17 +127,18 @@ std::optional<Interval> HalfBinomialRejection::stirling_log_acceptance(const Int
   // ln a = b ln 2 − (S_g + S_l + S_r + Θ), r = n − m (docs/samplers.md "Binomial for large n", § reference):
   //   S_g = m·g(j/m) + r·g(−j/r), S_l = ½ln(1 + j/m) + ½ln(1 − j/r), S_r = −j·ln(1 + 1/m) (r = m + 1; else 0),
   //   Θ = θ_{m+j} − θ_m + θ_{r−j} − θ_r ∈ [−E, E], E = (3|j| + 1)/(9m²) (Robbins' bounds; all k ≥ m/2 ≥ 1).
-  // Each series is truncated with its tail below 2^-80 after multiplication by its factor (m, r, ½ or |j|).
+  // Each series is truncated with its tail below 2^-66 after multiplication by its factor (m, r or |j|): finer than
+  // the first chunk (2^-64); the enclosure is rigorous whatever K, K sets only its width.
   const Integer J = boost::multiprecision::abs(j);
   if (m_ < kStirlingMinM || 2 * J > m_) return std::nullopt;
   const mpfr_prec_t prec = kStirlingPrecision;
   const Integer r = n_ - m_;
-  const unsigned K = series_terms(J, m_, 80 + bit_length(r) + 1);
+  const unsigned K = series_terms(J, m_, 66 + bit_length(r) + 1);
   if (K == 0) return std::nullopt;
   // S_g + S_l = F_m(j/m) + F_r(−j/r).
   Interval s = log_series(Rational(j, m_), m_, K, prec) + log_series(Rational(Integer(-j), r), r, K, prec);
   if (r != m_) {
-    const unsigned Kr = series_terms(Integer(1), m_, 80 + bit_length(J));
+    const unsigned Kr = series_terms(Integer(1), m_, 66 + bit_length(J));
     if (Kr == 0) return std::nullopt;
     s += log_series(Rational(Integer(1), m_), Integer(0), Kr, prec).mul(Rational(Integer(-j)));
   }
