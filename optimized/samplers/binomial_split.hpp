@@ -2,7 +2,8 @@
 // reference/samplers/binomial_split.hpp on machine integers, drawing the same bits and returning the same values.
 // p = a/b is expanded on 64-bit integers when b <= 2^62 (2a < 2^63); a larger denominator runs the reference's
 // loop on the same bits. Half(m) counts bits in 64-bit words up to kCountBelow and calls BinomialLarge's rejection
-// step (whose acceptance is the reference's certified test) above. Thread-safety: const, one object may be shared.
+// step above (its squeeze, then the reference's certified test when the squeeze cannot decide). Thread-safety:
+// const, one object may be shared.
 #pragma once
 
 #include <bit>
@@ -33,7 +34,7 @@ class BinomialSplit {
   template <BitSource B>
   static std::uint64_t half(B& bits, std::uint64_t m) {
     if (m > ref::BinomialSplit::kCountBelow)
-      return static_cast<std::uint64_t>(BinomialLarge::draw_half(ref::internal::HalfBinomialRejection(Integer(m)), bits));
+      return static_cast<std::uint64_t>(BinomialLarge::draw_half(static_cast<detail::u128>(m), bits));
     std::uint64_t ones = 0;
     for (; m >= 64; m -= 64) ones += static_cast<std::uint64_t>(std::popcount(bits.next_bits(64)));
     if (m > 0) ones += static_cast<std::uint64_t>(std::popcount(bits.next_bits(static_cast<unsigned>(m))));

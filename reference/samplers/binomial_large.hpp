@@ -1,4 +1,4 @@
-// Binomial(n, p) for large n (0 ≤ n ≤ 2^63 − 1) and p ∈ {1/2, 1/4}, exact in the random-bit model with expected cost
+// Binomial(n, p) for large n (0 ≤ n ≤ 2^80) and p ∈ {1/2, 1/4}, exact in the random-bit model with expected cost
 // independent of n (about 2.3 trials of ~70 bits and a few certified ln Γ evaluations). The `large` method of
 // `dpbandit sample binomial`; the O(n) Binomial (binomial.hpp) and its bit stream are unchanged.
 //
@@ -18,10 +18,16 @@
 //   return m + j
 // Bin(n, 1/4) = Bin(Bin(n, 1/2), 1/2): two such draws, the second with n' = the first's value.
 //
-// The acceptance decides U < a from certified enclosures of ln a = b ln 2 + ln m! + ln (n−m)! − ln (m+j)! −
+// The acceptance decides U < a with certified arithmetic only (no floating point): for |j| ≤ 64 from the exact
+// rational a = 2^b·Π(ratios); otherwise, for m ≥ 2^14 and 2|j| ≤ m, first from one 128-bit MPFI enclosure of ln a by
+// Stirling's formula with Robbins' remainder bounds (docs/samplers.md "Binomial for large n", § "Certified decisions");
+// then (undecided, or outside that range) from enclosures of ln a = b ln 2 + ln m! + ln (n−m)! − ln (m+j)! −
 // ln (n−m−j)! (MPFR ln Γ), refined by doubling the precision; when the refinement reaches 64c + 2048 bits
-// (c chunks read) a is computed as the exact rational 2^b·Π(ratios) (|j| ≤ 2^24; beyond, std::runtime_error —
-// reaching it needs U within 2^{−2048} of a, or a dyadic a at a chunk boundary).
+// (c chunks read) a is computed as the exact rational (|j| ≤ 2^24; beyond, std::runtime_error — reaching it needs
+// U within 2^{−2048} of a, or a dyadic a at a chunk boundary). Every stage decides the same exact comparison, so the
+// stages change costs, never values or bits. The optimized build first tries a floating-point squeeze with a proven
+// error bound and calls continue_acceptance only when it cannot decide
+// (optimized/samplers/internal/binomial_squeeze.hpp).
 #pragma once
 
 #include <cstdint>
@@ -80,16 +86,20 @@ class HalfBinomialRejection {
 
  private:
   Interval log_acceptance(const Integer& j, unsigned long b, mpfr_prec_t prec) const;
+  // ln a enclosed by Stirling's formula with Robbins' bounds (m ≥ 2^14, 2|j| ≤ m; else nullopt).
+  std::optional<Interval> stirling_log_acceptance(const Integer& j, unsigned long b) const;
 
   Integer n_, m_, w_;
-  Interval log_mode_;  // ln m! + ln (n−m)!, for the first (lowest-precision) enclosure
 };
 
 }  // namespace internal
 
 class BinomialLarge {
  public:
-  // Throws ParameterError naming BinomialLarge unless 0 ≤ n ≤ 2^63 − 1 and p ∈ {1/2, 1/4}.
+  // The largest n (docs/decisions.md "BinomialLarge up to 2^80").
+  static inline const Integer kMaxN = Integer(1) << 80;
+
+  // Throws ParameterError naming BinomialLarge unless 0 ≤ n ≤ 2^80 and p ∈ {1/2, 1/4}.
   BinomialLarge(const Integer& n, const Rational& p) : p_(checked_p(p)), half_(checked_n(n)) {}
 
   const Integer& n() const { return half_.n(); }

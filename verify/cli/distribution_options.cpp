@@ -15,7 +15,7 @@ const std::vector<DistributionSpec>& distribution_specs() {
       {"dlaplace", {"scale"}, {}, {}, "discrete Laplace, P[x] ∝ exp(-|x|/scale)"},
       {"dgauss", {"sigma2"}, {"mu"}, {}, "discrete Gaussian N_Z(mu, sigma2), P[x] ∝ exp(-(x-mu)^2/(2 sigma2))"},
       {"binomial", {"n", "p"}, {}, {"n"},
-       "binomial(n, p); --method large: p in {1/2, 1/4}, n up to 2^63-1; --method split: any p, n up to 2^63-1 "
+       "binomial(n, p); --method large: p in {1/2, 1/4}, n up to 2^80; --method split: any p, n up to 2^63-1 "
        "(default: n Bernoulli draws, n <= 10^9)"},
       {"poisson", {"mean"}, {}, {}, "Poisson(mean)"},
       {"skellam", {"var"}, {}, {}, "Skellam Sk(0, var) = Pois(var/2) - Pois(var/2)"},
@@ -76,7 +76,8 @@ void DistributionOptions::add_to(CLI::App* cmd, Options& options, const std::vec
     text[name];  // every parameter has its text slot; `given` tells which were on the command line
     OptionSpec* spec = nullptr;
     if (name == "n") {
-      spec = &options.integer("--n", text[name], closed(0), closed(big, "2^63 - 1"), "parameter n (integer)");
+      // Up to BinomialLarge's limit (`--method large`, issue 20); the other binomial methods refuse above theirs.
+      spec = &options.integer("--n", text[name], closed(0), closed(pow2(80), "2^80"), "parameter n (integer)");
     } else if (name == "g") {
       spec = &options.integer("--g", text[name], closed(1), closed(big, "2^63 - 1"), "parameter g (integer)");
     } else if (name == "grid-bits") {

@@ -4,7 +4,7 @@
 // (docs/bits.md), so both builds print the same sequence; without it, from the OS entropy source.
 // Every parameter is validated before the first line is written. --method inversion (dlaplace, dgauss only) selects
 // the certified-inversion algorithm of docs/samplers.md: the same law, a different (faster) use of the bits.
-// --method large (binomial only, p ∈ {1/2, 1/4}) selects the exact rejection sampler for n up to 2^63 − 1;
+// --method large (binomial only, p ∈ {1/2, 1/4}) selects the exact rejection sampler for n up to 2^80;
 // --method split (binomial only, any p) counts n uniforms below p along p's binary expansion (O(log n) half draws).
 #include <algorithm>
 #include <cstdio>
@@ -121,7 +121,7 @@ void add_sample_command(CLI::App& app, Context& context) {
   options->choice("--impl", args->impl, {"reference", "optimized"}, "reference (exact, GMP) or optimized (machine integers)");
   options->choice("--method", args->method, {"cks", "inversion", "large", "split"},
                   "cks (default: CKS20 rejection), inversion (certified inversion, dlaplace and dgauss only), "
-                  "large (binomial only: p in {1/2, 1/4}, n up to 2^63-1, cost independent of n) or split "
+                  "large (binomial only: p in {1/2, 1/4}, n up to 2^80, cost independent of n) or split "
                   "(binomial only: any p, n up to 2^63-1, O(log n) half-binomial draws)");
   cmd->callback([args, options, &context]() {
     options->check();

@@ -128,9 +128,9 @@ void with_named_inversion_sampler(const std::string& dist, const std::map<std::s
 }
 
 // The `large` method (`dpbandit sample binomial --method large`, docs/samplers.md "Binomial for large n"): binomial →
-// BinomialLarge (p ∈ {1/2, 1/4}, n ≤ 2^63 − 1); the `split` method (`--method split`, docs/samplers.md "Binomial
-// for a rational p"): binomial → BinomialSplit (any p ∈ [0, 1], n ≤ 2^63 − 1). Same law as Binomial, different
-// bits. Any other DIST throws ParameterError naming `function` and the parameter 'method'.
+// BinomialLarge (p ∈ {1/2, 1/4}, n ≤ 2^80; the optimized build's BinomialLargeWide above 2^63 − 1); the `split`
+// method (`--method split`, docs/samplers.md "Binomial for a rational p"): binomial → BinomialSplit (any
+// p ∈ [0, 1], n ≤ 2^63 − 1). Same law as Binomial, different bits. Any other DIST throws ParameterError naming `function` and the parameter 'method'.
 template <class F>
 void with_named_large_sampler(const std::string& dist, const std::map<std::string, Rational>& params, bool optimized,
                               F&& f, std::string_view function = "sample", std::string_view method = "large") {
@@ -141,6 +141,9 @@ void with_named_large_sampler(const std::string& dist, const std::map<std::strin
   };
   if (dist == "binomial" && method == "split")
     return detail::construct_and_call<dpb::ref::BinomialSplit, dpb::fast::BinomialSplit>(
+        optimized, f, Integer(boost::multiprecision::numerator(at("n"))), at("p"));
+  if (dist == "binomial" && Integer(boost::multiprecision::numerator(at("n"))) > Integer("9223372036854775807"))
+    return detail::construct_and_call<dpb::ref::BinomialLarge, dpb::fast::BinomialLargeWide>(
         optimized, f, Integer(boost::multiprecision::numerator(at("n"))), at("p"));
   if (dist == "binomial")
     return detail::construct_and_call<dpb::ref::BinomialLarge, dpb::fast::BinomialLarge>(

@@ -15,21 +15,31 @@ namespace dpb::ref {
 namespace {
 
 TEST(BinomialLargeTest, ConstructorsRejectBadParametersNamingThem) {
-  for (bool fast : {false, true}) {
-    auto make = [fast](const Integer& n, const Rational& p) {
-      if (fast)
+  const Integer above = (Integer(1) << 80) + 1;  // 1208925819614629174706177
+  for (int build : {0, 1, 2}) {
+    auto make = [build](const Integer& n, const Rational& p) {
+      if (build == 1)
         fast::BinomialLarge(n, p);
+      else if (build == 2)
+        fast::BinomialLargeWide(n, p);
       else
         BinomialLarge(n, p);
     };
     test::expect_error_message([&] { make(Integer(-1), Rational(1, 2)); },
-                   "BinomialLarge: parameter 'n' must be an integer in [0, 2^63 - 1], got -1");
-    test::expect_error_message([&] { make(Integer("9223372036854775808"), Rational(1, 2)); },
-                   "BinomialLarge: parameter 'n' must be an integer in [0, 2^63 - 1], got 9223372036854775808");
+                   "BinomialLarge: parameter 'n' must be an integer in [0, 2^80], got -1");
+    test::expect_error_message([&] { make(above, Rational(1, 2)); },
+                   "BinomialLarge: parameter 'n' must be an integer in [0, 2^80], got 1208925819614629174706177");
     test::expect_error_message([&] { make(Integer(10), Rational(1, 3)); },
                    "BinomialLarge: parameter 'p' must be 1/2 or 1/4, got 1/3");
     EXPECT_NO_THROW(make(Integer("9223372036854775807"), Rational(1, 4)));
+    if (build != 1) {
+      EXPECT_NO_THROW(make(Integer(1) << 80, Rational(1, 4)));
+    }
   }
+  // The 64-bit optimized sampler refuses what its std::int64_t result cannot hold.
+  test::expect_error_message([&] { fast::BinomialLarge(Integer("9223372036854775808"), Rational(1, 2)); },
+                             "fast::BinomialLarge: parameter 'n' must be <= 2^63 - 1 (the 64-bit result; "
+                             "BinomialLargeWide beyond), got 9223372036854775808");
 }
 
 TEST(BinomialLargeTest, SmallNStayInTheSupportAndBothBuildsAgree) {

@@ -17,7 +17,9 @@ const std::string kCli = dpb::test::cli_path();
 TEST(SampleSeed001CliTest, NormalAndLargeBinomialAreIdenticalInBothBuilds) {
   for (const std::string args : {"normal --sigma 3/2 --grid-bits 4 --count 500", "normal --sigma 0.7 --grid-bits 0 --count 500",
                                  "binomial --n 10000000000 --p 1/4 --method large --count 20",
-                                 "binomial --n 1001 --p 0.5 --method large --count 50"}) {
+                                 "binomial --n 1001 --p 0.5 --method large --count 50",
+                                 "binomial --n 1000000000000000000001 --p 1/4 --method large --count 20",
+                                 "binomial --n 1208925819614629174706176 --p 1/2 --method large --count 20"}) {
     auto ref = run_command(kCli + " sample " + args + " --seed 7 --impl reference");
     auto opt = run_command(kCli + " sample " + args + " --seed 7 --impl optimized");
     ASSERT_EQ(ref.exit_code, 0) << args << ": " << ref.err;
@@ -42,7 +44,8 @@ TEST(SampleSeed001CliTest, BadInputExitsTwoWithOneLineNamingTheOption) {
         {"sample normal --sigma 1 --count 3 --seed 1", "grid-bits"},
         {"sample normal --sigma 1 --grid-bits 63 --count 3 --seed 1 --impl optimized", "grid-bits"},
         {"sample binomial --n 10 --p 1/3 --count 3 --seed 1 --method large", "p"},
-        {"sample binomial --n 9223372036854775808 --p 1/2 --count 3 --seed 1 --method large", "n"},
+        {"sample binomial --n 1208925819614629174706177 --p 1/2 --count 3 --seed 1 --method large", "n"},  // 2^80 + 1
+        {"sample binomial --n 9223372036854775808 --p 1/2 --count 3 --seed 1 --method split", "n"},
         {"sample poisson --mean 3 --count 3 --seed 1 --method large", "method"},
         {"pmf normal --sigma 0 --grid-bits 1 --from -1 --to 1", "sigma"}}) {
     auto r = run_command(kCli + " " + args);
