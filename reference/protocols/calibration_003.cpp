@@ -120,7 +120,10 @@ void add_joint(Calibration003& c, const Common& x, const RealFn& sv, const RealF
   c.quantities.push_back(exact("leaf_change_sq_V", s2, "max ||xx^T - x'x'^T||_F^2, ||x|| <= 1 (2 for d >= 2)"));
   c.quantities.push_back(exact("leaf_change_sq_H", s2 / (x.ks * x.ks), "the same with weights <= 1/kappa*"));
   c.quantities.push_back(exact("leaf_change_sq_cross", 1 + 1 / (x.ks * x.ks), "V leaf to zero, H leaf from zero"));
-  const RealFn mu = tree003_joint_mu(x.sym, x.m, x.d, x.ks, sv, sh);
+  const unsigned nodes = tree003_max_nodes_per_leaf(x.T);
+  c.quantities.push_back(exact("nodes_per_leaf_max", Rational(nodes),
+                               "floor(log2 T) + 1 <= m: leaf 1 lies in the complete nodes (h, 0), 2^h <= T"));
+  const RealFn mu = tree003_joint_mu(x.sym, nodes, x.d, x.ks, sv, sh);
   c.quantities.push_back(real("joint_mu", mu(kReport), "Gaussian shift of all nodes of both trees, c*m*max(...)"));
   const Rational du = tree003_delta_upper(mu, eps_claim);
   c.quantities.push_back(exact("claim_eps", eps_claim));
@@ -232,6 +235,11 @@ RealFn tree003_joint_mu(Symmetrisation s, unsigned nodes, unsigned d, const Rati
 
 Rational tree003_delta_upper(const RealFn& mu, const Rational& eps) {
   return gaussian_delta(mu(256), Interval(1L, 256), eps, 256).upper();
+}
+
+unsigned tree003_max_nodes_per_leaf(const Integer& T) {
+  require_positive(T, "tree003_max_nodes_per_leaf", "T");
+  return bit_length(T);
 }
 
 bool is_variant_003(const std::string& v) { return v == "tree-matrix"; }

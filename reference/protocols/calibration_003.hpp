@@ -13,8 +13,9 @@
 // Joint accounting (spec 003 §9 item 23; errata "Joint, not summed"): one user's replace-one change moves its leaf
 // in V, in H, or from one tree to the other; with ‖x‖ ≤ 1 and the H weight in [0, 1/κ*] the Frobenius changes
 // (a_V, a_H) satisfy a_V² + a_H² ≤ S² := max(2·[d ≥ 2] + [d = 1], same for H times 1/κ*², 1 + 1/κ*²) — per tree
-// scaled by its σ: the joint Gaussian mechanism of all nodes of both trees (at most m nodes per tree hold the leaf)
-// has μ² = c·m·max(s_V²/σ_V², s_H²/σ_H², 1/σ_V² + 1/(κ*²σ_H²)), s_V² = s_H²κ*² = 2 (d ≥ 2) or 1 (d = 1), c = 1
+// scaled by its σ: the joint Gaussian mechanism of all nodes of both trees (n = ⌊log₂ T⌋ + 1 ≤ m nodes per tree hold the leaf at
+// worst)
+// has μ² = c·n·max(s_V²/σ_V², s_H²/σ_H², 1/σ_V² + 1/(κ*²σ_H²)), s_V² = s_H²κ*² = 2 (d ≥ 2) or 1 (d = 1), c = 1
 // (half: a symmetric shift Δ of one node costs ‖Δ‖_F²/σ², spec 003 claim T2) or 1/2 (root2), and δ(ε) is the exact
 // Gaussian profile Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ) (reference/privacy/seed001.hpp, gaussian_delta).
 #pragma once
@@ -62,6 +63,10 @@ Rational tree003_loss_factor(Symmetrisation s);
 // trees' σ: μ² = c·nodes·max(sV2/σ_V², sH2/σ_H², 1/σ_V² + (1/κ*²)/σ_H²) with sV2 = 2 (d ≥ 2) or 1 and sH2 = sV2/κ*².
 RealFn tree003_joint_mu(Symmetrisation s, unsigned nodes, unsigned d, const Rational& kappa_star, RealFn sigma_v,
                         RealFn sigma_h);
+// The largest number of complete nodes holding one leaf of a T-leaf tree: ⌊log₂ T⌋ + 1 (leaf 1 lies in (h, 0) for
+// every 2^h <= T; a node of level h is complete only if 2^h <= T). At most m = ⌈log₂ T⌉ + 1; equal when T is a
+// power of two.
+unsigned tree003_max_nodes_per_leaf(const Integer& T);
 // Certified upper bound of δ(ε) for the Gaussian mechanism with shift μ (σ = 1), refined to 256 bits.
 Rational tree003_delta_upper(const RealFn& mu, const Rational& eps);
 

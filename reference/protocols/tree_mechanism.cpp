@@ -54,6 +54,13 @@ Symmetrisation parse_symmetrisation(const std::string& s, std::string_view funct
 Rational round_up_sigma_over_sqrt2(const Rational& sigma) { return round_up_scaled(sigma, 2 * kTreeSigmaGridBits - 1); }
 Rational round_up_sigma_times_sqrt2(const Rational& sigma) { return round_up_scaled(sigma, 2 * kTreeSigmaGridBits + 1); }
 
+std::vector<TreeNodeId> tree_prefix_cover(std::uint64_t t) {
+  std::vector<TreeNodeId> out;
+  for (unsigned h = 0; h < 64; ++h)
+    if ((t >> h) & 1U) out.push_back({h, (t >> h) - 1});
+  return out;
+}
+
 std::vector<Rational> tree_label_sigmas(const TreeParams& p) {
   const std::size_t L = p.labels.size();
   if (p.symmetrisation == Symmetrisation::None) return std::vector<Rational>(L, p.sigma);

@@ -74,6 +74,15 @@ struct TreeStep {
   bool operator==(const TreeStep&) const = default;
 };
 
+// The dyadic cover of the prefix 1..t: the nodes (h, ⌊t/2^h⌋ − 1) for the set bits h of t, h ascending (the nodes
+// TreeMechanism sums into the release after leaf t).
+struct TreeNodeId {
+  unsigned level = 0;
+  std::uint64_t index = 0;
+  bool operator==(const TreeNodeId&) const = default;
+};
+std::vector<TreeNodeId> tree_prefix_cover(std::uint64_t t);
+
 // The noise's standard deviation per label (LabelSet order) that the sampler uses: σ̄ or its rounded-up multiple by
 // 1/√2 (half, off-diagonal) or √2 (root2, diagonal). ParameterError naming TreeMechanism for half/root2 on a vector.
 std::vector<Rational> tree_label_sigmas(const TreeParams& params);
