@@ -7,9 +7,6 @@ namespace dpb::verify {
 
 void register_claims_003_tree(Registry& registry);  // claims_003_tree.cpp: the matrix trees
 
-void register_claims_003(Registry& registry) {
-  registry.add_family({"tree-norm-003", 1e-6, "seed 003's operator-norm tail of the trees' noise (claim T5)"});
-  register_claims_003_tree(registry);
-}
+void register_claims_003(Registry& registry) { register_claims_003_tree(registry); }
 
 }  // namespace dpb::verify
