@@ -157,7 +157,8 @@ void add_audit_command(CLI::App& app, Context& context) {
   options->choice("--mechanism", args->mechanism, {"tree"},
                   "external conformance mode: the declared mechanism (tree) whose law --d's runs must follow")
       .requires_options({"params", "inputs", "d"})
-      .conflicts_with({"d-prime", "command", "claimed-eps", "pairs", "keep", "neighbours", "view", "timeout"})
+      .conflicts_with({"d-prime", "command", "claimed-eps", "pairs", "keep", "neighbours", "view", "timeout", "samples",
+                       "seed", "n", "horizon", "delta", "borderline", "eps", "arms", "threads"})
       .companions_are({"audit", "external", "--params", "params.json", "--inputs", "inputs.txt", "--d", "runs.txt"});
   options->path("--params", args->params, "external --mechanism tree: JSON {T, dim, sigma, symmetrisation}")
       .requires_options({"mechanism"});

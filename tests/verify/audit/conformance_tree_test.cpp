@@ -130,6 +130,7 @@ TEST(TreeConformance, CliVerdictsAndRefusals) {
   EXPECT_EQ(bad.out.rfind("MODEL-MISMATCH", 0), 0U) << bad.out;
   test::expect_cli_refusal(cli + " --d " + f.good.string() + " --d-prime " + f.good.string(), "d-prime");
   test::expect_cli_refusal(cli + " --d " + f.inputs.string(), "parameter 'd' must be 72 numbers per line");
+  test::expect_cli_refusal(cli + " --d " + f.good.string() + " --samples 1000", "samples");
   const auto nosym = f.dir / "nosym.json";
   std::ofstream(nosym) << R"({"T": 12, "dim": 3, "sigma": 2})";
   test::expect_cli_refusal(test::cli_path() + " audit external --mechanism tree --params " + nosym.string() +
