@@ -23,7 +23,8 @@ Integer ceil_sqrt(const Integer& X) {
   return s;
 }
 
-// ⌈σ·2^32·√(2^e)/2^(e/2)…⌉: the least a with (a·den)² >= num²·2^(64 + e), e = −1 (σ/√2) or +1 (σ√2).
+// a = ⌈σ·f·2^32⌉ for f = 2^(e/2), e = −1 (σ/√2: shift = 63) or +1 (σ√2: shift = 65), σ = num/den: the least a with
+// (a·den)² >= num²·2^shift, i.e. a = ⌈b/den⌉ with b = ⌈√(num²·2^shift)⌉ (a·den >= b ⇔ a·den >= √(num²·2^shift)).
 Rational round_up_scaled(const Rational& sigma, unsigned shift) {
   if (sigma <= 0) throw_parameter_error("TreeMechanism", "sigma", "> 0", to_string(sigma));
   const Integer num = boost::multiprecision::numerator(sigma), den = boost::multiprecision::denominator(sigma);
