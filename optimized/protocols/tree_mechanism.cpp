@@ -4,12 +4,23 @@ namespace dpb::fast {
 
 TreeMechanism::TreeMechanism(ref::TreeParams params)
     : checked_(params),
-      noise_(params.sigma, params.grid_bits),
       L_(params.labels.size()),
       m_(checked_.levels()),
       N_(to_uint64(params.leaves)),
       open_(m_ * L_, 0),
-      noisy_(m_ * L_, 0) {}
+      noisy_(m_ * L_, 0) {
+  const std::vector<Rational> sig = ref::tree_label_sigmas(params);
+  std::vector<Rational> distinct;
+  for (const Rational& s : sig) {
+    std::size_t i = 0;
+    while (i < distinct.size() && distinct[i] != s) ++i;
+    if (i == distinct.size()) {
+      distinct.push_back(s);
+      samplers_.emplace_back(s, params.grid_bits);
+    }
+    sampler_of_.push_back(i);
+  }
+}
 
 ref::TreeStep TreeStep::to_reference(const Integer& t) const {
   ref::TreeStep s;

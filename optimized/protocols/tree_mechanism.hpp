@@ -2,7 +2,10 @@
 // 2^−r), int64 noise (fast::RoundedNormal, same bits and values) and 128-bit sums. A level's sum adds at most
 // N <= 2^62 leaves and one noise, each below 2^63 in magnitude, so |sum| < 2^126 and a release (at most m <= 63
 // nodes) < 2^126·63 < 2^127: no overflow is possible, so no fallback is needed. Bit-identical to the reference
-// (tests/optimized/protocols/tree_mechanism_prop_test.cpp).
+// (tests/optimized/protocols/tree_mechanism_prop_test.cpp). The symmetrisation (none|half|root2) picks the sampler
+// per label exactly as the reference does (ref::tree_label_sigmas); the rounded-up σ̄/√2 and σ̄√2 lie on the grid
+// 2^−32, so fast::RoundedNormal's range (numerator and denominator in int64, c = σ̄·2^r <= 2^48) admits them for
+// r <= 32 and σ̄·2^r <= 2^48 (anything else is refused by fast::RoundedNormal, naming the parameter).
 #pragma once
 
 #include <cstdint>
@@ -45,7 +48,7 @@ class TreeMechanism {
     for (unsigned h = 0; h < m_ && (t_ & ((std::uint64_t{1} << h) - 1)) == 0; ++h) {
       step.completed_levels.push_back(h);
       for (std::size_t k = 0; k < L_; ++k) {
-        const std::int64_t K = noise_(bits);
+        const std::int64_t K = samplers_[sampler_of_[k]](bits);
         step.completed_noise.push_back(K);
         noisy_[h * L_ + k] = open_[h * L_ + k] + K;
         open_[h * L_ + k] = 0;
@@ -62,7 +65,8 @@ class TreeMechanism {
 
  private:
   ref::TreeMechanism checked_;  // the reference's validation
-  RoundedNormal noise_;
+  std::vector<RoundedNormal> samplers_;  // one per distinct σ̄, in the reference's order
+  std::vector<std::size_t> sampler_of_;  // per label
   std::size_t L_;
   unsigned m_;
   std::uint64_t N_, t_ = 0;

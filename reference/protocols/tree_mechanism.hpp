@@ -15,10 +15,21 @@
 //
 // Bits (normative): at leaf t, for h = 0, 1, … while 2^h divides t (h <= m − 1): node (h, t/2^h − 1)'s noise, one
 // RoundedNormal draw per label in LabelSet order.
+//
+// Symmetrisation (seed 003, Sarmasarkar 2026, arXiv:2602.00417, Lemma I.4 and App. P; docs/protocol-003.md, "The
+// matrix tree"): for a symmetric-matrix label set the node noise can follow the law of a symmetrised Gaussian
+// matrix Z built from Z′ with i.i.d. N(0, σ²) entries, its upper triangle drawn directly (one draw per label, same
+// order): `none` (default, seed 001's behaviour) every label N(0, σ̄²); `half` Z = (Z′ + Z′ᵀ)/2: diagonal N(0, σ̄²),
+// off-diagonal N(0, σ²/2); `root2` Z = (Z′ + Z′ᵀ)/√2: diagonal N(0, 2σ²), off-diagonal N(0, σ̄²). The irrational
+// standard deviations σ̄/√2 and σ̄√2 are rounded UP to the grid 2^−32 (tree_label_sigmas): the sampler's noise is
+// then at least the nominal law's, so an accountant that uses the nominal law (as docs/privacy-003.md does) is
+// conservative.
 #pragma once
 
 #include <cstdint>
 #include <span>
+#include <string>
+#include <string_view>
 #include <vector>
 
 #include "reference/bits/bit_source.hpp"
@@ -32,11 +43,22 @@ namespace dpb::ref {
 // m = ⌈log₂ N⌉ + 1 for N >= 1.
 unsigned tree_levels(const Integer& leaves);
 
+enum class Symmetrisation { None, Half, Root2 };
+std::string symmetrisation_name(Symmetrisation s);       // none, half, root2
+Symmetrisation parse_symmetrisation(const std::string& s, std::string_view function);  // ParameterError otherwise
+
+// The grid of the rounded-up irrational standard deviations: 2^−32.
+inline constexpr unsigned kTreeSigmaGridBits = 32;
+// ⌈x·2^32⌉·2^−32 for x = σ/√2 (half = true) or σ√2, decided exactly on integers.
+Rational round_up_sigma_over_sqrt2(const Rational& sigma);
+Rational round_up_sigma_times_sqrt2(const Rational& sigma);
+
 struct TreeParams {
   LabelSet labels = LabelSet::vector(1);
   Integer leaves{1};     // N >= 1, <= 2^62
   Rational sigma{1};     // σ̄ > 0, the node noise's standard deviation
   Integer grid_bits{16}; // r: leaves and releases on the grid 2^−r
+  Symmetrisation symmetrisation = Symmetrisation::None;  // half/root2 need a symmetric-matrix label set
 };
 
 struct TreeNode {
@@ -51,6 +73,21 @@ struct TreeStep {
   std::vector<Integer> release;     // the noisy prefix, numerators on the grid 2^−r, per label
   bool operator==(const TreeStep&) const = default;
 };
+
+// The dyadic cover of the prefix 1..t: the nodes (h, ⌊t/2^h⌋ − 1) for the set bits h of t, h ascending (the nodes
+// TreeMechanism sums into the release after leaf t).
+struct TreeNodeId {
+  unsigned level = 0;
+  std::uint64_t index = 0;
+  bool operator==(const TreeNodeId&) const = default;
+};
+std::vector<TreeNodeId> tree_prefix_cover(std::uint64_t t);
+
+// The noise's standard deviation per label (LabelSet order) that the sampler uses: σ̄ or its rounded-up multiple by
+// 1/√2 (half, off-diagonal) or √2 (root2, diagonal). ParameterError naming TreeMechanism for half/root2 on a vector.
+std::vector<Rational> tree_label_sigmas(const TreeParams& params);
+// The nominal variance factor c_e per label: σ_e² = c_e·σ² (none 1; half 1 diagonal, 1/2 off; root2 2 and 1).
+std::vector<Rational> tree_variance_factors(const TreeParams& params);
 
 class TreeMechanism {
  public:
@@ -74,7 +111,8 @@ class TreeMechanism {
  private:
   TreeParams params_;
   unsigned m_;
-  RoundedNormal noise_;
+  std::vector<RoundedNormal> samplers_;  // one per distinct σ̄ (at most 2)
+  std::vector<std::size_t> sampler_of_;  // per label
   Integer t_{0};
   std::vector<std::vector<Integer>> open_;   // per level: exact sum since the level's last completion
   std::vector<std::vector<Integer>> noisy_;  // per level: the last completed node's noisy value
@@ -98,7 +136,7 @@ TreeStep TreeMechanism::add_numerators(const std::vector<Integer>& leaf, Bits& b
     node.level = h;
     node.index = t_ / (Integer(1) << h) - 1;
     for (std::size_t k = 0; k < L; ++k) {
-      node.noise.push_back(noise_(bits));
+      node.noise.push_back(samplers_[sampler_of_[k]](bits));
       noisy_[h][k] = open_[h][k] + node.noise.back();
       open_[h][k] = 0;
     }

@@ -26,6 +26,7 @@
 #include "reference/privacy/relations.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "verify/audit/decision_law_index.hpp"
+#include "verify/audit/target_tree_matrix.hpp"
 #include "verify/audit/targets_multi_agent.hpp"
 #include "verify/audit/white_box_bridge.hpp"
 #include "verify/audit/white_box.hpp"
@@ -68,6 +69,8 @@ const std::vector<TargetInfo> kTargets = {
     {"local", "mechanism", true, "eps-LDP (seed 000, Theorem 6)", "per-user Lap_Z(g/eps); view = one user's message"},
     {"dlaplace", "mechanism", true, "eps-DP (discrete Laplace mechanism, seed 000 sec. 4.1)",
      "x + Lap_Z(1/eps), x in {0, 1}"},
+    {"tree-matrix", "mechanism", true, "V and H trees jointly (eps/3, delta/3) (seed 003, Lemma I.4, theorem calibration)",
+     "Alg. 2's matrix trees, d = 2, kappa* = 1/4, half; view = the nodes holding one user's leaf (LLR statistic)"},
     {"dist-dp-se", "learner", true, "eps-DP (seed 000, Theorem 1)", "Algorithm 1 with Dist-DP batches"},
     {"dist-rdp-se", "learner", true, "RDP (seed 000, Theorem 2), audited as (eps', delta)",
      "Algorithm 1 with Dist-RDP batches"},
@@ -186,6 +189,7 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
   PreparedTarget t;
   t.info = info;
   const double eps = to_double(o.eps);
+  if (info.name == "tree-matrix") return prepare_tree_matrix(info, o, seed);
   if (info.name == "dlaplace") {
     const Rational scale = Rational(1) / o.eps;
     t.sample = [scale](int side, std::uint64_t n, std::uint64_t seed, std::uint64_t stream) {

@@ -5,6 +5,8 @@
 
 namespace dpb::verify {
 
-void register_claims_003(Registry& registry) { (void)registry; }
+void register_claims_003_tree(Registry& registry);  // claims_003_tree.cpp: the matrix trees
+
+void register_claims_003(Registry& registry) { register_claims_003_tree(registry); }
 
 }  // namespace dpb::verify

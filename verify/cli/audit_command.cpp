@@ -4,6 +4,9 @@
 //                         [--borderline P] [--neighbours search|fixed] [--pairs N] [--keep K] [--threads K] [--json]
 //   dpbandit audit external --d FILE --d-prime FILE --claimed-eps E [--delta D] [--confidence C] [--timeout S]
 //                           [--json]
+//   dpbandit audit external --mechanism tree --params FILE --inputs FILE --d FILE [--confidence C] [--json]
+//     (conformance mode: another implementation's tree releases against the exact law; docs/audit.md,
+//      verify/audit/conformance_tree.hpp)
 //   dpbandit audit external --command 'CMD' --claimed-eps E [--samples N] [--delta D] [--confidence C] [--seed S]
 //                           [--timeout S] [--pairs N [--keep K]] [--json]
 // Output: a one-line summary and the final split's events (or JSON with --json) on stdout; progress on stderr.
@@ -22,6 +25,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/core/rational.hpp"
 #include "verify/audit/black_box.hpp"
+#include "verify/audit/conformance_tree.hpp"
 #include "verify/audit/external.hpp"
 #include "verify/audit/targets.hpp"
 #include "verify/cli/commands.hpp"
@@ -37,6 +41,7 @@ constexpr const char* kFn = "audit";
 struct AuditArgs {
   std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline, threads;
   std::string d, d_prime, command, claimed_eps, timeout, neighbours, pairs, keep, view, arms;
+  std::string mechanism, params, inputs;  // external conformance mode
   bool list = false, json = false;
 };
 
@@ -115,7 +120,7 @@ void add_audit_command(CLI::App& app, Context& context) {
                   "delta of the (eps, delta) guarantee tested (default 0; 1e-5 for RDP/CDP)");
   options->number("--borderline", args->borderline, closed(1 / pow10(6), "1e-6"), closed(1 - 1 / pow10(6), "1 - 1e-6"),
                   "elimination learners: P_D'[elimination] the hard table aims at, in (0, 1) (default 0.4)");
-  options->path("--d", args->d, "external: file of outputs on D, one per line").requires_options({"d-prime"});
+  options->path("--d", args->d, "external: file of outputs on D, one per line (with --mechanism: one run per line)");
   options->path("--d-prime", args->d_prime, "external: file of outputs on D', one per line").requires_options({"d"});
   options->text("--command", args->command, "external: shell command printing outputs (DPB_NEIGHBOUR=0|1)")
       .conflicts_with({"d", "d-prime"})
@@ -153,6 +158,16 @@ void add_audit_command(CLI::App& app, Context& context) {
                    "multi-agent targets (seed 004): K arms, 2 or 3 (default 2)")
       .conflicts_with({"d", "d-prime", "command"})
       .companions_are({"audit", "dp-mase", "--samples", "1000", "--threads", "1", "--pairs", "2", "--keep", "1"});
+  options->choice("--mechanism", args->mechanism, {"tree"},
+                  "external conformance mode: the declared mechanism (tree) whose law --d's runs must follow")
+      .requires_options({"params", "inputs", "d"})
+      .conflicts_with({"d-prime", "command", "claimed-eps", "pairs", "keep", "neighbours", "view", "timeout", "samples",
+                       "seed", "n", "horizon", "delta", "borderline", "eps", "arms", "threads"})
+      .companions_are({"audit", "external", "--params", "params.json", "--inputs", "inputs.txt", "--d", "runs.txt"});
+  options->path("--params", args->params, "external --mechanism tree: JSON {T, dim, sigma, symmetrisation}")
+      .requires_options({"mechanism"});
+  options->path("--inputs", args->inputs, "external --mechanism tree: the declared leaves, one per line")
+      .requires_options({"mechanism"});
   options->flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
   CLI::App* eta_privacy = add_eta_privacy_command(*cmd, context);
   cmd->callback([args, options, eta_privacy, &context]() {
@@ -220,6 +235,16 @@ void add_audit_command(CLI::App& app, Context& context) {
         pass->done = done;
         pass->bar->update(done);
       };
+    if (!args->mechanism.empty()) {  // conformance mode (requires and conflicts checked above)
+      if (args->target != "external")
+        throw_parameter_error(kFn, "--mechanism", "given with `external` only", args->mechanism);
+      const auto c = verify::audit::audit_tree_conformance(args->params, args->inputs, args->d, settings.confidence);
+      const std::string out = args->json ? verify::audit::to_json(c).dump(2) + "\n"
+                                         : verify::audit::summary_line(c) + "\n";
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      context.exit_code = c.mismatch ? 1 : 0;
+      return;
+    }
     verify::audit::AuditResult r;
     if (args->target == "external") {
       if (options->given("view")) throw_parameter_error(kFn, "--view", "absent with `external`", args->view);

@@ -9,6 +9,9 @@
 //   p-vec      --eps --delta --n B --d D [--vec-constant C] [--returning --horizon T] [--profile paper-code]
 //   tree       --eps --delta --horizon N [--rounds-per-user M0]       [--profile paper-code: --n n instead of N]
 //   fmt        --eps0 --delta0 --n --delta-prime
+// Seed 003 (reference/protocols/calibration_003.hpp, docs/privacy-003.md, "The matrix trees"):
+//   tree-matrix --eps --delta --horizon T --d D --kappa-star K [--symmetrisation half|root2] [--zeta Z]
+//               [--profile theorem|paper-code] (--zeta: theorem only, default delta/2; symmetrisation default half)
 // A flag that does not apply to the variant is refused. Rationals are printed as "p/q" strings, integers as decimal
 // strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
 #include <cstdio>
@@ -20,6 +23,7 @@
 #include "reference/core/rational.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/calibration_001.hpp"
+#include "reference/protocols/calibration_003.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/protocol_checks/calibration_001_json.hpp"
 #include "verify/protocol_checks/calibration_json.hpp"
@@ -32,6 +36,7 @@ constexpr const char* kFn = "calibrate";
 struct CalibrateArgs {
   std::string variant, eps, n, horizon, s, p, c;
   std::string delta, d, vec_constant, profile, rounds_per_user, eps0, delta0, delta_prime;
+  std::string kappa_star, zeta, symmetrisation;  // seed 003 tree-matrix
   bool returning = false;
 };
 
@@ -71,6 +76,37 @@ void run_001(const CalibrateArgs& a) {
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
+// The seed-003 flags refused by the other seeds' variants.
+void refuse_003_flags(const CalibrateArgs& a) {
+  for (const auto& [value, name] : {std::pair{a.kappa_star, "kappa-star"}, {a.zeta, "zeta"},
+                                    {a.symmetrisation, "symmetrisation"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (seed 003 tree-matrix only)", value);
+}
+
+// Seed 003: tree-matrix.
+void run_003(const CalibrateArgs& a) {
+  for (const auto& [value, name] : {std::pair{a.n, "n"}, {a.s, "s"}, {a.p, "p"}, {a.c, "c"},
+                                    {a.vec_constant, "vec-constant"}, {a.rounds_per_user, "rounds-per-user"},
+                                    {a.eps0, "eps0"}, {a.delta0, "delta0"}, {a.delta_prime, "delta-prime"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant, value);
+  if (a.returning) throw_parameter_error(kFn, "returning", "absent for " + a.variant, "set");
+  ref::Calibration003Input in;
+  in.variant = a.variant;
+  if (a.profile == "paper-code") in.profile = ref::Profile003::PaperCode;
+  else if (!a.profile.empty() && a.profile != "theorem")
+    throw_parameter_error(kFn, "profile", "theorem or paper-code", a.profile);
+  in.eps = optional_rational(a.eps, "eps");
+  in.delta = optional_rational(a.delta, "delta");
+  in.horizon = optional_integer(a.horizon, "horizon");
+  in.d = optional_integer(a.d, "d");
+  in.kappa_star = optional_rational(a.kappa_star, "kappa-star");
+  in.zeta = optional_rational(a.zeta, "zeta");
+  if (!a.symmetrisation.empty()) in.symmetrisation = a.symmetrisation;
+  // Everything is computed before anything is printed: an error leaves stdout empty.
+  const std::string out = verify::to_json(ref::calibrate_003(in)).dump(2) + "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
 
 }  // namespace
 
@@ -81,11 +117,11 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<Options>(cmd, "calibrate", context.options, seed000);
   options->positional("variant", args->variant,
                       {"dist-dp", "dist-rdp", "dist-cdp", "shuffle", "central", "local", "ldp-gauss", "p-amp", "p-vec",
-                       "tree", "fmt"},
-                      "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt",
+                       "tree", "fmt", "tree-matrix"},
+                      "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt|tree-matrix",
                       {"calibrate", "{}", "--eps", "1", "--n", "10", "--horizon", "100"},
                       "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | "
-                      "p-vec | tree | fmt (seed 001)",
+                      "p-vec | tree | fmt (seed 001); tree-matrix (seed 003)",
                       true);
   const std::vector<std::string> amp = {"calibrate", "p-amp", "--eps", "1", "--delta", "1/100000", "--n", "1000"};
   const std::vector<std::string> vec = {"calibrate", "p-vec",  "--eps", "1", "--delta", "1/100000",
@@ -116,6 +152,18 @@ void add_calibrate_command(CLI::App& app, Context& context) {
       .companions_are({"calibrate", "fmt", "--eps0", "1/2", "--n", "400", "--delta-prime", "1/100000"});
   options->number("--delta-prime", args->delta_prime, open(0), closed(1), "seed 001 fmt: delta'")
       .companions_are({"calibrate", "fmt", "--eps0", "1/2", "--delta0", "1e-8", "--n", "400"});
+  const std::vector<std::string> tm = {"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50",
+                                      "--horizon", "1000", "--d", "5"};
+  options->number("--kappa-star", args->kappa_star, open(0), closed(1), "seed 003 tree-matrix: kappa* in (0, 1]")
+      .companions_are(tm);
+  options->number("--zeta", args->zeta, open(0), open(1),
+                  "seed 003 tree-matrix (theorem): failure probability zeta < delta (default delta/2)")
+      .companions_are({"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50", "--horizon", "1000", "--d", "5",
+                       "--kappa-star", "1/10"});
+  options->choice("--symmetrisation", args->symmetrisation, {"half", "root2"},
+                  "seed 003 tree-matrix: half (Lemma I.4, default) | root2 (App. P)")
+      .companions_are({"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50", "--horizon", "1000", "--d", "5",
+                       "--kappa-star", "1/10"});
   options->number("--s", args->s, closed(1), closed(pow10(6), "10^6"), "scaling factor s >= 1 (dist-rdp, dist-cdp; default 1)")
       .companions_are({"calibrate", "dist-rdp", "--eps", "1", "--n", "10", "--horizon", "100"});
   options->number("--p", args->p, open(0), open(1), "accuracy failure probability in (0, 1) (default 1/T)");
@@ -124,6 +172,12 @@ void add_calibrate_command(CLI::App& app, Context& context) {
       .companions_are({"calibrate", "local", "--eps", "1/2", "--n", "10", "--horizon", "100"});
   cmd->callback([args, options, &context]() {
     options->check();
+    if (ref::is_variant_003(args->variant)) {
+      run_003(*args);
+      context.exit_code = 0;
+      return;
+    }
+    refuse_003_flags(*args);
     if (ref::is_variant_001(args->variant)) {
       run_001(*args);
       context.exit_code = 0;

@@ -1482,6 +1482,79 @@ def check_mechanism001_record(rec):
         return _m1_tree(rec)
     if kind == "calibration001":
         return _m1_calibration(rec)
+# tree003 (seed 003's matrix trees, docs/vectors.md §13): checked for consistency only, like mechanisms001 — the
+# dyadic releases from the recorded node noise (_m1_tree), the per-label sigma-bar (the least point of 2^-32 at or
+# above sqrt(c_e) sigma, exact Fractions), and the calibration's formulas (doubles against the enclosures).
+
+
+def _t3_label_sigmas(rec):
+    dim = int(rec["labels"][len("matrix"):])
+    sigma = Fraction(rec["sigma"])
+    sym = rec["symmetrisation"]
+    ulp = Fraction(1, 2 ** 32)
+    got = [Fraction(x) for x in rec["label_sigmas"]]
+    k = 0
+    for i in range(dim):
+        for j in range(i, dim):
+            c = {"half": (Fraction(1), Fraction(1, 2)), "root2": (Fraction(2), Fraction(1))}[sym][0 if i == j else 1]
+            g = got[k]
+            if c == 1:
+                if g != sigma:
+                    return "label_sigmas[%d]" % k
+            else:
+                target = c * sigma * sigma
+                if (g / ulp).denominator != 1 or g * g < target or (g - ulp >= 0 and (g - ulp) ** 2 >= target):
+                    return "label_sigmas[%d] not the least point of 2^-32 above sqrt(%s) sigma" % (k, c)
+            k += 1
+    return None if k == len(got) else "label_sigmas length"
+
+
+def _t3_calibration(rec):
+    args = rec["args"].split()
+    kv = dict(zip(args[1::2], args[2::2]))
+    res = rec["result"]
+    eps, delta = float(Fraction(kv["--eps"])), float(Fraction(kv["--delta"]))
+    T, d, ks = int(kv["--horizon"]), int(kv["--d"]), float(Fraction(kv["--kappa-star"]))
+    m = (T - 1).bit_length() + 1
+    n = T.bit_length()
+    if int(res["m"]) != m or int(res["nodes_per_leaf_max"]) != n:
+        return "m / nodes_per_leaf_max"
+    s2 = 2.0 if d >= 2 else 1.0
+    c = 1.0 if res["symmetrisation"] == "half" else 0.5
+    if kv["--profile"] == "theorem":
+        sigma = 6 * math.sqrt(m) * math.log(32 / delta) / (ks * eps)
+        if not _m1_within(res["sigma_noise"], sigma):
+            return "sigma_noise"
+        sb = Fraction(res["sigma_bar"])
+        if sb.denominator > 2 ** 32 or not 0 <= float(sb) - sigma <= 2.0 ** -32 * (1 + 1e-6) + 1e-9 * sigma:
+            return "sigma_bar"
+        sv = sh = sigma
+        claim = 1.0 / 3
+    else:
+        rho = float(res["rho"]["approx"])
+        if abs(rho + 2 * math.sqrt(rho * math.log(3 / delta)) - eps / 3) > 1e-12:
+            return "rho"
+        sv, sh = math.sqrt(m / (2 * rho)), math.sqrt(m / (2 * rho)) / ks
+        if not _m1_within(res["sigma_V"], sv) or not _m1_within(res["sigma_H"], sh):
+            return "sigma_V/sigma_H"
+        claim = 2.0 / 3
+    mu2 = c * n * max(s2 / sv ** 2, s2 / (ks * ks * sh ** 2), 1 / sv ** 2 + 1 / (ks * ks * sh ** 2))
+    if not _m1_within(res["joint_mu"], math.sqrt(mu2), 1e-8):
+        return "joint_mu"
+    if Fraction(res["claim_eps"]) != claim * Fraction(kv["--eps"]) and abs(float(Fraction(res["claim_eps"])) - claim * eps) > 1e-15:
+        return "claim_eps"
+    return None
+
+
+def check_tree003_record(rec):
+    kind = rec["kind"]
+    if kind == "tree":
+        return _m1_tree(rec) or _t3_label_sigmas(rec)
+    if kind == "calibration003":
+        return _t3_calibration(rec)
+    return "unknown kind %r" % kind
+
+
 # multiagent (seed 004, docs/vectors.md §12): η_ξ and M replayed exactly with Fractions; R(e) and the SE ceilings
 # recomputed in double (a value within 1e-9 relative of an integer is not decided here and is skipped, counted as
 # agreeing); the run records are checked for their invariants (V22) and their M.
@@ -1782,10 +1855,11 @@ CHECKERS = {
     "mechanisms001": check_mechanism001_record,
     "multiagent": check_multiagent_record,
     "linear001": check_linear001_record,
+    "tree003": check_tree003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).
-CONSISTENCY_ONLY = {"mechanisms001"}
+CONSISTENCY_ONLY = {"mechanisms001", "tree003"}
 
 
 def main(argv):

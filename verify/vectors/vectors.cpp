@@ -20,13 +20,14 @@
 #include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
 #include "verify/vectors/trajectory_vectors.hpp"
+#include "verify/vectors/tree003_vectors.hpp"
 
 namespace dpb::verify::vectors {
 
 const std::vector<std::string>& category_names() {
   static const std::vector<std::string> names = {"samplers",     "pmf",           "calibrations", "transcripts",
                                                  "accountants",  "trajectories",  "mechanisms001", "multiagent",
-                                                 "linear001"};
+                                                 "linear001",    "tree003"};
   return names;
 }
 
@@ -40,6 +41,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "mechanisms001") return generate_mechanisms001(impl);
   if (category == "multiagent") return generate_multi_agent(impl);
   if (category == "linear001") return generate_linear001(impl);
+  if (category == "tree003") return generate_tree003(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 

@@ -1,5 +1,6 @@
 // Tree mechanism: the optimized build (optimized/protocols/tree_mechanism.hpp) gives the reference's node noise and
-// releases at every leaf and consumes the same bits, for vector and symmetric-matrix leaves.
+// releases at every leaf and consumes the same bits, for vector and symmetric-matrix leaves, with every
+// symmetrisation (none, half, root2).
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -18,6 +19,8 @@ RC_GTEST_PROP(TreeMechanismCrossProperty, SameSeedGivesIdenticalNodesAndReleases
   ref::TreeParams p;
   const auto dim = static_cast<std::uint32_t>(*rc::gen::inRange(1, 4));
   p.labels = *rc::gen::arbitrary<bool>() ? ref::LabelSet::vector(dim) : ref::LabelSet::symmetric_matrix(dim);
+  if (p.labels.kind() == ref::LabelKind::SymmetricMatrix)
+    p.symmetrisation = static_cast<ref::Symmetrisation>(*rc::gen::inRange(0, 3));  // none, half, root2
   p.leaves = *rc::gen::inRange(1, 40);
   p.sigma = Rational(*rc::gen::inRange(1, 5000), *rc::gen::inRange(1, 100));
   p.grid_bits = *rc::gen::inRange(0, 12);

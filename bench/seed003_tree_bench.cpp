@@ -1,0 +1,101 @@
+// Throughput of seed 003's matrix tree (Sarmasarkar 2026, arXiv:2602.00417, Sec. 6; docs/protocol-003.md, "The
+// matrix tree"): one insert + query (TreeMechanism::add: the leaf, the nodes it completes, and the prefix release)
+// per iteration, d = 5 (15 upper-triangle labels), T = 15000 leaves (the tree restarted when full), σ̄ of the
+// theorem calibration at ε = 1, δ = 1/50, κ* = 1/10 (`dpbandit calibrate tree-matrix --eps 1 --delta 1/50 --horizon
+// 15000 --d 5 --kappa-star 1/10`: σ̄ = 7363447594909/2^32), grid 2^−16, `half` and `none`; both builds; and one round
+// of Alg. 2 (an insert + query in each of the two trees, one leaf zero).
+// Run: build/bench/seed003_tree_bench --benchmark_min_time=0.5   (figures: docs/performance.md, "Seed 003 matrix
+// tree")
+#include <benchmark/benchmark.h>
+
+#include <memory>
+#include <vector>
+
+#include "optimized/protocols/tree_mechanism.hpp"
+#include "reference/bits/chacha20.hpp"
+#include "reference/protocols/tree_mechanism.hpp"
+
+namespace {
+
+using dpb::Integer;
+using dpb::Rational;
+namespace ref = dpb::ref;
+namespace fast = dpb::fast;
+
+// coarse: σ̄ rounded up to the grid 2^−4 (27431/16) instead of 2^−32: fewer digits in c = σ̄·2^r, so the optimized
+// rounded normal's 128-bit rounding decision rarely hands over to the reference's exact one.
+ref::TreeParams params(ref::Symmetrisation s, bool coarse = false) {
+  ref::TreeParams p;
+  p.labels = ref::LabelSet::symmetric_matrix(5);
+  p.leaves = 15000;
+  p.sigma = coarse ? Rational(27431, 16) : Rational(Integer(7363447594909LL), Integer(1) << 32);
+  p.grid_bits = 16;
+  p.symmetrisation = s;
+  return p;
+}
+
+// x xᵀ for x = (0.6, 0.8, 0, 0, 0)·(1 − 2^−8), numerators on 2^−16
+std::vector<std::int64_t> gram_leaf() {
+  const std::int64_t x[5] = {153, 204, 0, 0, 0};  // on 2^−8
+  std::vector<std::int64_t> out;
+  for (int i = 0; i < 5; ++i)
+    for (int j = i; j < 5; ++j) out.push_back(x[i] * x[j]);
+  return out;
+}
+
+template <bool Fast>
+void BM_Tree(benchmark::State& state) {
+  const auto p = params(static_cast<ref::Symmetrisation>(state.range(0)), state.range(1) != 0);
+  const std::vector<std::int64_t> leaf = gram_leaf();
+  std::vector<Integer> leaf_ref(leaf.begin(), leaf.end());
+  dpb::ChaCha20Source bits(42);
+  if constexpr (Fast) {
+    auto t = std::make_unique<fast::TreeMechanism>(p);
+    for (auto _ : state) {
+      if (t->time() == 15000) {
+        state.PauseTiming();
+        t = std::make_unique<fast::TreeMechanism>(p);
+        state.ResumeTiming();
+      }
+      benchmark::DoNotOptimize(t->add(std::span<const std::int64_t>(leaf), bits));
+    }
+  } else {
+    auto t = std::make_unique<ref::TreeMechanism>(p);
+    for (auto _ : state) {
+      if (t->time() == 15000) {
+        state.PauseTiming();
+        t = std::make_unique<ref::TreeMechanism>(p);
+        state.ResumeTiming();
+      }
+      benchmark::DoNotOptimize(t->add_numerators(leaf_ref, bits));
+    }
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+// Args: symmetrisation (0 none, 1 half), coarse σ̄ (0, 1).
+BENCHMARK(BM_Tree<false>)->Name("BM_RefMatrixTree_d5_T15000")->Args({0, 0})->Args({1, 0});
+BENCHMARK(BM_Tree<true>)->Name("BM_FastMatrixTree_d5_T15000")->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1});
+
+// One round of Alg. 2: V and H trees, each an insert + query, one of the two leaves zero (half).
+void BM_FastRound(benchmark::State& state) {
+  const auto p = params(ref::Symmetrisation::Half);
+  const std::vector<std::int64_t> leaf = gram_leaf(), zero(leaf.size(), 0);
+  dpb::ChaCha20Source bits(42);
+  auto v = std::make_unique<fast::TreeMechanism>(p), h = std::make_unique<fast::TreeMechanism>(p);
+  std::uint64_t round = 0;
+  for (auto _ : state) {
+    if (v->time() == 15000) {
+      state.PauseTiming();
+      v = std::make_unique<fast::TreeMechanism>(p);
+      h = std::make_unique<fast::TreeMechanism>(p);
+      state.ResumeTiming();
+    }
+    const bool explore = (++round % 4) == 0;
+    benchmark::DoNotOptimize(v->add(std::span<const std::int64_t>(explore ? leaf : zero), bits));
+    benchmark::DoNotOptimize(h->add(std::span<const std::int64_t>(explore ? zero : leaf), bits));
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_FastRound)->Name("BM_FastAlg2Round_two_trees_d5_T15000");
+
+}  // namespace

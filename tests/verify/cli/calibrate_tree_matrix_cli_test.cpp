@@ -1,0 +1,82 @@
+// `dpbandit calibrate tree-matrix` (seed 003's matrix trees; reference/protocols/calibration_003.hpp): JSON with
+// every derived quantity in both profiles; bad input is one stderr line naming the parameter, nothing on stdout,
+// exit 2.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/support/cli_path.hpp"
+#include "tests/support/cli_refusal.hpp"
+#include "tests/support/run_command.hpp"
+
+namespace dpb::test {
+namespace {
+
+const std::string kCli = dpb::test::cli_path();
+const std::string kBase = " calibrate tree-matrix --eps 1 --delta 1/50 --horizon 15000 --d 5 --kappa-star 1/10";
+
+TEST(CalibrateTreeMatrixCliTest, TheoremProfileReportsSigmaLambdaAndTheJointVerdict) {
+  const auto r = run_command(kCli + kBase);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  // σ = 6·√m·ln(32/δ)/(κ*ε), m = ⌈log₂ 15000⌉ + 1 = 15 (2^13 < 15000 <= 2^14)
+  EXPECT_EQ(j["m"], "15");
+  const double sigma = 6 * std::sqrt(15.0) * std::log(1600.0) / 0.1;
+  EXPECT_NEAR(j["sigma_noise"]["approx"].get<double>(), sigma, 1e-9 * sigma);
+  EXPECT_GE(j["sigma_bar_approx"].get<double>(), sigma);
+  EXPECT_NEAR(j["sigma_off_bar_approx"].get<double>(), sigma / std::sqrt(2.0), 1e-6);
+  // joint μ² = m·2·max(1, 1/κ*²)/σ² (half, d >= 2)
+  EXPECT_NEAR(j["joint_mu"]["approx"].get<double>(), std::sqrt(15 * 2 * 100 / (sigma * sigma)), 1e-12);
+  EXPECT_EQ(j["claim_eps"], "1/3");
+  EXPECT_EQ(j["claim_delta"], "1/150");
+  EXPECT_EQ(j["claim_holds"], true);
+  EXPECT_EQ(j["assumption_I1"], true);
+  EXPECT_EQ(j["zeta"], "1/100");
+  // λ of Eq. 19 with ln: 64(4√5+1) ln(1600) ln(15000)(ln(16·15000/ζ) + √5)/(εκ*)
+  const double lambda = 64 * (4 * std::sqrt(5.0) + 1) * std::log(1600.0) * std::log(15000.0) *
+                        (std::log(16 * 15000 / 0.01) + std::sqrt(5.0)) / 0.1;
+  EXPECT_NEAR(j["lambda"]["approx"].get<double>(), lambda, 1e-9 * lambda);
+}
+
+TEST(CalibrateTreeMatrixCliTest, PaperCodeProfileSolvesTheAuthorsRho) {
+  const auto r = run_command(kCli + kBase + " --profile paper-code --symmetrisation root2");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const double rho = j["rho"]["approx"].get<double>();
+  EXPECT_NEAR(rho + 2 * std::sqrt(rho * std::log(150.0)), 1.0 / 3, 1e-12);  // ε/3 = ρ + 2√(ρ ln(3/δ))
+  const double sv = std::sqrt(15 / (2 * rho));
+  EXPECT_NEAR(j["sigma_V"]["approx"].get<double>(), sv, 1e-9 * sv);
+  EXPECT_NEAR(j["sigma_H"]["approx"].get<double>(), 10 * sv, 1e-8 * sv);
+  EXPECT_EQ(j["symmetrisation"], "root2");
+  // root2: c = 1/2; every case gives 2/σ_V²: μ² = m·2/(2σ_V²) = 2ρ
+  EXPECT_NEAR(j["joint_mu"]["approx"].get<double>(), std::sqrt(2 * rho), 1e-12);
+  EXPECT_EQ(j["claim_eps"], "2/3");
+  EXPECT_EQ(j["claim_holds"], true);
+}
+
+TEST(CalibrateTreeMatrixCliTest, BadInputNamesTheParameter) {
+  struct Case {
+    std::string args, needle;
+  };
+  const std::vector<Case> cases = {
+      {" calibrate tree-matrix --eps 1 --delta 1/50 --horizon 100 --d 5", "parameter 'kappa-star' must be given"},
+      {kBase + " --zeta 1/20", "parameter '--zeta' must be in (0, delta)"},
+      {" calibrate tree-matrix --eps 1 --delta 1/50 --horizon 100 --d 5 --kappa-star 2",
+       "parameter '--kappa-star' must be a number in (0, 1]"},
+      {kBase + " --symmetrisation none", "parameter '--symmetrisation' must be one of half|root2"},
+      {kBase + " --profile paper-code --zeta 1/100", "parameter 'zeta' must be absent"},
+      {kBase + " --n 10", "parameter 'n' must be absent for tree-matrix"},
+      {" calibrate tree-matrix --eps 1 --delta 1/50 --horizon 1 --d 5 --kappa-star 1/10",
+       "parameter 'horizon' must be in [2, 2^40]"},
+      {" calibrate tree-matrix --eps 1 --delta 1/50 --horizon 100 --d 2000 --kappa-star 1/10",
+       "parameter 'd' must be in [1, 1024]"},
+      {" calibrate tree --eps 1 --delta 1/50 --horizon 100 --kappa-star 1/10", "parameter 'kappa-star' must be absent"},
+  };
+  for (const auto& c : cases) expect_cli_refusal(kCli + c.args, c.needle);
+}
+
+}  // namespace
+}  // namespace dpb::test

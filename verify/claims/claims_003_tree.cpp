@@ -1,0 +1,115 @@
+// Claims of seed 003's matrix trees (Sarmasarkar, "Shuffle and Joint Differential Privacy for Generalized Linear
+// Contextual Bandits", 2026, arXiv:2602.00417; Sec. 6, App. I.1, O, P; spec 003 §6 T1–T7; docs/privacy-003.md,
+// "The matrix trees"; issue 20). Checkers: verify/certified/seed003_tree.hpp, verify/statistical/
+// seed003_tree_norm.hpp; negative controls in tests/verify/certified/seed003_tree_test.cpp.
+// 003.t8 (the H leaf's norm under E_o) needs the GLM layer's link functions (issue 20, GLM part): not registered here.
+#include "reference/protocols/calibration_003.hpp"
+#include "reference/protocols/tree_mechanism.hpp"
+#include "verify/certified/seed003_tree.hpp"
+#include "verify/claims/registry.hpp"
+#include "verify/statistical/seed003_tree_norm.hpp"
+
+namespace dpb::verify {
+
+void register_claims_003_tree(Registry& registry) {
+  using namespace certified;
+  registry.add(Claim{
+      "003.t1",
+      "the prefix after leaf t sums ≤ ⌈log₂ t⌉ + 1 nodes, each leaf lies in ≤ ⌈log₂ T⌉ + 1 nodes, and the noiseless "
+      "prefix equals the exact prefix sum",
+      {"003", "Sec. 6, App. I.1", "binary-tree mechanism (claim T1)"},
+      Method::certified,
+      "every t ≤ 15000 (full: 2^16 + 1); leaf membership for every T ≤ 64 and T = 1000; the reference mechanism at "
+      "T ∈ {1, 37, 64}, vector and 2×2 matrix leaves, none/half/root2 (exact integers)",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return check_t1([](std::uint64_t t) { return ref::tree_prefix_cover(t); }, o.suite == Suite::full);
+      }});
+  registry.add(Claim{
+      "003.t2",
+      "Z = (Z′+Z′ᵀ)/2: diagonal N(0, σ²), off-diagonal N(0, σ²/2), and a symmetric shift Δ costs ‖Δ‖_F²/σ² "
+      "(a vector Gaussian of std σ and sensitivity ‖Δ‖_F); Z = (Z′+Z′ᵀ)/√2: N(0, 2σ²), N(0, σ²), cost ‖Δ‖_F²/(2σ²) "
+      "(ρ = ‖Δ‖_F²/(4σ²)); the sampler's σ̄ per entry is the least point of 2^−32 at or above the nominal std",
+      {"003", "Lemma I.4, App. P", "claim T2; §9 item 22"},
+      Method::certified,
+      "half, root2 × d ∈ 1..6 × σ ∈ {1, 3/2, 7/3, 1000001/999}; every shift with entries in {−2..2}/4 (d ≤ 2) or "
+      "{−1, 0, 1}/2 (d = 3) at σ ∈ {1, 3/2} (exact rationals)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_t2(ref::tree_variance_factors); }});
+  registry.add(Claim{
+      "003.t3",
+      "σ²_noise = 36 m ln²(32/δ)/((κ*)²ε²) and Frobenius sensitivity s/κ* over m nodes give ρ = s²ε²/(72 ln²(32/δ)); "
+      "at ε = 1, δ = 0.02: ε_tot = ρ + 2√(ρ ln(3/δ)) ≈ 0.072ε (s = 1), ≈ 0.10ε (s = √2), ≈ 0.29ε (s = κ* = 4), all "
+      "< ε/3",
+      {"003", "Lemma I.4", "claim T3"},
+      Method::certified,
+      "m ∈ {2, 15, 41} × κ* ∈ {1/4, 1/20} × s² ∈ {1, 2, 16} (identity); the three printed values (MPFI, 256 bits)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_t3(ref::tree003_theorem_sigma); }});
+  registry.add(Claim{
+      "003.t4",
+      "with λ of Eq. 19, Eq. 49's bound N ≤ (√72·4/64)·λ/(4√d+1) ≈ 0.530·λ/(4√d+1): λ_min = 4√dλ/(4√d+1) and "
+      "λ_max = (4√d+2)λ/(4√d+1) are valid, and N ≤ λ/(4(√d+1)) for every d ≥ 1",
+      {"003", "App. I, Eq. 19, 49", "claim T4; Assumption I.1; Lemma O.4's hypothesis"},
+      Method::certified,
+      "d ∈ {1, 2, 3, 5, 10, 100, 1000} × T ∈ {2, 10³, 10⁶} × δ ∈ {0.02, 10⁻⁵} × ε ∈ {0.1, 1, 8} × κ* ∈ {1/4, 1/20}, "
+      "ζ = δ/2 (log = ln); every d ≥ 1 by the analytic reduction",
+      Verdict::holds,
+      [](const RunOptions&) { return check_t4(eq19_eq49); }});
+  registry.add(in_family("tree-norm-003", Claim{
+      "003.t5",
+      "for a d×d symmetrised standard Gaussian matrix Z: P[‖Z‖ > 4√d + 2 ln(2T/α)] < α/(2T)",
+      {"003", "App. I.1", "claim T5 (operator-norm concentration used for Eq. 49/50)"},
+      Method::statistical,
+      "root2 and half × d ∈ {1, 2, 5, 10} × (T, α) ∈ {(1, 1/10), (10, 1/2), (50, 1)}; 4000 matrices per (symmetrisation, "
+      "d) (full: 40000); one-sided Clopper–Pearson, Bonferroni over the 24 settings",
+      Verdict::holds,
+      [](const RunOptions& o) { return statistical::check_t5(o, 1.0); }}));
+  registry.add(Claim{
+      "003.t6",
+      "2√e(1 − 1/(4√d))⁻¹(1 + 1/(4√d)) ≤ (10/3)√e for every d ≥ 1, equality at d = 1 (5.4957), decreasing in d "
+      "(4.41 at d = 3, 4.13 at d = 5)",
+      {"003", "App. O", "Lemma O.4(b) constant (claim T6)"},
+      Method::certified,
+      "every d ≥ 1 exactly (⇔ 16d ≥ 16); values and monotonicity on d ∈ 1..1000 (MPFI)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_t6(Rational(4)); }});
+  registry.add(Claim{
+      "003.t7",
+      "Lemma O.4(a): the proof's m ≤ 2 + d log₂(1 + 1/(4√d)) + d log₂(1 + tL²/(dλ)) implies the statement m ≤ "
+      "d log₂(2 + 2tL²/(λd)), i.e. 2 + d log₂(1 + 1/(4√d)) ≤ d, for every d ≥ 1",
+      {"003", "App. O", "Lemma O.4(a) (claim T7; §9 item 27)"},
+      Method::certified,
+      "d ∈ 1..1000 (MPFI, 256 bits) and every d > 1000 analytically",
+      Verdict::violated,
+      [](const RunOptions&) { return check_t7(Rational(2)); }});
+  registry.add(Claim{
+      "003.tree.privacy.theorem",
+      "the V and H trees at Lemma I.4's σ²_noise = 36 m ln²(32/δ)/((κ*)²ε²) are jointly (ε/3, δ/3)-DP: the exact "
+      "Gaussian profile of every node one user's replace-one change touches in both trees (‖x‖ ≤ 1, H weight ≤ 1/κ*, "
+      "the leaf may move between the trees), both symmetrisations",
+      {"003", "Sec. 6, Lemma I.4", "trees (ε/3, δ/3); §9 items 22–25"},
+      Method::certified,
+      "ε ∈ {0.1, 1, 4, 8} × δ ∈ {0.02, 10⁻⁵} × T ∈ {1000, 15000} (full: + 2^20, 10⁶ + 1) × d ∈ {1, 5} × κ* ∈ "
+      "{1/4, 1/20} × half, root2 (128 points quick; MPFI from 128 bits)",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return check_tree_privacy_003(theorem_sigmas, Rational(1, 3), o.suite == Suite::full);
+      }});
+  registry.add(Claim{
+      "003.tree.privacy.paper-code",
+      "the authors' trees (σ = C√(m/(2ρ)), ε/3 = ρ + 2√(ρ ln(3/δ)), C = 1 for V and 1/κ* for H, noise (z+zᵀ)/2) are "
+      "jointly (2ε/3, 2δ/3)-DP (their two budgets added): the exact Gaussian profile of one user's change in both "
+      "trees",
+      {"003", "§7.3 (released code)", "BinaryTreeMechanism(T, ε/3, δ/3, C)"},
+      Method::certified,
+      "ε ∈ {0.1, 1, 4, 8} × δ ∈ {0.02, 10⁻⁵} × T ∈ {1000, 15000} (full: + 2^20, 10⁶ + 1) × d ∈ {1, 5} × κ* ∈ "
+      "{1/4, 1/20} × half, root2 (128 points quick; MPFI from 128 bits)",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return check_tree_privacy_003(paper_code_sigmas, Rational(2, 3), o.suite == Suite::full);
+      }});
+  registry.find("003.t7")->stored_report = "003.t7.json";
+}
+
+}  // namespace dpb::verify
