@@ -223,8 +223,9 @@ MultiAgentOutcome run_multi_agent(const MultiAgentConfig& config, const BanditIn
 
 // The paper's environments (spec §7.1), K = 10: P1 Bernoulli (0.7, 0.5, 0.3, 0.1×7); P2 Gaussian (11, 10.8, 10.4×8)
 // shifted by −shift (default 51/5 = 10.2) into the clipped-Gaussian proxy (σ default 1/10, grid 1/1000), its
-// discrete Gaussian drawn by certified inversion (GaussianMethod::Inversion: the law of CKS20, 5–10× faster in the
-// optimized build; docs/decisions.md "Seed 004's Problem 2 is drawn by inversion").
+// discrete Gaussian drawn by certified inversion while σ ≤ 1/10 (GaussianMethod::Inversion: the law of CKS20, about
+// 2.6× faster runs in the optimized build), by CKS20 for larger σ (docs/decisions.md "Seed 004's Problem 2 is drawn
+// by inversion").
 BanditInstance seed004_problem1();
 BanditInstance seed004_problem2(const Rational& sigma = Rational(1, 10), const Rational& shift = Rational(51, 5));
 

@@ -28,8 +28,10 @@ TEST(CalibrateTreeMatrixCliTest, TheoremProfileReportsSigmaLambdaAndTheJointVerd
   EXPECT_NEAR(j["sigma_noise"]["approx"].get<double>(), sigma, 1e-9 * sigma);
   EXPECT_GE(j["sigma_bar_approx"].get<double>(), sigma);
   EXPECT_NEAR(j["sigma_off_bar_approx"].get<double>(), sigma / std::sqrt(2.0), 1e-6);
-  // joint μ² = m·2·max(1, 1/κ*²)/σ² (half, d >= 2)
-  EXPECT_NEAR(j["joint_mu"]["approx"].get<double>(), std::sqrt(15 * 2 * 100 / (sigma * sigma)), 1e-12);
+  // joint μ² = n·2·max(1, 1/κ*²)/σ² (half, d >= 2) over the n = ⌊log₂ 15000⌋ + 1 = 14 released nodes holding one
+  // leaf (the level-14 node would complete at leaf 16384 > T): n < m.
+  EXPECT_EQ(j["nodes_per_leaf_max"], "14");
+  EXPECT_NEAR(j["joint_mu"]["approx"].get<double>(), std::sqrt(14 * 2 * 100 / (sigma * sigma)), 1e-12);
   EXPECT_EQ(j["claim_eps"], "1/3");
   EXPECT_EQ(j["claim_delta"], "1/150");
   EXPECT_EQ(j["claim_holds"], true);
@@ -51,8 +53,8 @@ TEST(CalibrateTreeMatrixCliTest, PaperCodeProfileSolvesTheAuthorsRho) {
   EXPECT_NEAR(j["sigma_V"]["approx"].get<double>(), sv, 1e-9 * sv);
   EXPECT_NEAR(j["sigma_H"]["approx"].get<double>(), 10 * sv, 1e-8 * sv);
   EXPECT_EQ(j["symmetrisation"], "root2");
-  // root2: c = 1/2; every case gives 2/σ_V²: μ² = m·2/(2σ_V²) = 2ρ
-  EXPECT_NEAR(j["joint_mu"]["approx"].get<double>(), std::sqrt(2 * rho), 1e-12);
+  // root2: c = 1/2; every case gives 2/σ_V² per node: μ² = n·2/(2σ_V²) = 2ρ·n/m over n = 14 of m = 15 levels
+  EXPECT_NEAR(j["joint_mu"]["approx"].get<double>(), std::sqrt(2 * rho * 14 / 15), 1e-12);
   EXPECT_EQ(j["claim_eps"], "2/3");
   EXPECT_EQ(j["claim_holds"], true);
 }
