@@ -9,6 +9,8 @@
 //   p-vec      --eps --delta --n B --d D [--vec-constant C] [--returning --horizon T] [--profile paper-code]
 //   tree       --eps --delta --horizon N [--rounds-per-user M0]       [--profile paper-code: --n n instead of N]
 //   fmt        --eps0 --delta0 --n --delta-prime
+// Seed 003 (reference/protocols/calibration_003_p2.hpp, docs/protocol-003.md "P₂: the matrix P_Vec"):
+//   p-vec-matrix --eps --delta --n --d [--sensitivity-bound DELTA (default 1)] [--range 2delta|delta]
 // A flag that does not apply to the variant is refused. Rationals are printed as "p/q" strings, integers as decimal
 // strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
 #include <cstdio>
@@ -20,6 +22,7 @@
 #include "reference/core/rational.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/calibration_001.hpp"
+#include "reference/protocols/calibration_003_p2.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/protocol_checks/calibration_001_json.hpp"
 #include "verify/protocol_checks/calibration_json.hpp"
@@ -32,6 +35,7 @@ constexpr const char* kFn = "calibrate";
 struct CalibrateArgs {
   std::string variant, eps, n, horizon, s, p, c;
   std::string delta, d, vec_constant, profile, rounds_per_user, eps0, delta0, delta_prime;
+  std::string sensitivity_bound, range;  // seed 003 p-vec-matrix
   bool returning = false;
 };
 
@@ -71,6 +75,26 @@ void run_001(const CalibrateArgs& a) {
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
+// Seed 003's P₂: Eq. 127 and the derived quantities (calibration_003_p2.hpp); flags of other variants refused.
+void run_p2(const CalibrateArgs& a) {
+  for (const auto& [value, name] :
+       {std::pair{a.horizon, "horizon"}, {a.s, "s"}, {a.p, "p"}, {a.c, "c"}, {a.vec_constant, "vec-constant"},
+        {a.rounds_per_user, "rounds-per-user"}, {a.eps0, "eps0"}, {a.delta0, "delta0"},
+        {a.delta_prime, "delta-prime"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for p-vec-matrix", value);
+  if (a.returning) throw_parameter_error(kFn, "returning", "absent for p-vec-matrix", "set");
+  if (!a.profile.empty() && a.profile != "theorem")
+    throw_parameter_error(kFn, "profile", "theorem for p-vec-matrix (Lemma S.2)", a.profile);
+  ref::CalibrationP2Input in;
+  in.eps = optional_rational(a.eps, "eps");
+  in.delta = optional_rational(a.delta, "delta");
+  in.n = optional_integer(a.n, "n");
+  in.d = optional_integer(a.d, "d");
+  if (!a.sensitivity_bound.empty()) in.Delta = parse_rational(a.sensitivity_bound, kFn, "sensitivity-bound");
+  if (a.range == "delta") in.range = ref::PVecRange::Delta;
+  const std::string out = verify::to_json(ref::calibrate_p2(in)).dump(2) + "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
 
 }  // namespace
 
@@ -81,11 +105,12 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<Options>(cmd, "calibrate", context.options, seed000);
   options->positional("variant", args->variant,
                       {"dist-dp", "dist-rdp", "dist-cdp", "shuffle", "central", "local", "ldp-gauss", "p-amp", "p-vec",
-                       "tree", "fmt"},
-                      "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt",
+                       "tree", "fmt", "p-vec-matrix"},
+                      "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt|"
+                      "p-vec-matrix",
                       {"calibrate", "{}", "--eps", "1", "--n", "10", "--horizon", "100"},
                       "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | "
-                      "p-vec | tree | fmt (seed 001)",
+                      "p-vec | tree | fmt (seed 001); p-vec-matrix (seed 003)",
                       true);
   const std::vector<std::string> amp = {"calibrate", "p-amp", "--eps", "1", "--delta", "1/100000", "--n", "1000"};
   const std::vector<std::string> vec = {"calibrate", "p-vec",  "--eps", "1", "--delta", "1/100000",
@@ -122,8 +147,23 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->number("--c", args->c, open(0), closed(pow10(6), "10^6"),
                   "Lemma 5's constant c > 0 (local; default 159421/100000, ref::lemma5_constant())")
       .companions_are({"calibrate", "local", "--eps", "1/2", "--n", "10", "--horizon", "100"});
+  const std::vector<std::string> p2 = {"calibrate", "p-vec-matrix", "--eps", "1", "--delta", "1/100000",
+                                       "--n",       "1000",         "--d",   "3"};
+  options->number("--sensitivity-bound", args->sensitivity_bound, open(0), closed(pow10(6), "10^6"),
+                  "seed 003 p-vec-matrix: Frobenius bound Delta of a user matrix (default 1)")
+      .companions_are(p2);
+  options->choice("--range", args->range, {"2delta", "delta"},
+                  "seed 003 p-vec-matrix: encoding range r (2delta default; delta as printed, 2g + b bits)")
+      .companions_are(p2);
   cmd->callback([args, options, &context]() {
     options->check();
+    if (args->variant == "p-vec-matrix") {
+      run_p2(*args);
+      context.exit_code = 0;
+      return;
+    }
+    for (const auto& [value, name] : {std::pair{args->sensitivity_bound, "sensitivity-bound"}, {args->range, "range"}})
+      if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + args->variant + " (p-vec-matrix only)", value);
     if (ref::is_variant_001(args->variant)) {
       run_001(*args);
       context.exit_code = 0;
