@@ -7,9 +7,11 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 
 #include "reference/protocols/p_vec.hpp"
 #include "verify/certified/seed001_checks.hpp"
+#include "verify/certified/seed001_pvec_privacy.hpp"
 #include "verify/claims/claim.hpp"
 
 namespace dpb::verify::certified {
@@ -36,5 +38,31 @@ Outcome check_p2_subgaussian(const ProxyFn& proxy);
 // encoding's maximum exceeds it. ----
 using LengthFn = std::function<Integer(ref::PVecRange range, const Integer& g, const Integer& b)>;
 Outcome check_p2_message_length(const LengthFn& length);
+
+
+// ---- 003.v4 (privacy of P₂): the shuffled view of P₂ (per-label counts of d(d+1)/2 upper-triangle labels, each
+// Σ x̂ + Bin(n·b, ¼)) at the calibration's (g, b). The neighbour change of one user: ‖X − X′‖_F <= 2ρΔ for user
+// matrices of Frobenius norm <= ρΔ (ρ = 1: the clip rule, enforced at the randomizer; ρ > 1: `paper-whp`, data above
+// the calibrated Δ), so the upper-triangle change in grid units has Σ δ_k² <= (g/r)²(2ρΔ)² (= ρ²g² at r = 2Δ), the
+// joint ℓ₂ constraint of reference/privacy/p_vec_privacy.hpp (certified truncated Rényi moments, knapsack over the
+// labels; label `certified`). The worst pair for the lower bound: X = Δe₁e₁ᵀ against −Δe₁e₁ᵀ (label (0,0) moves by g
+// units, all else fixed), certified single-label hockey stick while n·b <= 2^20. ----
+struct P2PrivacyPoint {
+  std::optional<Rational> eps_upper;  // ε̃ at δ (nullopt: the windows' tails exceed δ)
+  Rational delta_upper;               // δ̃ at ε
+  Rational tail;
+  Integer noise_trials, units;
+  Rational change_sq;
+  double seconds = 0;  // report-only: wall time of the bound for this neighbour relation
+};
+// ρ >= 1 rational; two_delta: r = 2Δ (default) or r = Δ (2g + b bits).
+P2PrivacyPoint p2_privacy_upper(const Integer& n, const Integer& g, const Integer& b, const Integer& d,
+                                const Rational& eps, const Rational& delta, const Rational& rho, bool two_delta);
+Outcome check_p2_privacy(const PVecCalibrationFn& calibration, Suite suite);
+
+// The paper-whp witness (logistic link, spec 003 §9 item 14): κ* = 8 (Δ = 1/8), θ̂₁ = 0 (μ̇(0) = 1/4), x = e₁,
+// V = 100·γ²κ·I so that γ√κ‖x‖_{V⁻¹} = 1/10, R = 1: β(x) = e^{1/10}, weight μ̇/β = e^{−1/10}/4, ‖w·xxᵀ‖_F =
+// e^{−1/10}/4 ∈ (0.2262, 0.2263) > 1/8. Returns ρ = ‖w·xxᵀ‖_F/Δ rounded up to the grid 2^−10 (an upper bound).
+Rational paper_whp_witness_rho();
 
 }  // namespace dpb::verify::certified

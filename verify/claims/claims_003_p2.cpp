@@ -3,6 +3,7 @@
 // §6 V1–V5; docs/protocol-003.md "P₂: the matrix P_Vec", docs/privacy-003.md "P₂ (matrix P_Vec): `003.v4`").
 // The checkers are in verify/certified/seed003_p2.hpp, each with a negative control in
 // tests/verify/certified/seed003_p2_test.cpp. Called from register_claims_003 (claims_003.cpp).
+#include "reference/protocols/calibration_003_p2.hpp"
 #include "reference/protocols/p_vec.hpp"
 #include "verify/certified/proof_files.hpp"
 #include "verify/certified/seed003_p2.hpp"
@@ -61,6 +62,25 @@ void register_claims_003_p2(Registry& registry) {
       Verdict::violated,
       [](const RunOptions&) {
         return check_p2_message_length([](ref::PVecRange, const Integer& g, const Integer& b) { return g + b; });
+      }});
+  registry.add(Claim{
+      "003.v4",
+      "P₂ at Eq. 127's (g, b) (p = 1/4, r = 2Δ) is (ε, δ)-shuffle DP for user matrices ‖X‖_F ≤ Δ: the shuffled "
+      "view (the d(d+1)/2 upper-triangle counts, each Σ x̂ + Bin(n·b, ¼)), joint ℓ₂-constrained worst change of one "
+      "user; certified ε̃ at δ and δ̃ at ε per point, time per neighbour relation reported; the paper-whp rule's "
+      "witness (‖w·xxᵀ‖_F > 1/κ*) and its loss beside",
+      {"003", "App. S, §6 V4", "Lemma S.2 (privacy), Eq. 127; P₁ is 001.thm3.5.privacy"},
+      Method::certified,
+      "ε ∈ {1/2, 15} × δ ∈ {10⁻⁵, 10⁻²} × n ∈ {16, 100} × d ∈ {1, 4} (full: ε ∈ {0.1, 0.5, 1, 5, 15} × δ ∈ "
+      "{10⁻⁵, 10⁻², 0.4} × n ∈ {100, 10³, 10⁴} × d ∈ {1, 3, 10, 16}, r = Δ beside); truncated Rényi at α ∈ {2, …, "
+      "2^24}; labelled certified",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return check_p2_privacy(
+            [](const Rational& e, const Rational& d, const Integer& n, const Integer& dim) {
+              return ref::eq127_g_b(e, d, n, dim);
+            },
+            o.suite);
       }});
   registry.find("003.v5")->stored_report = "003.v5.json";
 }

@@ -2,6 +2,7 @@
 // implementation and reject deliberately wrong twins (the negative controls).
 #include <gtest/gtest.h>
 
+#include "reference/protocols/calibration_003_p2.hpp"
 #include "reference/protocols/p_vec.hpp"
 #include "verify/certified/proof_files.hpp"
 #include "verify/certified/seed003_p2.hpp"
@@ -60,6 +61,43 @@ TEST(Seed003P2Checks, V5PrintedLengthOverflowsWithAWitnessAndTheFixedLengthHolds
   });
   EXPECT_EQ(short_by_one.verdict, Verdict::violated);
   EXPECT_EQ(short_by_one.evidence["witness"]["excess"], "1");
+}
+
+}  // namespace
+}  // namespace dpb::verify::certified
+
+namespace dpb::verify::certified {
+namespace {
+
+TEST(Seed003P2Privacy, V4HoldsAtEq127AndAnUnderCalibratedTwinDoesNot) {
+  const auto eq127 = [](const Rational& e, const Rational& d, const Integer& n, const Integer& dim) {
+    return ref::eq127_g_b(e, d, n, dim);
+  };
+  const Outcome o = check_p2_privacy(eq127, Suite::quick);
+  EXPECT_EQ(o.verdict, Verdict::holds) << o.key_figure;
+  EXPECT_EQ(o.evidence["points"].size(), 16U);
+  // Control: b / 10^6 (too little noise; Eq. 127 has slack of ~10³ in ε). The upper bound no longer holds, and the worst pair's certified δ(ε)
+  // exceeds δ where the noise is small enough to compute it.
+  const auto under = [&](const Rational& e, const Rational& d, const Integer& n, const Integer& dim) {
+    auto gb = ref::eq127_g_b(e, d, n, dim);
+    gb.second = gb.second / 1000000 + 1;
+    return gb;
+  };
+  const Outcome u = check_p2_privacy(under, Suite::quick);
+  EXPECT_EQ(u.verdict, Verdict::violated) << u.key_figure;
+}
+
+TEST(Seed003P2Privacy, PaperWhpWitnessExceedsDeltaAndItsLossGrowsWithRho) {
+  const Rational rho = paper_whp_witness_rho();
+  EXPECT_GT(rho, Rational(18, 10));  // 2e^{−1/10} = 1.8097…
+  EXPECT_LT(rho, Rational(1811, 1000));
+  const auto [g, b] = ref::eq127_g_b(Rational(1), Rational(1, 100), Integer(100), Integer(3));
+  const P2PrivacyPoint clip = p2_privacy_upper(100, g, b, 3, Rational(1), Rational(1, 100), Rational(1), true);
+  const P2PrivacyPoint whp = p2_privacy_upper(100, g, b, 3, Rational(1), Rational(1, 100), rho, true);
+  ASSERT_TRUE(clip.eps_upper && whp.eps_upper);
+  EXPECT_LE(*clip.eps_upper, Rational(1));
+  EXPECT_GT(*whp.eps_upper, *clip.eps_upper);
+  EXPECT_EQ(whp.change_sq, Rational(rho * rho * g * g));
 }
 
 }  // namespace
