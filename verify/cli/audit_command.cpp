@@ -6,6 +6,9 @@
 //                           [--json]
 //   dpbandit audit external --command 'CMD' --claimed-eps E [--samples N] [--delta D] [--confidence C] [--seed S]
 //                           [--timeout S] [--pairs N [--keep K]] [--json]
+//   dpbandit audit external --mechanism p-vec-matrix --params FILE --inputs FILE --d OUTPUTS [--confidence C] [--json]
+//                           (conformance mode, verify/audit/external_p_vec_matrix.hpp: MODEL-MISMATCH or
+//                           NO-MISMATCH-DETECTED with the smallest detectable deviation; --d-prime refused)
 // Output: a one-line summary and the final split's events (or JSON with --json) on stdout; progress on stderr.
 // Exit codes: 0 when the verdict is TIGHT or WEAK, or a VIOLATION of a non-private target's nominal ε (the
 // expected outcome of a negative control); 1 on a VIOLATION or MODEL-MISMATCH of a real claim; 2 on usage errors
@@ -23,6 +26,7 @@
 #include "reference/core/rational.hpp"
 #include "verify/audit/black_box.hpp"
 #include "verify/audit/external.hpp"
+#include "verify/audit/external_p_vec_matrix.hpp"
 #include "verify/audit/targets.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/progress.hpp"
@@ -37,6 +41,7 @@ constexpr const char* kFn = "audit";
 struct AuditArgs {
   std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline, threads;
   std::string d, d_prime, command, claimed_eps, timeout, neighbours, pairs, keep, view, arms;
+  std::string mechanism, params, inputs;  // external conformance mode (verify/audit/external_p_vec_matrix.hpp)
   bool list = false, json = false;
 };
 
@@ -115,8 +120,23 @@ void add_audit_command(CLI::App& app, Context& context) {
                   "delta of the (eps, delta) guarantee tested (default 0; 1e-5 for RDP/CDP)");
   options->number("--borderline", args->borderline, closed(1 / pow10(6), "1e-6"), closed(1 - 1 / pow10(6), "1 - 1e-6"),
                   "elimination learners: P_D'[elimination] the hard table aims at, in (0, 1) (default 0.4)");
-  options->path("--d", args->d, "external: file of outputs on D, one per line").requires_options({"d-prime"});
+  // --d without --d-prime is refused in the callback unless --mechanism is given (conformance mode).
+  options->path("--d", args->d, "external: file of outputs on D, one per line (with --mechanism: the outputs)");
   options->path("--d-prime", args->d_prime, "external: file of outputs on D', one per line").requires_options({"d"});
+  // Conformance mode (docs/audit.md "External implementations: conformance"): one output file against a declared law.
+  const std::vector<std::string> conformance = {"audit", "external", "--mechanism", "p-vec-matrix", "--params", "p.json",
+                                                "--inputs", "in.txt", "--d", "out.txt"};
+  options->choice("--mechanism", args->mechanism, {"p-vec-matrix"},
+                  "external conformance mode: the declared mechanism (p-vec-matrix: seed 003's P2)")
+      .requires_options({"params", "inputs", "d"})
+      .conflicts_with({"d-prime", "command", "claimed-eps", "pairs", "keep"})
+      .companions_are({"audit", "external", "--params", "p.json", "--inputs", "in.txt", "--d", "out.txt"});
+  options->path("--params", args->params, "external --mechanism: the declared parameters (JSON)")
+      .requires_options({"mechanism"})
+      .companions_are(conformance);
+  options->path("--inputs", args->inputs, "external --mechanism: the inputs, one user a line")
+      .requires_options({"mechanism"})
+      .companions_are(conformance);
   options->text("--command", args->command, "external: shell command printing outputs (DPB_NEIGHBOUR=0|1)")
       .conflicts_with({"d", "d-prime"})
       .companions_are({"audit", "external", "--claimed-eps", "1", "--samples", "100"});
@@ -221,6 +241,25 @@ void add_audit_command(CLI::App& app, Context& context) {
         pass->bar->update(done);
       };
     verify::audit::AuditResult r;
+    if (options->given("d") && !options->given("d-prime") && !options->given("mechanism"))
+      throw_parameter_error(kFn, "--d-prime", "given with --d", "nothing");
+    if (options->given("mechanism")) {
+      if (args->target != "external")
+        throw_parameter_error(kFn, "target", "`external` when --mechanism is given", args->target);
+      const double conf = options->given("confidence") ? as_double(*options->number_value("confidence")) : 0.95;
+      const auto c = verify::audit::conformance_p_vec_matrix(args->params, args->inputs, args->d, conf);
+      nlohmann::json j = c.evidence;
+      j["mechanism"] = args->mechanism;
+      const std::string out = args->json ? j.dump(2) + "\n"
+                                         : c.verdict + " (" + std::to_string(c.outputs) + " outputs; " +
+                                               (c.reason.empty() ? "smallest detectable deviation of a label mean " +
+                                                                       std::to_string(c.smallest_detectable_deviation)
+                                                                 : c.reason) +
+                                               ")\n";
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      context.exit_code = c.verdict == "MODEL-MISMATCH" ? 1 : 0;  // as a MODEL-MISMATCH of a real claim
+      return;
+    }
     if (args->target == "external") {
       if (options->given("view")) throw_parameter_error(kFn, "--view", "absent with `external`", args->view);
       // Options of the built-in targets do not apply to external outputs: refused, not ignored (issue 14 class 9).

@@ -2,6 +2,7 @@
 // Lemma S.2's range and sizes that would overflow refused with one line naming the parameter, exit 2, stdout empty.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -48,6 +49,32 @@ TEST(CalibrateP2CliTest, RefusesOutsideTheLemmaAndOverflowNamingTheParameter) {
   for (const auto& c : cases) expect_cli_refusal(kCli + " calibrate p-vec-matrix " + c.args, c.needle);
   expect_cli_refusal(kCli + " calibrate p-vec --eps 1 --delta 0.01 --n 10 --d 2 --range delta",
                      "parameter 'range' must be absent for p-vec");
+}
+
+}  // namespace
+}  // namespace dpb::test
+
+namespace dpb::test {
+namespace {
+
+// `dpbandit audit external --mechanism p-vec-matrix` (conformance mode): outputs off the declared law are
+// MODEL-MISMATCH (exit 1); --d-prime and missing files are refused with one line naming them (exit 2).
+TEST(AuditP2ConformanceCliTest, ModelMismatchExitsOneAndBadUsageTwo) {
+  const std::string dir = ::testing::TempDir();
+  const std::string p = dir + "/p2c_params.json", in = dir + "/p2c_in.txt", out = dir + "/p2c_out.txt";
+  { std::ofstream(p) << R"({"n": 3, "d": 2, "g": 4, "b": 8, "p": 0.25, "Delta": 1})"; }
+  { std::ofstream(in) << "0.25 0.25 0.25\n-0.5 0.5 0\n0 0 1\n"; }
+  {
+    std::ofstream o(out);
+    for (int i = 0; i < 30; ++i) o << "0.5 0.5 1\n";  // a constant output: no noise at all
+  }
+  const std::string base = kCli + " audit external --mechanism p-vec-matrix --params " + p + " --inputs " + in;
+  const auto r = run_command(base + " --d " + out);
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out.rfind("MODEL-MISMATCH", 0), 0U) << r.out;
+  expect_cli_refusal(base + " --d " + out + " --d-prime " + out, "parameter '--d-prime' must be absent when --mechanism");
+  expect_cli_refusal(base, "parameter '--d' must be given with --mechanism");
+  expect_cli_refusal(kCli + " audit external --d " + out + " --claimed-eps 1", "parameter '--d-prime' must be given with --d");
 }
 
 }  // namespace
