@@ -373,14 +373,13 @@ Outcome check_p2_privacy(const PVecCalibrationFn& calibration, Suite suite) {
   nlohmann::json rows = nlohmann::json::array();
   int holds = 0, inconclusive = 0, violated = 0;
   const bool full = suite == Suite::full;
-  const std::vector<Rational> eps_grid = full ? std::vector<Rational>{Rational(1, 10), Rational(1, 2), Rational(1),
-                                                                      Rational(5), Rational(15)}
+  const std::vector<Rational> eps_grid = full ? std::vector<Rational>{Rational(1, 10), Rational(1), Rational(15)}
                                               : std::vector<Rational>{Rational(1, 2), Rational(15)};
   const std::vector<Rational> delta_grid = full ? std::vector<Rational>{Rational(1, 100000), Rational(1, 100),
                                                                         Rational(2, 5)}
                                                 : std::vector<Rational>{Rational(1, 100000), Rational(1, 100)};
-  const std::vector<Integer> n_grid = full ? std::vector<Integer>{100, 1000, 10000} : std::vector<Integer>{16, 100};
-  const std::vector<Integer> d_grid = full ? std::vector<Integer>{1, 3, 10, 16} : std::vector<Integer>{1, 4};
+  const std::vector<Integer> n_grid = full ? std::vector<Integer>{100, 1000} : std::vector<Integer>{16, 100};
+  const std::vector<Integer> d_grid = full ? std::vector<Integer>{1, 3, 10} : std::vector<Integer>{1, 4};
   for (const Rational& eps : eps_grid)
     for (const Rational& delta : delta_grid)
       for (const Integer& n : n_grid)
@@ -440,7 +439,7 @@ Outcome check_p2_privacy(const PVecCalibrationFn& calibration, Suite suite) {
                  "of one user (Frobenius change <= 2 rho Delta, knapsack over the labels), Mironov's conversion at "
                  "delta - tail (reference/privacy/p_vec_privacy.hpp); no exact enumeration is run: every point is "
                  "labelled certified, with its n b"},
-                {"sizes", "n in {16, 100} (full: 100, 10^3, 10^4), d(d+1)/2 <= 10 (full: 136) labels, n b up to ~10^11"},
+                {"sizes", "n in {16, 100} (full: 100, 10^3), d(d+1)/2 <= 10 (full: 55) labels, n b up to ~10^12"},
                 {"p1", "P1 (the vector P_Vec) is issue 17's 001.thm3.5.privacy"}};
   return o;
 }

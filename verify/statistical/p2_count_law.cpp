@@ -64,7 +64,7 @@ CountsDrawer p2_count_path(const ref::P2Params& p, std::vector<std::int64_t> gri
 }
 
 Outcome check_p2_count_law(const CountPathFn& count_path, const RunOptions& options) {
-  const std::uint64_t samples = options.suite == Suite::quick ? 200 : 20000;
+  const std::uint64_t samples = options.suite == Suite::quick ? 200 : 10000;
   std::vector<double> p_values;
   nlohmann::json tests = nlohmann::json::array();
   nlohmann::json case_rows = nlohmann::json::array();
