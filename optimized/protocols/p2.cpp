@@ -40,10 +40,10 @@ void P2::check_users(std::span<const std::int64_t> values) const {
       for (std::uint32_t i = 0; i < params_.d && !overflow; ++i)
         for (std::uint32_t j = i; j < params_.d && !overflow; ++j, ++k) {
           const std::int64_t a = values[u * L + k];
-          const u128_wide m = a < 0 ? u128_wide(0) - static_cast<u128_wide>(static_cast<i128>(a))
-                                    : static_cast<u128_wide>(a);
+          const u128_wide m =
+              a < 0 ? u128_wide(0) - static_cast<u128_wide>(static_cast<i128>(a)) : static_cast<u128_wide>(a);
           u128_wide sq = m * m;  // <= 2^126
-          if (i != j) sq <<= 1;           // < 2^127
+          if (i != j) sq <<= 1;  // < 2^127
           overflow = __builtin_add_overflow(sum, sq, &sum);
         }
       if (!overflow) {

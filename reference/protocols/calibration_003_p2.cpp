@@ -101,25 +101,27 @@ Calibration001 calibrate_p2(const CalibrationP2Input& in) {
   const Rational r = in.range == PVecRange::TwoDelta ? Rational(2 * in.Delta) : in.Delta;
   const Integer ell = in.range == PVecRange::TwoDelta ? Integer(g + b) : Integer(2 * g + b);
   const Integer labels = d * (d + 1) / 2;
-  if (b > int63_max()) throw_parameter_error(kFn, "eps", "such that b fits 63 bits (b = " + to_string(b) + ")", to_string(eps));
+  if (b > int63_max())
+    throw_parameter_error(kFn, "eps", "such that b fits 63 bits (b = " + to_string(b) + ")", to_string(eps));
   const Integer total = n * ell * labels;
   if (total > int63_max())
     throw_parameter_error(kFn, "n", "such that n·message_bits·d(d+1)/2 <= 2^63 - 1 (it is " + to_string(total) + ")",
                           to_string(n));
   c.quantities.push_back(exact_q("p", Rational(1, 4), "Eq. 127"));
   c.quantities.push_back(exact_q("g", Rational(g), "max{ceil(2 sqrt n), d, 4} (Eq. 127, exact ceiling)"));
-  c.quantities.push_back(real_q("b_before_ceiling",
-                                eq127_log(delta, d, kReport).sqr().mul(Rational(Rational(240000) * g * g / (eps * eps * n))),
-                                "24e4 g^2 ln^2(4(d^2+1)/delta)/(eps^2 n)"));
-  c.quantities.push_back(exact_q("b", Rational(b), "ceil(24e4 g^2 ln^2(4(d^2+1)/delta)/(eps^2 n)) (Eq. 127, certified ceiling)"));
+  c.quantities.push_back(real_q(
+      "b_before_ceiling", eq127_log(delta, d, kReport).sqr().mul(Rational(Rational(240000) * g * g / (eps * eps * n))),
+      "24e4 g^2 ln^2(4(d^2+1)/delta)/(eps^2 n)"));
+  c.quantities.push_back(
+      exact_q("b", Rational(b), "ceil(24e4 g^2 ln^2(4(d^2+1)/delta)/(eps^2 n)) (Eq. 127, certified ceiling)"));
   c.quantities.push_back(exact_q("Delta", in.Delta, "Frobenius bound of a user matrix (refused above it)"));
   c.quantities.push_back(text_q("range", std::string(pvec_range_name(in.range))));
   c.quantities.push_back(exact_q("r", r, "encoding range: x_bar = floor((v + Delta) g / r)"));
   c.quantities.push_back(exact_q("scale", Rational(Rational(g) / r), "g / r (the spec's V2/V3 assume g / Delta)"));
   c.quantities.push_back(exact_q("labels", Rational(labels), "d(d+1)/2 upper-triangle labels"));
-  c.quantities.push_back(exact_q("message_bits", Rational(ell),
-                                 in.range == PVecRange::TwoDelta ? "g + b (never overflows)"
-                                                                 : "2g + b (g + b as printed overflows: 003.v5)"));
+  c.quantities.push_back(exact_q(
+      "message_bits", Rational(ell),
+      in.range == PVecRange::TwoDelta ? "g + b (never overflows)" : "2g + b (g + b as printed overflows: 003.v5)"));
   c.quantities.push_back(exact_q("bits_per_user", Rational(ell * labels), "message_bits d(d+1)/2"));
   c.quantities.push_back(exact_q("bits_per_user_as_written", Rational((g + b) * d * d), "(g + b) d^2 (S2)"));
   c.quantities.push_back(exact_q("shuffled_bits", Rational(total), "n message_bits d(d+1)/2"));
@@ -135,11 +137,10 @@ Calibration001 calibrate_p2(const CalibrationP2Input& in) {
   c.quantities.push_back(exact_q("v3_subgaussian_proxy", proxy, "(r/g)^2 n(b+1)/4"));
   const Interval bound = v3_proxy_bound(eps, delta, d, r, kReport);
   c.quantities.push_back(real_q("v3_proxy_bound", bound, "6e4 r^2 ln^2(4(d^2+1)/delta)/eps^2 + r^2/8"));
-  c.quantities.push_back(flag_q("v3_proxy_within_bound",
-                                certainly_le(exact_real(proxy), [&](mpfr_prec_t p) {
-                                  return v3_proxy_bound(eps, delta, d, r, p);
-                                }),
-                                "decided exactly"));
+  c.quantities.push_back(
+      flag_q("v3_proxy_within_bound",
+             certainly_le(exact_real(proxy), [&](mpfr_prec_t p) { return v3_proxy_bound(eps, delta, d, r, p); }),
+             "decided exactly"));
   return c;
 }
 

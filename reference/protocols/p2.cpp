@@ -76,15 +76,15 @@ void P2::check_users(std::span<const std::vector<Rational>> triu_rows) const {
   const Rational bound = params_.delta * params_.delta;
   for (std::size_t i = 0; i < triu_rows.size(); ++i) {
     if (triu_rows[i].size() != L)
-      throw_parameter_error("P2::run", "X",
-                            "an upper triangle of d(d+1)/2 = " + std::to_string(L) + " entries (user " +
-                                std::to_string(i) + ")",
-                            std::to_string(triu_rows[i].size()) + " entries");
+      throw_parameter_error(
+          "P2::run", "X",
+          "an upper triangle of d(d+1)/2 = " + std::to_string(L) + " entries (user " + std::to_string(i) + ")",
+          std::to_string(triu_rows[i].size()) + " entries");
     const Rational f = p2_frobenius_squared(triu_rows[i], params_.d);
     if (f > bound)
       throw_parameter_error("P2::run", "X",
-                            "of Frobenius norm <= delta = " + to_string(params_.delta) + " (user " +
-                                std::to_string(i) + "; refused, not clipped)",
+                            "of Frobenius norm <= delta = " + to_string(params_.delta) + " (user " + std::to_string(i) +
+                                "; refused, not clipped)",
                             "squared norm " + to_string(f));
   }
 }

@@ -56,8 +56,7 @@ struct P2Transcript {
 
 class P2 {
  public:
-  explicit P2(const P2Params& params, NoisePath path = NoisePath::Aggregate,
-              PVecShuffle shuffle = PVecShuffle::Counts);
+  explicit P2(const P2Params& params, NoisePath path = NoisePath::Aggregate, PVecShuffle shuffle = PVecShuffle::Counts);
 
   const P2Params& params() const { return params_; }
   const PVec& vec() const { return vec_; }

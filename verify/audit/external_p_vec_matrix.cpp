@@ -17,21 +17,28 @@ constexpr const char* kFn = "audit external (p-vec-matrix)";
 constexpr std::size_t kMaxLine = 1 << 20;
 
 Rational field(const nlohmann::json& j, const char* name) {
-  if (!j.contains(name)) throw_parameter_error(kFn, "params", std::string("a JSON object with field '") + name + "'", "no such field");
+  if (!j.contains(name))
+    throw_parameter_error(kFn, "params", std::string("a JSON object with field '") + name + "'", "no such field");
   const nlohmann::json& v = j[name];
   std::string text;
-  if (v.is_string()) text = v.get<std::string>();
-  else if (v.is_number_integer()) text = std::to_string(v.get<long long>());
-  else if (v.is_number()) text = v.dump();
-  else throw_parameter_error(kFn, "params", std::string("field '") + name + "' a number", v.dump());
+  if (v.is_string())
+    text = v.get<std::string>();
+  else if (v.is_number_integer())
+    text = std::to_string(v.get<long long>());
+  else if (v.is_number())
+    text = v.dump();
+  else
+    throw_parameter_error(kFn, "params", std::string("field '") + name + "' a number", v.dump());
   const auto q = try_parse_rational(text);
-  if (!q) throw_parameter_error(kFn, "params", std::string("field '") + name + "' a number", input::quoted_prefix(text));
+  if (!q)
+    throw_parameter_error(kFn, "params", std::string("field '") + name + "' a number", input::quoted_prefix(text));
   return *q;
 }
 
 Integer integer_field(const nlohmann::json& j, const char* name) {
   const Rational q = field(j, name);
-  if (denominator(q) != 1) throw_parameter_error(kFn, "params", std::string("field '") + name + "' an integer", to_string(q));
+  if (denominator(q) != 1)
+    throw_parameter_error(kFn, "params", std::string("field '") + name + "' an integer", to_string(q));
   return numerator(q);
 }
 
@@ -52,7 +59,8 @@ std::vector<std::vector<Rational>> read_rows(const std::string& path, const char
     while (words >> w) {
       const auto q = try_parse_rational(w);
       if (!q)
-        throw_parameter_error(kFn, parameter, "decimal numbers separated by spaces (line " + std::to_string(number) + ")",
+        throw_parameter_error(kFn, parameter,
+                              "decimal numbers separated by spaces (line " + std::to_string(number) + ")",
                               input::quoted_prefix(w));
       row.push_back(*q);
     }
@@ -82,12 +90,15 @@ ref::P2Params read_p_vec_matrix_params(const std::string& path) {
   p.n = integer_field(j, "n");
   p.g = integer_field(j, "g");
   p.b = integer_field(j, "b");
-  if (field(j, "p") != Rational(1, 4)) throw_parameter_error(kFn, "params", "field 'p' 1/4 (Eq. 127)", to_string(field(j, "p")));
+  if (field(j, "p") != Rational(1, 4))
+    throw_parameter_error(kFn, "params", "field 'p' 1/4 (Eq. 127)", to_string(field(j, "p")));
   p.delta = field(j, "Delta");
   if (j.contains("range")) {
     const std::string r = j["range"].is_string() ? j["range"].get<std::string>() : j["range"].dump();
-    if (r == "delta") p.range = ref::PVecRange::Delta;
-    else if (r != "2delta") throw_parameter_error(kFn, "params", "field 'range' 2delta or delta", input::quoted_prefix(r));
+    if (r == "delta")
+      p.range = ref::PVecRange::Delta;
+    else if (r != "2delta")
+      throw_parameter_error(kFn, "params", "field 'range' 2delta or delta", input::quoted_prefix(r));
   }
   (void)ref::p2_pvec_params(p);  // validates n, g, b, Delta and the sizes, naming them
   return p;
@@ -134,8 +145,9 @@ PVecMatrixConformance conformance_p_vec_matrix(const ref::P2Params& params,
         }
       if (!failure.empty()) break;
     } else {
-      throw_parameter_error(kFn, "d", std::to_string(L) + " or " + std::to_string(d * d) + " numbers per output (line " +
-                                          std::to_string(i + 1) + ")",
+      throw_parameter_error(kFn, "d",
+                            std::to_string(L) + " or " + std::to_string(d * d) + " numbers per output (line " +
+                                std::to_string(i + 1) + ")",
                             std::to_string(row.size()));
     }
     for (std::size_t k = 0; k < L; ++k) {
@@ -150,15 +162,15 @@ PVecMatrixConformance conformance_p_vec_matrix(const ref::P2Params& params,
     }
   }
   const double alpha = 1 - confidence;
-  const double m = static_cast<double>(outputs.size());                                  // report-only
-  const double spread = (vp.batch * (vp.b + 1)).convert_to<double>();                     // report-only
+  const double m = static_cast<double>(outputs.size());                // report-only
+  const double spread = (vp.batch * (vp.b + 1)).convert_to<double>();  // report-only
   nlohmann::json tests = nlohmann::json::array();
   std::vector<double> p_values;
   if (failure.empty()) {
     for (std::size_t k = 0; k < L; ++k) {
       const Rational dev = abs(Rational(sum[k] / Rational(Integer(outputs.size())) - mean[k]));
-      const double t = dev.convert_to<double>();                                            // report-only
-      const double p = std::min(1.0, 2 * std::exp(-2 * m * t * t / spread));                // Hoeffding
+      const double t = dev.convert_to<double>();                              // report-only
+      const double p = std::min(1.0, 2 * std::exp(-2 * m * t * t / spread));  // Hoeffding
       p_values.push_back(p);
       tests.push_back({{"label", vp.labels.name(k)}, {"mean_count_deviation", t}, {"p", p}});
     }

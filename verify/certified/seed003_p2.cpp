@@ -75,9 +75,13 @@ nlohmann::json case_json(const P2Case& c) {
     for (const Rational& x : u) row.push_back(rational_text(x));
     users.push_back(row);
   }
-  return {{"d", c.params.d}, {"n", dpb::to_string(c.params.n)}, {"g", dpb::to_string(c.params.g)},
-          {"b", dpb::to_string(c.params.b)}, {"Delta", rational_text(c.params.delta)},
-          {"range", std::string(ref::pvec_range_name(c.params.range))}, {"users_upper_triangles", users}};
+  return {{"d", c.params.d},
+          {"n", dpb::to_string(c.params.n)},
+          {"g", dpb::to_string(c.params.g)},
+          {"b", dpb::to_string(c.params.b)},
+          {"Delta", rational_text(c.params.delta)},
+          {"range", std::string(ref::pvec_range_name(c.params.range))},
+          {"users_upper_triangles", users}};
 }
 
 // The calibration grid of Eq. 127: ε ∈ {1/2, 1, 15} × δ ∈ {10⁻², 10⁻⁵} × n ∈ {100, 1000, 10⁶} × d ∈ {1, 3, 10}
@@ -100,8 +104,8 @@ std::vector<CalPoint> calibration_grid() {
 }
 
 nlohmann::json point_json(const CalPoint& p, const Rational& r) {
-  return {{"eps", rational_text(p.eps)}, {"delta", rational_text(p.delta)}, {"n", dpb::to_string(p.n)},
-          {"d", dpb::to_string(p.d)},    {"g", dpb::to_string(p.g)},         {"b", dpb::to_string(p.b)},
+  return {{"eps", rational_text(p.eps)},     {"delta", rational_text(p.delta)}, {"n", dpb::to_string(p.n)},
+          {"d", dpb::to_string(p.d)},        {"g", dpb::to_string(p.g)},        {"b", dpb::to_string(p.b)},
           {"r_over_Delta", rational_text(r)}};
 }
 
@@ -147,8 +151,9 @@ Outcome check_p2_unbiased(const AnalyzerFn& analyzer) {
                  (bad.empty() ? "" : ": FAILS");
   o.evidence = {{"cases", cases},
                 {"entries", entries},
-                {"method", "exact rational law of each upper-triangle count (rounding ⊛ Bin(b, 1/4), convolved over "
-                           "the n users); the lower triangle is A2's copy; both ranges r = 2Delta and r = Delta"},
+                {"method",
+                 "exact rational law of each upper-triangle count (rounding ⊛ Bin(b, 1/4), convolved over "
+                 "the n users); the lower triangle is A2's copy; both ranges r = 2Delta and r = Delta"},
                 {"counterexamples", bad}};
   return o;
 }
@@ -194,9 +199,8 @@ Outcome check_p2_variance(const VarianceFn& variance) {
       const Rational slack = r * r / (p.g * p.g) * p.n * Rational(3, 16);
       auto closed = [&](mpfr_prec_t prec) { return ref::v2_binomial_closed_form(p.eps, p.delta, p.d, r, prec); };
       const bool lower = ref::certainly_le(closed, ref::exact_real(bin));
-      const bool upper = ref::certainly_le(ref::exact_real(bin), [&](mpfr_prec_t prec) {
-        return closed(prec) + Interval(slack, prec);
-      });
+      const bool upper = ref::certainly_le(ref::exact_real(bin),
+                                           [&](mpfr_prec_t prec) { return closed(prec) + Interval(slack, prec); });
       const bool rounding = ref::p2_rounding_variance_bound(p.g, p.n, r) <= r * r / 16;
       ++points;
       if (!(lower && upper && rounding)) {
@@ -217,8 +221,9 @@ Outcome check_p2_variance(const VarianceFn& variance) {
                  (bad.empty() ? "" : ": FAILS");
   o.evidence = {{"labels", labels},
                 {"eq127_points", points},
-                {"scale", "r/g with r = 2 Delta (default) or Delta (printed); the spec's 45000 Delta^2 l^2/eps^2 and "
-                          "Delta^2/16 are r = Delta, and r = 2 Delta multiplies both by 4"},
+                {"scale",
+                 "r/g with r = 2 Delta (default) or Delta (printed); the spec's 45000 Delta^2 l^2/eps^2 and "
+                 "Delta^2/16 are r = Delta, and r = 2 Delta multiplies both by 4"},
                 {"counterexamples", bad}};
   return o;
 }
@@ -241,9 +246,8 @@ Outcome check_p2_subgaussian(const ProxyFn& proxy) {
       vp.delta = 1;
       vp.range = r == 2 ? ref::PVecRange::TwoDelta : ref::PVecRange::Delta;
       const Rational pr = proxy(vp, {});
-      const bool ok = ref::certainly_le(ref::exact_real(pr), [&](mpfr_prec_t prec) {
-        return ref::v3_proxy_bound(p.eps, p.delta, p.d, r, prec);
-      });
+      const bool ok = ref::certainly_le(
+          ref::exact_real(pr), [&](mpfr_prec_t prec) { return ref::v3_proxy_bound(p.eps, p.delta, p.d, r, prec); });
       // The spec's printed "+ Δ²/16" (b before the ceiling): reported, not the verdict.
       const bool printed = ref::certainly_le(ref::exact_real(pr), [&](mpfr_prec_t prec) {
         return ref::v3_proxy_bound(p.eps, p.delta, p.d, r, prec) - Interval(Rational(r * r / 16), prec);
@@ -260,8 +264,8 @@ Outcome check_p2_subgaussian(const ProxyFn& proxy) {
         }
       }
     }
-  o.key_figure += "; " + std::to_string(points) + " Eq. 127 points: proxy ≤ 6e4 r²ℓ²/ε² + r²/8" +
-                  (bad.empty() ? "" : ": FAILS");
+  o.key_figure +=
+      "; " + std::to_string(points) + " Eq. 127 points: proxy ≤ 6e4 r²ℓ²/ε² + r²/8" + (bad.empty() ? "" : ": FAILS");
   o.evidence["eq127_points"] = points;
   o.evidence["eq127_failures"] = bad;
   o.evidence["proxy"] = "(r/g)^2 n (b+1)/4 (Hoeffding: rounding 1/4, Bin(b, p) b/4 per user)";
@@ -310,7 +314,8 @@ Outcome check_p2_message_length(const LengthFn& length) {
   }
   o.key_figure = o.verdict == Verdict::holds ? "max x̂ + γ₂ ≤ message length on every point, both encodings"
                                              : "x̂ + γ₂ exceeds the message length (witness)";
-  o.evidence = {{"per_range", per_range}, {"witness", witness},
+  o.evidence = {{"per_range", per_range},
+                {"witness", witness},
                 {"support_maximum", "ceil(2 Delta g / r) + b: g + b at r = 2 Delta, 2g + b at r = Delta"}};
   return o;
 }
@@ -375,9 +380,9 @@ Outcome check_p2_privacy(const PVecCalibrationFn& calibration, Suite suite) {
   const bool full = suite == Suite::full;
   const std::vector<Rational> eps_grid = full ? std::vector<Rational>{Rational(1, 10), Rational(1), Rational(15)}
                                               : std::vector<Rational>{Rational(1, 2), Rational(15)};
-  const std::vector<Rational> delta_grid = full ? std::vector<Rational>{Rational(1, 100000), Rational(1, 100),
-                                                                        Rational(2, 5)}
-                                                : std::vector<Rational>{Rational(1, 100000), Rational(1, 100)};
+  const std::vector<Rational> delta_grid =
+      full ? std::vector<Rational>{Rational(1, 100000), Rational(1, 100), Rational(2, 5)}
+           : std::vector<Rational>{Rational(1, 100000), Rational(1, 100)};
   const std::vector<Integer> n_grid = full ? std::vector<Integer>{100, 1000} : std::vector<Integer>{16, 100};
   const std::vector<Integer> d_grid = full ? std::vector<Integer>{1, 3, 10} : std::vector<Integer>{1, 4};
   for (const Rational& eps : eps_grid)
@@ -387,9 +392,14 @@ Outcome check_p2_privacy(const PVecCalibrationFn& calibration, Suite suite) {
           const auto [g, b] = calibration(eps, delta, n, d);
           const P2PrivacyPoint pt = p2_privacy_upper(n, g, b, d, eps, delta, Rational(1), true);
           nlohmann::json row = privacy_row(pt);
-          row.update({{"eps", rational_text(eps)}, {"delta", rational_text(delta)}, {"n", dpb::to_string(n)},
-                      {"d", dpb::to_string(d)}, {"g", dpb::to_string(g)}, {"b", dpb::to_string(b)},
-                      {"rule", "clip (rho = 1)"}, {"label", "certified"}});
+          row.update({{"eps", rational_text(eps)},
+                      {"delta", rational_text(delta)},
+                      {"n", dpb::to_string(n)},
+                      {"d", dpb::to_string(d)},
+                      {"g", dpb::to_string(g)},
+                      {"b", dpb::to_string(b)},
+                      {"rule", "clip (rho = 1)"},
+                      {"label", "certified"}});
           if (full) {
             const P2PrivacyPoint wide = p2_privacy_upper(n, g, b, d, eps, delta, Rational(1), false);
             row["range_delta_eps_tilde_upper"] = wide.eps_upper ? upper_text(*wide.eps_upper, 4) : std::string("none");
@@ -417,16 +427,21 @@ Outcome check_p2_privacy(const PVecCalibrationFn& calibration, Suite suite) {
   const P2PrivacyPoint whp = p2_privacy_upper(Integer(100), g, b, Integer(3), Rational(1), Rational(1, 100), rho, true);
   const bool whp_within = whp.eps_upper && *whp.eps_upper <= 1 && whp.delta_upper <= Rational(1, 100);
   nlohmann::json whp_row = privacy_row(whp);
-  whp_row.update({{"eps", "1"}, {"delta", "1/100"}, {"n", "100"}, {"d", "3"}, {"rho_upper", rational_text(rho)},
-                  {"witness",
-                   "logistic, kappa* = 8 (Delta = 1/8), theta1 = 0 (mu'(0) = 1/4), x = e1, V = 100 gamma^2 kappa I, "
-                   "R = 1: beta = e^(1/10), ||w x x^T||_F = e^(-1/10)/4 in (0.2262, 0.2263) > 1/8"},
-                  {"within_eps_delta", whp_within},
-                  {"note",
-                   "P2 refuses such a matrix (the clip is enforced at the randomizer); the loss shown is that of the "
-                   "same calibration with the range widened to cover it (an upper bound). Eq. 127 is so conservative "
-                   "that this witness stays within (eps, delta); the loss grows with rho (up to kappa*/4 for the "
-                   "logistic link), so the rule's guarantee rests on the calibration's slack, not on the sensitivity"}});
+  whp_row.update(
+      {{"eps", "1"},
+       {"delta", "1/100"},
+       {"n", "100"},
+       {"d", "3"},
+       {"rho_upper", rational_text(rho)},
+       {"witness",
+        "logistic, kappa* = 8 (Delta = 1/8), theta1 = 0 (mu'(0) = 1/4), x = e1, V = 100 gamma^2 kappa I, "
+        "R = 1: beta = e^(1/10), ||w x x^T||_F = e^(-1/10)/4 in (0.2262, 0.2263) > 1/8"},
+       {"within_eps_delta", whp_within},
+       {"note",
+        "P2 refuses such a matrix (the clip is enforced at the randomizer); the loss shown is that of the "
+        "same calibration with the range widened to cover it (an upper bound). Eq. 127 is so conservative "
+        "that this witness stays within (eps, delta); the loss grows with rho (up to kappa*/4 for the "
+        "logistic link), so the rule's guarantee rests on the calibration's slack, not on the sensitivity"}});
   o.key_figure = std::to_string(holds) + " hold, " + std::to_string(inconclusive) + " inconclusive, " +
                  std::to_string(violated) + " violated of " + std::to_string(rows.size()) +
                  " (clip rule, certified); paper-whp witness eps~ " +

@@ -39,7 +39,6 @@ Outcome check_p2_subgaussian(const ProxyFn& proxy);
 using LengthFn = std::function<Integer(ref::PVecRange range, const Integer& g, const Integer& b)>;
 Outcome check_p2_message_length(const LengthFn& length);
 
-
 // ---- 003.v4 (privacy of P₂): the shuffled view of P₂ (per-label counts of d(d+1)/2 upper-triangle labels, each
 // Σ x̂ + Bin(n·b, ¼)) at the calibration's (g, b). The neighbour change of one user: ‖X − X′‖_F <= 2ρΔ for user
 // matrices of Frobenius norm <= ρΔ (ρ = 1: the clip rule, enforced at the randomizer; ρ > 1: `paper-whp`, data above

@@ -77,23 +77,23 @@ void register_claims_003_p2(Registry& registry) {
       "2^24}; labelled certified",
       Verdict::holds,
       [](const RunOptions& o) {
-        return check_p2_privacy(
-            [](const Rational& e, const Rational& d, const Integer& n, const Integer& dim) {
-              return ref::eq127_g_b(e, d, n, dim);
-            },
-            o.suite);
+        return check_p2_privacy([](const Rational& e, const Rational& d, const Integer& n,
+                                   const Integer& dim) { return ref::eq127_g_b(e, d, n, dim); },
+                                o.suite);
       }});
-  registry.add(in_family("sampled-laws", Claim{
-      "003.p2.count-law",
-      "the count is sufficient: P₂'s per-label counts have one law on the count path (Σ_u x̂_u + Bin(n·b, ¼) per "
-      "label) and on the literal bit-multiset path (every message of g + b bits with x̂ + Bin(b, ¼) ones, all bits "
-      "shuffled, then counted), the exact law (rounding ⊛ Bin(b, ¼))^{⊛n}",
-      {"003", "App. S, §3.2", "Algorithms 4–6 (sufficient statistic), spec §10 (two back-ends)"},
-      Method::statistical,
-      "3 cases (d, n, g, b, r) ∈ {(2,2,4,3,2Δ), (2,3,5,6,Δ), (1,4,4,2,2Δ)} × every label × 200 batches per path "
-      "(full: 10 000); Pearson χ² against the exact law and the two-sample test, Holm at the claim's α",
-      Verdict::holds,
-      [](const RunOptions& o) { return statistical::check_p2_count_law(statistical::p2_count_path, o); }}));
+  registry.add(in_family(
+      "sampled-laws",
+      Claim{
+          "003.p2.count-law",
+          "the count is sufficient: P₂'s per-label counts have one law on the count path (Σ_u x̂_u + Bin(n·b, ¼) per "
+          "label) and on the literal bit-multiset path (every message of g + b bits with x̂ + Bin(b, ¼) ones, all bits "
+          "shuffled, then counted), the exact law (rounding ⊛ Bin(b, ¼))^{⊛n}",
+          {"003", "App. S, §3.2", "Algorithms 4–6 (sufficient statistic), spec §10 (two back-ends)"},
+          Method::statistical,
+          "3 cases (d, n, g, b, r) ∈ {(2,2,4,3,2Δ), (2,3,5,6,Δ), (1,4,4,2,2Δ)} × every label × 200 batches per path "
+          "(full: 10 000); Pearson χ² against the exact law and the two-sample test, Holm at the claim's α",
+          Verdict::holds,
+          [](const RunOptions& o) { return statistical::check_p2_count_law(statistical::p2_count_path, o); }}));
   registry.find("003.v5")->stored_report = "003.v5.json";
 }
 

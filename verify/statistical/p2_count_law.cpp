@@ -128,15 +128,24 @@ Outcome check_p2_count_law(const CountPathFn& count_path, const RunOptions& opti
         p_values.push_back(pv);
         tests.push_back({{"case", where},
                          {"test", path == 0 ? "literal bit multiset vs exact law" : "count path vs exact law"},
-                         {"pearson", g.conservative}, {"df", g.df}, {"p", pv}, {"outside_support", outside}});
+                         {"pearson", g.conservative},
+                         {"df", g.df},
+                         {"p", pv},
+                         {"outside_support", outside}});
       }
       const stats::HomogeneityTest h = stats::homogeneity_test(x[k], y[k], 20);
       p_values.push_back(h.pearson_p_value);
-      tests.push_back({{"case", where}, {"test", "literal vs count path (two-sample)"}, {"pearson", h.pearson},
-                       {"df", h.df}, {"p", h.pearson_p_value}});
+      tests.push_back({{"case", where},
+                       {"test", "literal vs count path (two-sample)"},
+                       {"pearson", h.pearson},
+                       {"df", h.df},
+                       {"p", h.pearson_p_value}});
     }
-    case_rows.push_back({{"case", c.label}, {"labels", L}, {"samples_per_path", samples},
-                         {"literal_bits_per_batch", dpb::to_string(Integer(c.params.n * vp.message_bits * Integer(L)))}});
+    case_rows.push_back(
+        {{"case", c.label},
+         {"labels", L},
+         {"samples_per_path", samples},
+         {"literal_bits_per_batch", dpb::to_string(Integer(c.params.n * vp.message_bits * Integer(L)))}});
   }
   const double alpha = options.alpha > 0 ? options.alpha : 1e-6;
   const std::vector<bool> reject = stats::holm_reject(p_values, alpha);

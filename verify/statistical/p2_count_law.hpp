@@ -7,7 +7,8 @@
 // rational law (certified::pvec_count_law, bins of expected count >= 20) and the two-sample χ² of homogeneity; one
 // Holm family at the claim's α (10⁻⁶ outside the registry). Optimized build (fast::P2, bit-identical to the
 // reference). Sizes: 200 batches per path and case (quick: the sublinear binomial's certified step costs ~0.2 ms
-// per draw at these n until issue 17b), 10 000 (full). Seeds: case i, path j from ChaCha20Source(seed, 0x0030000 + 2i + j).
+// per draw at these n until issue 17b), 10 000 (full). Seeds: case i, path j from ChaCha20Source(seed, 0x0030000 + 2i +
+// j).
 #pragma once
 
 #include <cstdint>

@@ -3,6 +3,8 @@
 // clipped), the exactly symmetric output, the wrapper's parameters, the calibration at the spec's worked example
 // (spec 003 §6 V2: n = 1000, d = 3, ε = 0.5, δ = 0.01 gives g = 64, b = ⌈2.705·10⁸⌉, variance ≈ 1.238·10⁷ at the
 // scale g/Δ; b = 270 498 239 from ln 4000 evaluated independently to 60 digits), and the named refusals.
+#include "reference/protocols/p2.hpp"
+
 #include <gtest/gtest.h>
 
 #include <string>
@@ -11,7 +13,6 @@
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/protocols/calibration_003_p2.hpp"
-#include "reference/protocols/p2.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -56,8 +57,8 @@ TEST(P2Test, FrobeniusNormCountsOffDiagonalEntriesTwice) {
   const std::vector<Rational> x = {Rational(3, 5), Rational(4, 5)};
   const std::vector<Rational> r1 = p2_rank_one_triu(x, Rational(1, 2));
   ASSERT_EQ(r1.size(), 3U);
-  EXPECT_EQ(r1[1], Rational(6, 25));                                  // w·x₀·x₁
-  EXPECT_EQ(p2_frobenius_squared(r1, 2), Rational(1, 4));            // (w‖x‖²)²
+  EXPECT_EQ(r1[1], Rational(6, 25));                       // w·x₀·x₁
+  EXPECT_EQ(p2_frobenius_squared(r1, 2), Rational(1, 4));  // (w‖x‖²)²
 }
 
 TEST(P2Test, RefusesAUserMatrixAboveDeltaAndNamesIt) {
@@ -97,8 +98,9 @@ TEST(P2Test, OutputIsExactlySymmetricAndItsTriangleIsPVecs) {
 }
 
 TEST(P2Test, BadSizesAreRefusedNamingTheParameter) {
-  EXPECT_NE(message_of([] { (void)p2_pvec_params(small(0, 1)); }).find("P2: parameter 'd' must be in [1, 65536], got 0"),
-            std::string::npos);
+  EXPECT_NE(
+      message_of([] { (void)p2_pvec_params(small(0, 1)); }).find("P2: parameter 'd' must be in [1, 65536], got 0"),
+      std::string::npos);
   P2Params huge = small(4, 1);
   huge.n = Integer(1) << 60;
   EXPECT_NE(message_of([&] { (void)p2_pvec_params(huge); }).find("parameter 'B'"), std::string::npos);
@@ -139,7 +141,8 @@ TEST(CalibrationP2Test, RefusesOutsideLemmaS2NamingTheParameter) {
   in.eps = Rational(15);
   EXPECT_NO_THROW((void)calibrate_p2(in));
   in.delta = Rational(1, 2);
-  EXPECT_NE(message_of([&] { (void)calibrate_p2(in); }).find("parameter 'delta' must be in (0, 1/2)"), std::string::npos);
+  EXPECT_NE(message_of([&] { (void)calibrate_p2(in); }).find("parameter 'delta' must be in (0, 1/2)"),
+            std::string::npos);
   in.delta = Rational(1, 100);
   in.d = 0;
   EXPECT_NE(message_of([&] { (void)calibrate_p2(in); }).find("parameter 'd'"), std::string::npos);

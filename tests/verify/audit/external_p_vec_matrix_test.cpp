@@ -1,6 +1,8 @@
 // Conformance mode for P₂ (verify/audit/external_p_vec_matrix.hpp): outputs of our own P₂ conform
 // (NO-MISMATCH-DETECTED, with the smallest detectable deviation); outputs with the wrong noise bias, an asymmetric
 // matrix or an off-grid value are MODEL-MISMATCH (the negative controls); malformed files are refused naming them.
+#include "verify/audit/external_p_vec_matrix.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -11,7 +13,6 @@
 #include "optimized/protocols/p_vec.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
-#include "verify/audit/external_p_vec_matrix.hpp"
 
 namespace dpb::verify::audit {
 namespace {

@@ -1,11 +1,12 @@
 // The checkers of seed 003's P₂ claims (verify/certified/seed003_p2.hpp: 003.v1, v2, v3, v5) hold on the
 // implementation and reject deliberately wrong twins (the negative controls).
+#include "verify/certified/seed003_p2.hpp"
+
 #include <gtest/gtest.h>
 
 #include "reference/protocols/calibration_003_p2.hpp"
 #include "reference/protocols/p_vec.hpp"
 #include "verify/certified/proof_files.hpp"
-#include "verify/certified/seed003_p2.hpp"
 
 namespace dpb::verify::certified {
 namespace {
@@ -76,8 +77,8 @@ TEST(Seed003P2Privacy, V4HoldsAtEq127AndAnUnderCalibratedTwinDoesNot) {
   const Outcome o = check_p2_privacy(eq127, Suite::quick);
   EXPECT_EQ(o.verdict, Verdict::holds) << o.key_figure;
   EXPECT_EQ(o.evidence["points"].size(), 16U);
-  // Control: b / 10^6 (too little noise; Eq. 127 has slack of ~10³ in ε). The upper bound no longer holds, and the worst pair's certified δ(ε)
-  // exceeds δ where the noise is small enough to compute it.
+  // Control: b / 10^6 (too little noise; Eq. 127 has slack of ~10³ in ε). The upper bound no longer holds, and the
+  // worst pair's certified δ(ε) exceeds δ where the noise is small enough to compute it.
   const auto under = [&](const Rational& e, const Rational& d, const Integer& n, const Integer& dim) {
     auto gb = ref::eq127_g_b(e, d, n, dim);
     gb.second = gb.second / 1000000 + 1;

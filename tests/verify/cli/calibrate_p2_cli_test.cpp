@@ -26,7 +26,8 @@ TEST(CalibrateP2CliTest, PrintsEq127AndTheDerivedQuantities) {
   EXPECT_EQ(j["labels"], "6");
   EXPECT_EQ(j["message_bits"], "270498367");  // 2g + b at r = Δ
   EXPECT_EQ(j["v3_proxy_within_bound"], true);
-  const auto d = run_command(kCli + " calibrate p-vec-matrix --eps 1 --delta 1e-5 --n 100 --d 2 --sensitivity-bound 1/4");
+  const auto d =
+      run_command(kCli + " calibrate p-vec-matrix --eps 1 --delta 1e-5 --n 100 --d 2 --sensitivity-bound 1/4");
   ASSERT_EQ(d.exit_code, 0) << d.err;
   const auto k = nlohmann::json::parse(d.out);
   EXPECT_EQ(k["r"], "1/2");  // 2Δ, the default
@@ -72,9 +73,11 @@ TEST(AuditP2ConformanceCliTest, ModelMismatchExitsOneAndBadUsageTwo) {
   const auto r = run_command(base + " --d " + out);
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(r.out.rfind("MODEL-MISMATCH", 0), 0U) << r.out;
-  expect_cli_refusal(base + " --d " + out + " --d-prime " + out, "parameter '--d-prime' must be absent when --mechanism");
+  expect_cli_refusal(base + " --d " + out + " --d-prime " + out,
+                     "parameter '--d-prime' must be absent when --mechanism");
   expect_cli_refusal(base, "parameter '--d' must be given with --mechanism");
-  expect_cli_refusal(kCli + " audit external --d " + out + " --claimed-eps 1", "parameter '--d-prime' must be given with --d");
+  expect_cli_refusal(kCli + " audit external --d " + out + " --claimed-eps 1",
+                     "parameter '--d-prime' must be given with --d");
 }
 
 }  // namespace
