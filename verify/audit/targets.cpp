@@ -221,7 +221,8 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
     // change: post-processing). The other users hold Δe₁e₁ᵀ (t = g, no rounding draw): count = (n − 1)g + {g | 0}
     // + Bin(n·b, ¼), drawn by the optimized sublinear binomial.
     t.delta = o.delta.value_or(1e-5);
-    const Rational delta_r(t.delta);
+    // Calibrated at the exact 1/100000 by default; a given --delta arrives as a double and is used exactly as such.
+    const Rational delta_r = o.delta ? Rational(*o.delta) : Rational(1, 100000);
     const Integer n(static_cast<unsigned long>(o.n));
     const auto [g, b] = ref::eq127_g_b(o.eps, delta_r, n, Integer(2));
     auto noise = std::make_shared<const fast::BinomialLarge>(Integer(n * b), Rational(1, 4));

@@ -13,7 +13,7 @@ TEST(P2AuditTargetTest, UsesEq127AndTheFullRangePair) {
   o.eps = Rational(1, 2);
   o.n = 16;
   const PreparedTarget t = prepare_target("p-vec-matrix", o, 1);
-  const auto [g, b] = ref::eq127_g_b(Rational(1, 2), Rational(1e-5), Integer(16), Integer(2));
+  const auto [g, b] = ref::eq127_g_b(Rational(1, 2), Rational(1, 100000), Integer(16), Integer(2));
   EXPECT_EQ(t.details["g"], dpb::to_string(g));
   EXPECT_EQ(t.details["b"], dpb::to_string(b));
   EXPECT_EQ(g, Integer(8));  // max{⌈2√16⌉, 2, 4}
