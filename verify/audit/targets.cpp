@@ -18,6 +18,7 @@
 #include "optimized/learners/protocol_aggregator.hpp"
 #include "optimized/learners/ucb.hpp"
 #include "optimized/protocols/protocol.hpp"
+#include "optimized/samplers/binomial_large.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
@@ -25,6 +26,7 @@
 #include "reference/learners/noise_source.hpp"
 #include "reference/privacy/relations.hpp"
 #include "reference/protocols/calibration.hpp"
+#include "reference/protocols/calibration_003_p2.hpp"
 #include "verify/audit/decision_law_index.hpp"
 #include "verify/audit/target_tree_matrix.hpp"
 #include "verify/audit/targets_multi_agent.hpp"
@@ -71,6 +73,9 @@ const std::vector<TargetInfo> kTargets = {
      "x + Lap_Z(1/eps), x in {0, 1}"},
     {"tree-matrix", "mechanism", true, "V and H trees jointly (eps/3, delta/3) (seed 003, Lemma I.4, theorem calibration)",
      "Alg. 2's matrix trees, d = 2, kappa* = 1/4, half; view = the nodes holding one user's leaf (LLR statistic)"},
+    {"p-vec-matrix", "mechanism", true,
+     "(eps, delta)-shuffle DP (seed 003, Lemma S.2 at Eq. 127, d = 2; claim 003.v4), audited at delta (default 1e-5)",
+     "P2 (matrix P_Vec): view = label (0,0)'s count; user 1's X = Delta e1e1^T (D) vs -Delta e1e1^T (D')"},
     {"dist-dp-se", "learner", true, "eps-DP (seed 000, Theorem 1)", "Algorithm 1 with Dist-DP batches"},
     {"dist-rdp-se", "learner", true, "RDP (seed 000, Theorem 2), audited as (eps', delta)",
      "Algorithm 1 with Dist-RDP batches"},
@@ -212,6 +217,41 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
                   {"candidates_enumerated", 1},
                   {"unobserved", 0},
                   {"effective_pairs", 1}};
+    return t;
+  }
+  if (info.name == "p-vec-matrix") {
+    // Seed 003's P₂ at Eq. 127's (g, b) for (ε, δ, n, d = 2), r = 2Δ. The pair moves label (0,0) by g units (t = g
+    // against 0) and no other label, so label (0,0)'s count is the view (the other labels are independent of the
+    // change: post-processing). The other users hold Δe₁e₁ᵀ (t = g, no rounding draw): count = (n − 1)g + {g | 0}
+    // + Bin(n·b, ¼), drawn by the optimized sublinear binomial.
+    t.delta = o.delta.value_or(1e-5);
+    // Calibrated at the exact 1/100000 by default; a given --delta arrives as a double and is used exactly as such.
+    const Rational delta_r = o.delta ? Rational(*o.delta) : Rational(1, 100000);
+    const Integer n(static_cast<unsigned long>(o.n));
+    const auto [g, b] = ref::eq127_g_b(o.eps, delta_r, n, Integer(2));
+    auto noise = std::make_shared<const fast::BinomialLarge>(Integer(n * b), Rational(1, 4));
+    const std::int64_t base = to_int64(Integer((n - 1) * g)), shift = to_int64(g);
+    t.sample = [noise, base, shift](int side, std::uint64_t count, std::uint64_t seed, std::uint64_t stream) {
+      ChaCha20Source bits(seed, stream);
+      Counts c;
+      for (std::uint64_t i = 0; i < count; ++i) ++c[base + (side == 0 ? shift : 0) + (*noise)(bits)];
+      return to_histogram(c);
+    };
+    t.eps_claimed = eps;
+    t.eps_exact_source =
+        "not computed (the shifted binomial's exact eps(delta) at n b ~ 10^9); 003.v4 certifies an upper bound";
+    t.details = {{"g", dpb::to_string(g)},
+                 {"b", dpb::to_string(b)},
+                 {"noise_trials", dpb::to_string(Integer(n * b))},
+                 {"d", 2},
+                 {"neighbours", "X_1 = Delta e1e1^T (D) vs -Delta e1e1^T (D'), others Delta e1e1^T; view label (0,0)"}};
+    t.relation = {{"name", "replace-one (P2)"},
+                  {"definition", "one user's matrix (Frobenius norm <= Delta) replaced"},
+                  {"citation", "seed 003 App. S, Lemma S.2"},
+                  {"candidates_enumerated", 1},
+                  {"unobserved", 0},
+                  {"effective_pairs", 1},
+                  {"note", "the pair moving one label by the full range g; docs/privacy-003.md (P2)"}};
     return t;
   }
   const ref::Variant variant = ref::parse_variant(info.name, kFn);

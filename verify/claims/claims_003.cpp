@@ -1,12 +1,16 @@
 // Claims of seed 003 (Sarmasarkar, "Shuffle and Joint Differential Privacy for Generalized Linear Contextual
-// Bandits", 2026, arXiv:2602.00417; docs/architecture.md §11). None registered yet: add Claim{...} entries here, or
-// in a claims_003_<topic>.cpp of your own that is called from all_claims.cpp.
+// Bandits", 2026, arXiv:2602.00417; docs/architecture.md §11). Add Claim{...} entries here, or in a
+// claims_003_<topic>.cpp of your own whose register function is called below.
 #include "verify/claims/registry.hpp"
 
 namespace dpb::verify {
 
 void register_claims_003_tree(Registry& registry);  // claims_003_tree.cpp: the matrix trees
+void register_claims_003_p2(Registry& registry);    // claims_003_p2.cpp: P₂, the matrix P_Vec (003.v1–v5)
 
-void register_claims_003(Registry& registry) { register_claims_003_tree(registry); }
+void register_claims_003(Registry& registry) {
+  register_claims_003_tree(registry);
+  register_claims_003_p2(registry);
+}
 
 }  // namespace dpb::verify

@@ -9,6 +9,9 @@
 //      verify/audit/conformance_tree.hpp)
 //   dpbandit audit external --command 'CMD' --claimed-eps E [--samples N] [--delta D] [--confidence C] [--seed S]
 //                           [--timeout S] [--pairs N [--keep K]] [--json]
+//   dpbandit audit external --mechanism p-vec-matrix --params FILE --inputs FILE --d OUTPUTS [--confidence C] [--json]
+//                           (conformance mode, verify/audit/external_p_vec_matrix.hpp: MODEL-MISMATCH or
+//                           NO-MISMATCH-DETECTED with the smallest detectable deviation; --d-prime refused)
 // Output: a one-line summary and the final split's events (or JSON with --json) on stdout; progress on stderr.
 // Exit codes: 0 when the verdict is TIGHT or WEAK, or a VIOLATION of a non-private target's nominal ε (the
 // expected outcome of a negative control); 1 on a VIOLATION or MODEL-MISMATCH of a real claim; 2 on usage errors
@@ -27,6 +30,7 @@
 #include "verify/audit/black_box.hpp"
 #include "verify/audit/conformance_tree.hpp"
 #include "verify/audit/external.hpp"
+#include "verify/audit/external_p_vec_matrix.hpp"
 #include "verify/audit/targets.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/progress.hpp"
@@ -41,7 +45,7 @@ constexpr const char* kFn = "audit";
 struct AuditArgs {
   std::string target, eps, samples, confidence, seed, n, horizon, delta, borderline, threads;
   std::string d, d_prime, command, claimed_eps, timeout, neighbours, pairs, keep, view, arms;
-  std::string mechanism, params, inputs;  // external conformance mode
+  std::string mechanism, params, inputs;  // external conformance mode (verify/audit/external_p_vec_matrix.hpp)
   bool list = false, json = false;
 };
 
@@ -120,7 +124,8 @@ void add_audit_command(CLI::App& app, Context& context) {
                   "delta of the (eps, delta) guarantee tested (default 0; 1e-5 for RDP/CDP)");
   options->number("--borderline", args->borderline, closed(1 / pow10(6), "1e-6"), closed(1 - 1 / pow10(6), "1 - 1e-6"),
                   "elimination learners: P_D'[elimination] the hard table aims at, in (0, 1) (default 0.4)");
-  options->path("--d", args->d, "external: file of outputs on D, one per line (with --mechanism: one run per line)");
+  // --d without --d-prime is refused in the callback unless --mechanism is given (conformance mode).
+  options->path("--d", args->d, "external: file of outputs on D, one per line (with --mechanism: the outputs, one run or analyzer output per line)");
   options->path("--d-prime", args->d_prime, "external: file of outputs on D', one per line").requires_options({"d"});
   options->text("--command", args->command, "external: shell command printing outputs (DPB_NEIGHBOUR=0|1)")
       .conflicts_with({"d", "d-prime"})
@@ -158,16 +163,28 @@ void add_audit_command(CLI::App& app, Context& context) {
                    "multi-agent targets (seed 004): K arms, 2 or 3 (default 2)")
       .conflicts_with({"d", "d-prime", "command"})
       .companions_are({"audit", "dp-mase", "--samples", "1000", "--threads", "1", "--pairs", "2", "--keep", "1"});
-  options->choice("--mechanism", args->mechanism, {"tree"},
-                  "external conformance mode: the declared mechanism (tree) whose law --d's runs must follow")
+  // Conformance mode (docs/audit.md "External implementations: conformance"): one output file against a declared
+  // law — `tree` (seed 003's matrix trees, verify/audit/conformance_tree.hpp) or `p-vec-matrix` (P₂,
+  // verify/audit/external_p_vec_matrix.hpp).
+  const std::vector<std::string> conformance = {"audit", "external", "--mechanism", "p-vec-matrix", "--params", "p.json",
+                                                "--inputs", "in.txt", "--d", "out.txt"};
+  options->choice("--mechanism", args->mechanism, {"tree", "p-vec-matrix"},
+                  "external conformance mode: the declared mechanism whose law --d's outputs must follow (tree: seed "
+                  "003's matrix trees; p-vec-matrix: seed 003's P2)")
       .requires_options({"params", "inputs", "d"})
       .conflicts_with({"d-prime", "command", "claimed-eps", "pairs", "keep", "neighbours", "view", "timeout", "samples",
                        "seed", "n", "horizon", "delta", "borderline", "eps", "arms", "threads"})
       .companions_are({"audit", "external", "--params", "params.json", "--inputs", "inputs.txt", "--d", "runs.txt"});
-  options->path("--params", args->params, "external --mechanism tree: JSON {T, dim, sigma, symmetrisation}")
-      .requires_options({"mechanism"});
-  options->path("--inputs", args->inputs, "external --mechanism tree: the declared leaves, one per line")
-      .requires_options({"mechanism"});
+  options->path("--params", args->params,
+                "external --mechanism: the declared parameters (JSON; tree: {T, dim, sigma, symmetrisation}, "
+                "p-vec-matrix: {n, d, g, b, p, Delta})")
+      .requires_options({"mechanism"})
+      .companions_are(conformance);
+  options->path("--inputs", args->inputs,
+                "external --mechanism: the declared inputs (tree: one leaf a line; p-vec-matrix: one user's upper "
+                "triangle a line)")
+      .requires_options({"mechanism"})
+      .companions_are(conformance);
   options->flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
   CLI::App* eta_privacy = add_eta_privacy_command(*cmd, context);
   cmd->callback([args, options, eta_privacy, &context]() {
@@ -235,9 +252,9 @@ void add_audit_command(CLI::App& app, Context& context) {
         pass->done = done;
         pass->bar->update(done);
       };
-    if (!args->mechanism.empty()) {  // conformance mode (requires and conflicts checked above)
-      if (args->target != "external")
-        throw_parameter_error(kFn, "--mechanism", "given with `external` only", args->mechanism);
+    if (!args->mechanism.empty() && args->target != "external")  // conformance mode (requires and conflicts above)
+      throw_parameter_error(kFn, "--mechanism", "given with `external` only", args->mechanism);
+    if (args->mechanism == "tree") {
       const auto c = verify::audit::audit_tree_conformance(args->params, args->inputs, args->d, settings.confidence);
       const std::string out = args->json ? verify::audit::to_json(c).dump(2) + "\n"
                                          : verify::audit::summary_line(c) + "\n";
@@ -246,6 +263,23 @@ void add_audit_command(CLI::App& app, Context& context) {
       return;
     }
     verify::audit::AuditResult r;
+    if (options->given("d") && !options->given("d-prime") && !options->given("mechanism"))
+      throw_parameter_error(kFn, "--d-prime", "given with --d", "nothing");
+    if (args->mechanism == "p-vec-matrix") {
+      const double conf = options->given("confidence") ? as_double(*options->number_value("confidence")) : 0.95;
+      const auto c = verify::audit::conformance_p_vec_matrix(args->params, args->inputs, args->d, conf);
+      nlohmann::json j = c.evidence;
+      j["mechanism"] = args->mechanism;
+      const std::string out = args->json ? j.dump(2) + "\n"
+                                         : c.verdict + " (" + std::to_string(c.outputs) + " outputs; " +
+                                               (c.reason.empty() ? "smallest detectable deviation of a label mean " +
+                                                                       std::to_string(c.smallest_detectable_deviation)
+                                                                 : c.reason) +
+                                               ")\n";
+      std::fwrite(out.data(), 1, out.size(), stdout);
+      context.exit_code = c.verdict == "MODEL-MISMATCH" ? 1 : 0;  // as a MODEL-MISMATCH of a real claim
+      return;
+    }
     if (args->target == "external") {
       if (options->given("view")) throw_parameter_error(kFn, "--view", "absent with `external`", args->view);
       // Options of the built-in targets do not apply to external outputs: refused, not ignored (issue 14 class 9).

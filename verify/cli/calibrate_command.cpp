@@ -12,6 +12,8 @@
 // Seed 003 (reference/protocols/calibration_003.hpp, docs/privacy-003.md, "The matrix trees"):
 //   tree-matrix --eps --delta --horizon T --d D --kappa-star K [--symmetrisation half|root2] [--zeta Z]
 //               [--profile theorem|paper-code] (--zeta: theorem only, default delta/2; symmetrisation default half)
+// Seed 003 (reference/protocols/calibration_003_p2.hpp, docs/protocol-003.md "P₂: the matrix P_Vec"):
+//   p-vec-matrix --eps --delta --n --d [--sensitivity-bound DELTA (default 1)] [--range 2delta|delta]
 // A flag that does not apply to the variant is refused. Rationals are printed as "p/q" strings, integers as decimal
 // strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
 #include <cstdio>
@@ -24,6 +26,7 @@
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/calibration_003.hpp"
+#include "reference/protocols/calibration_003_p2.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/protocol_checks/calibration_001_json.hpp"
 #include "verify/protocol_checks/calibration_json.hpp"
@@ -37,6 +40,7 @@ struct CalibrateArgs {
   std::string variant, eps, n, horizon, s, p, c;
   std::string delta, d, vec_constant, profile, rounds_per_user, eps0, delta0, delta_prime;
   std::string kappa_star, zeta, symmetrisation;  // seed 003 tree-matrix
+  std::string sensitivity_bound, range;           // seed 003 p-vec-matrix
   bool returning = false;
 };
 
@@ -83,6 +87,12 @@ void refuse_003_flags(const CalibrateArgs& a) {
     if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (seed 003 tree-matrix only)", value);
 }
 
+// The seed-003 P₂ flags refused by the other variants.
+void refuse_p2_flags(const CalibrateArgs& a) {
+  for (const auto& [value, name] : {std::pair{a.sensitivity_bound, "sensitivity-bound"}, {a.range, "range"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (p-vec-matrix only)", value);
+}
+
 // Seed 003: tree-matrix.
 void run_003(const CalibrateArgs& a) {
   for (const auto& [value, name] : {std::pair{a.n, "n"}, {a.s, "s"}, {a.p, "p"}, {a.c, "c"},
@@ -90,6 +100,7 @@ void run_003(const CalibrateArgs& a) {
                                     {a.eps0, "eps0"}, {a.delta0, "delta0"}, {a.delta_prime, "delta-prime"}})
     if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant, value);
   if (a.returning) throw_parameter_error(kFn, "returning", "absent for " + a.variant, "set");
+  refuse_p2_flags(a);
   ref::Calibration003Input in;
   in.variant = a.variant;
   if (a.profile == "paper-code") in.profile = ref::Profile003::PaperCode;
@@ -107,6 +118,27 @@ void run_003(const CalibrateArgs& a) {
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
+// Seed 003's P₂: Eq. 127 and the derived quantities (calibration_003_p2.hpp); flags of other variants refused.
+void run_p2(const CalibrateArgs& a) {
+  for (const auto& [value, name] :
+       {std::pair{a.horizon, "horizon"}, {a.s, "s"}, {a.p, "p"}, {a.c, "c"}, {a.vec_constant, "vec-constant"},
+        {a.rounds_per_user, "rounds-per-user"}, {a.eps0, "eps0"}, {a.delta0, "delta0"},
+        {a.delta_prime, "delta-prime"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for p-vec-matrix", value);
+  if (a.returning) throw_parameter_error(kFn, "returning", "absent for p-vec-matrix", "set");
+  refuse_003_flags(a);
+  if (!a.profile.empty() && a.profile != "theorem")
+    throw_parameter_error(kFn, "profile", "theorem for p-vec-matrix (Lemma S.2)", a.profile);
+  ref::CalibrationP2Input in;
+  in.eps = optional_rational(a.eps, "eps");
+  in.delta = optional_rational(a.delta, "delta");
+  in.n = optional_integer(a.n, "n");
+  in.d = optional_integer(a.d, "d");
+  if (!a.sensitivity_bound.empty()) in.Delta = parse_rational(a.sensitivity_bound, kFn, "sensitivity-bound");
+  if (a.range == "delta") in.range = ref::PVecRange::Delta;
+  const std::string out = verify::to_json(ref::calibrate_p2(in)).dump(2) + "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
 
 }  // namespace
 
@@ -117,11 +149,12 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<Options>(cmd, "calibrate", context.options, seed000);
   options->positional("variant", args->variant,
                       {"dist-dp", "dist-rdp", "dist-cdp", "shuffle", "central", "local", "ldp-gauss", "p-amp", "p-vec",
-                       "tree", "fmt", "tree-matrix"},
-                      "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt|tree-matrix",
+                       "tree", "fmt", "tree-matrix", "p-vec-matrix"},
+                      "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt|tree-matrix|"
+                      "p-vec-matrix",
                       {"calibrate", "{}", "--eps", "1", "--n", "10", "--horizon", "100"},
                       "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | "
-                      "p-vec | tree | fmt (seed 001); tree-matrix (seed 003)",
+                      "p-vec | tree | fmt (seed 001); tree-matrix, p-vec-matrix (seed 003)",
                       true);
   const std::vector<std::string> amp = {"calibrate", "p-amp", "--eps", "1", "--delta", "1/100000", "--n", "1000"};
   const std::vector<std::string> vec = {"calibrate", "p-vec",  "--eps", "1", "--delta", "1/100000",
@@ -170,6 +203,14 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->number("--c", args->c, open(0), closed(pow10(6), "10^6"),
                   "Lemma 5's constant c > 0 (local; default 159421/100000, ref::lemma5_constant())")
       .companions_are({"calibrate", "local", "--eps", "1/2", "--n", "10", "--horizon", "100"});
+  const std::vector<std::string> p2 = {"calibrate", "p-vec-matrix", "--eps", "1", "--delta", "1/100000",
+                                       "--n",       "1000",         "--d",   "3"};
+  options->number("--sensitivity-bound", args->sensitivity_bound, open(0), closed(pow10(6), "10^6"),
+                  "seed 003 p-vec-matrix: Frobenius bound Delta of a user matrix (default 1)")
+      .companions_are(p2);
+  options->choice("--range", args->range, {"2delta", "delta"},
+                  "seed 003 p-vec-matrix: encoding range r (2delta default; delta as printed, 2g + b bits)")
+      .companions_are(p2);
   cmd->callback([args, options, &context]() {
     options->check();
     if (ref::is_variant_003(args->variant)) {
@@ -177,7 +218,13 @@ void add_calibrate_command(CLI::App& app, Context& context) {
       context.exit_code = 0;
       return;
     }
+    if (args->variant == "p-vec-matrix") {
+      run_p2(*args);
+      context.exit_code = 0;
+      return;
+    }
     refuse_003_flags(*args);
+    refuse_p2_flags(*args);
     if (ref::is_variant_001(args->variant)) {
       run_001(*args);
       context.exit_code = 0;
