@@ -56,13 +56,13 @@ std::vector<Rational> exact_weights(const std::vector<double>& w) {
 }  // namespace
 
 ref::GOptimalDesign g_optimal_design(const ref::ArmSet& arms) {
-  ref::check_design_arms(arms, "g_optimal_design");
-  const auto res = solve(arms, std::vector<double>(arms.size(), 1.0), "g_optimal_design");
-  return ref::finish_design(arms, exact_weights(res.weights), res.iterations);
+  const ref::ArmSet coords = ref::design_coordinates(arms, "g_optimal_design");
+  const auto res = solve(coords, std::vector<double>(arms.size(), 1.0), "g_optimal_design");
+  return ref::finish_design(coords, exact_weights(res.weights), res.iterations);
 }
 
 ref::GOptimalDesign g_optimal_design_scaled(const ref::ArmSet& arms, const std::vector<ref::CertifiedReal>& c) {
-  ref::check_design_arms(arms, "g_optimal_design_scaled");
+  const ref::ArmSet coords = ref::design_coordinates(arms, "g_optimal_design_scaled");
   if (c.size() != arms.size())
     throw_parameter_error("g_optimal_design_scaled", "c", "one scale per arm (" + std::to_string(arms.size()) + ")",
                           std::to_string(c.size()));
@@ -71,8 +71,8 @@ ref::GOptimalDesign g_optimal_design_scaled(const ref::ArmSet& arms, const std::
     if (ref::compare(x, Rational(0)) <= 0) throw_parameter_error("g_optimal_design_scaled", "c", "> 0", "a value <= 0");
     scale.push_back(nearest_double(ref::round_to_binary64(x)));
   }
-  const auto res = solve(arms, scale, "g_optimal_design_scaled");
-  return ref::finish_design_scaled(arms, c, exact_weights(res.weights), res.iterations);
+  const auto res = solve(coords, scale, "g_optimal_design_scaled");
+  return ref::finish_design_scaled(coords, c, exact_weights(res.weights), res.iterations);
 }
 
 }  // namespace dpb::fast

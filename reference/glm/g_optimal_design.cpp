@@ -125,16 +125,68 @@ bool certify_scaled_f4(const ArmSet& arms, const std::vector<CertifiedReal>& c, 
   throw GlmUndecided("certify_scaled_f4: F4 undecided at the precision cap");
 }
 
-void check_design_arms(const ArmSet& arms, std::string_view function) {
+namespace {
+
+// x reduced against the echelon rows (each with its pivot column); true when x is independent of them.
+bool reduce(Vec x, std::vector<std::pair<Vec, std::size_t>>& echelon) {
+  for (const auto& [row, p] : echelon) {
+    if (x[p] == 0) continue;
+    const Rational f = x[p] / row[p];
+    for (std::size_t j = 0; j < x.size(); ++j) x[j] -= f * row[j];
+  }
+  for (std::size_t j = 0; j < x.size(); ++j)
+    if (x[j] != 0) {
+      echelon.emplace_back(std::move(x), j);
+      return true;
+    }
+  return false;
+}
+
+// Solves G y = v exactly (G symmetric positive definite, r × r) by Gaussian elimination.
+Vec solve_exact(std::vector<Vec> G, Vec v) {
+  const std::size_t r = v.size();
+  for (std::size_t j = 0; j < r; ++j) {
+    for (std::size_t i = j + 1; i < r; ++i) {
+      const Rational f = G[i][j] / G[j][j];
+      for (std::size_t k = j; k < r; ++k) G[i][k] -= f * G[j][k];
+      v[i] -= f * v[j];
+    }
+  }
+  Vec y(r);
+  for (std::size_t j = r; j-- > 0;) {
+    Rational t = v[j];
+    for (std::size_t k = j + 1; k < r; ++k) t -= G[j][k] * y[k];
+    y[j] = t / G[j][j];
+  }
+  return y;
+}
+
+}  // namespace
+
+ArmSet design_coordinates(const ArmSet& arms, std::string_view function) {
   if (arms.empty()) throw_parameter_error(function, "arms", "a non-empty arm set", "0 arms");
   const std::size_t d = arms[0].size();
   if (d == 0) throw_parameter_error(function, "d", "at least 1", "0");
   for (const Vec& a : arms)
     if (a.size() != d)
       throw_parameter_error(function, "arms", "of one dimension " + std::to_string(d), std::to_string(a.size()));
-  const std::vector<Rational> uniform(arms.size(), Rational(1));
-  if (!exact_leverages(arms, uniform))
-    throw_parameter_error(function, "arms", "spanning R^d (d = " + std::to_string(d) + ")", "a rank-deficient set");
+  std::vector<std::pair<Vec, std::size_t>> echelon;
+  std::vector<const Vec*> basis;
+  for (const Vec& a : arms)
+    if (echelon.size() < d && reduce(a, echelon)) basis.push_back(&a);
+  if (basis.empty()) throw_parameter_error(function, "arms", "not all zero", "only zero arms");
+  if (basis.size() == d) return arms;
+  const std::size_t r = basis.size();
+  std::vector<Vec> G(r, Vec(r));
+  for (std::size_t i = 0; i < r; ++i)
+    for (std::size_t j = 0; j < r; ++j) G[i][j] = inner(*basis[i], *basis[j]);
+  ArmSet coords;
+  for (const Vec& a : arms) {
+    Vec bt(r);
+    for (std::size_t i = 0; i < r; ++i) bt[i] = inner(*basis[i], a);
+    coords.push_back(solve_exact(G, bt));
+  }
+  return coords;
 }
 
 Rational round_to_binary64(const CertifiedReal& c) {
@@ -155,6 +207,7 @@ GOptimalDesign finish_design(const ArmSet& arms, const std::vector<Rational>& so
   if (!m || *m > two_d(arms))
     throw std::runtime_error("g_optimal_design: the rounded design fails F4 (max leverage > 2d or singular)");
   out.max_leverage = *m;
+  out.rank = arms[0].size();
   return out;
 }
 
@@ -165,12 +218,12 @@ GOptimalDesign finish_design_scaled(const ArmSet& arms, const std::vector<Certif
   out.solver_iterations = iterations;
   if (!certify_scaled_f4(arms, c, out.weights(), &out.max_leverage))
     throw std::runtime_error("g_optimal_design_scaled: the rounded design fails F4 (max leverage > 2d)");
+  out.rank = arms[0].size();
   return out;
 }
 
 namespace {
 
-template <class Convert>
 std::optional<internal::FedorovWynnResult<Binary64>> solve(const ArmSet& arms, const std::vector<Binary64>& scale) {
   std::vector<std::vector<Binary64>> a;
   for (const Vec& x : arms) {
@@ -192,14 +245,14 @@ std::vector<Rational> exact_weights(const std::vector<Binary64>& w) {
 }  // namespace
 
 GOptimalDesign g_optimal_design(const ArmSet& arms) {
-  check_design_arms(arms, "g_optimal_design");
-  const auto res = solve<void>(arms, std::vector<Binary64>(arms.size(), Binary64(1L)));
+  const ArmSet coords = design_coordinates(arms, "g_optimal_design");
+  const auto res = solve(coords, std::vector<Binary64>(arms.size(), Binary64(1L)));
   if (!res) throw std::runtime_error("g_optimal_design: the binary64 solver met a non-positive pivot");
-  return finish_design(arms, exact_weights(res->weights), res->iterations);
+  return finish_design(coords, exact_weights(res->weights), res->iterations);
 }
 
 GOptimalDesign g_optimal_design_scaled(const ArmSet& arms, const std::vector<CertifiedReal>& c) {
-  check_design_arms(arms, "g_optimal_design_scaled");
+  const ArmSet coords = design_coordinates(arms, "g_optimal_design_scaled");
   if (c.size() != arms.size())
     throw_parameter_error("g_optimal_design_scaled", "c", "one scale per arm (" + std::to_string(arms.size()) + ")",
                           std::to_string(c.size()));
@@ -208,9 +261,9 @@ GOptimalDesign g_optimal_design_scaled(const ArmSet& arms, const std::vector<Cer
     if (compare(x, Rational(0)) <= 0) throw_parameter_error("g_optimal_design_scaled", "c", "> 0", "a value <= 0");
     scale.emplace_back(round_to_binary64(x));
   }
-  const auto res = solve<void>(arms, scale);
+  const auto res = solve(coords, scale);
   if (!res) throw std::runtime_error("g_optimal_design_scaled: the binary64 solver met a non-positive pivot");
-  return finish_design_scaled(arms, c, exact_weights(res->weights), res->iterations);
+  return finish_design_scaled(coords, c, exact_weights(res->weights), res->iterations);
 }
 
 }  // namespace dpb::ref

@@ -9,7 +9,9 @@
 //   3. F4 certified on the rounded weights: in exact rationals for grid arms, in refined intervals for scaled arms
 //      x̃_i = √c_i·a_i (c_i = μ̇(⟨a_i,θ̂_1⟩)/β(a_i), Alg. 1 line 13); a design that fails is refused (std::runtime_error).
 // Sampling from the design is exact: uniform_below(2^32) against the cumulative counts.
-// Arm sets must span R^d (ParameterError otherwise): a rank-deficient set has no nonsingular A(π).
+// An arm set of rank r < d (Alg. 1's eliminated sets) is designed in the coordinates c_i of a basis of its span (the
+// first r independent arms, in order): x = Bc gives xᵀA(π)⁺x = cᵀ(Σ_y π_y c_y c_yᵀ)^{−1}c, and for x in the span
+// xᵀ(εI + A)^{−1}x ≤ xᵀA⁺x, so F4 is certified as max ≤ 2r ≤ 2d on the coordinates.
 #pragma once
 
 #include <optional>
@@ -28,6 +30,7 @@ struct GOptimalDesign {
   unsigned bits = kDesignBits;
   Rational max_leverage;        // grid arms: exact; scaled arms: a certified upper bound
   int solver_iterations = 0;
+  std::size_t rank = 0;         // of the arm set; F4 is certified as max leverage ≤ 2·rank
 
   std::vector<Rational> weights() const;
 };
@@ -50,8 +53,10 @@ bool certify_scaled_f4(const ArmSet& arms, const std::vector<CertifiedReal>& c, 
 GOptimalDesign g_optimal_design(const ArmSet& arms);
 GOptimalDesign g_optimal_design_scaled(const ArmSet& arms, const std::vector<CertifiedReal>& c);
 
-// Validation shared by both builds: K ≥ 1 arms of one dimension d ≥ 1 that span R^d.
-void check_design_arms(const ArmSet& arms, std::string_view function);
+// Validation shared by both builds (K ≥ 1 arms of one dimension d ≥ 1, not all zero) and the coordinates the design
+// is computed on: the arms themselves when they span R^d, else their coordinates c_i = G^{−1}Bᵀa_i in the basis B of
+// the first independent arms (G = BᵀB), exact.
+ArmSet design_coordinates(const ArmSet& arms, std::string_view function);
 // The binary64 value (as its exact dyadic rational) nearest to c (ties to even), decided on certified enclosures.
 Rational round_to_binary64(const CertifiedReal& c);
 // The design's last two steps on the solver's weights, shared by both builds.

@@ -125,6 +125,10 @@ TEST(GlmCrossTest, DesignsAreIdenticalInBothBuilds) {
     EXPECT_EQ(ref::g_optimal_design_scaled(arms, c).counts, fast::g_optimal_design_scaled(arms, c).counts) << seed;
   }
   EXPECT_GT(iterations, 0) << "some arm set must need solver steps";
+  // A rank-deficient set (arms in a plane of R^3): the same coordinates and design in both builds.
+  ref::ArmSet plane;
+  for (const auto& a : arms_of(9, 10, 2)) plane.push_back({a[0] / 2, a[1] / 2, (a[0] - a[1]) / 2});
+  EXPECT_EQ(ref::g_optimal_design(plane).counts, fast::g_optimal_design(plane).counts);
 }
 
 }  // namespace

@@ -151,9 +151,34 @@ TEST(GOptimalDesignTest, SamplingReadsTheWeightDenominator) {
   EXPECT_EQ(sample_design(d, s), 2U);
 }
 
+TEST(GOptimalDesignTest, RankDeficientSetsAreDesignedOnTheirSpan) {
+  // Arms in the plane x₃ = x₁ + x₂ of R^3 (rank 2), and a collinear pair in R^2 (rank 1).
+  ArmSet plane;
+  for (const Vec& a : grid_arms(9, 2, 5)) plane.push_back({a[0] / 2, a[1] / 2, (a[0] + a[1]) / 2});
+  const auto design = g_optimal_design(plane);
+  EXPECT_EQ(design.rank, 2U);
+  EXPECT_LE(design.max_leverage, Rational(4));
+  // Independently of the coordinates: with εI added (ε = 2^−20, as d extra "arms" e_j of weight ε), every arm's
+  // leverage xᵀ(εI + A(π))^{−1}x is at most the certified 2r.
+  ArmSet with_eps = plane;
+  std::vector<Rational> w = design.weights();
+  for (std::size_t j = 0; j < 3; ++j) {
+    Vec e(3, Rational(0));
+    e[j] = 1;
+    with_eps.push_back(e);
+    w.push_back(Rational(1, 1 << 20));
+  }
+  const auto lev = exact_leverages(with_eps, w);
+  ASSERT_TRUE(lev.has_value());
+  for (std::size_t i = 0; i < plane.size(); ++i) EXPECT_LE((*lev)[i], design.max_leverage) << i;
+  const auto line = g_optimal_design({{Rational(1, 2), Rational(0)}, {Rational(1), Rational(0)}});
+  EXPECT_EQ(line.rank, 1U);
+  EXPECT_LE(line.max_leverage, Rational(2));
+}
+
 TEST(GOptimalDesignTest, BadArmSetsNameTheParameter) {
   EXPECT_THROW(g_optimal_design({}), ParameterError);
-  EXPECT_THROW(g_optimal_design({{Rational(1), Rational(0)}, {Rational(2), Rational(0)}}), ParameterError);  // rank 1
+  EXPECT_THROW(g_optimal_design({{Rational(0), Rational(0)}}), ParameterError);  // only zero arms
   EXPECT_THROW(g_optimal_design({{Rational(1)}, {Rational(1), Rational(0)}}), ParameterError);
 }
 
