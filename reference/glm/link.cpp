@@ -10,6 +10,12 @@ namespace {
 
 mpfr_prec_t work(mpfr_prec_t prec) { return prec + 16; }
 
+const Rational& checked_z(const Rational& z) {
+  if (z > kGlmMaxAbsZ || z < -kGlmMaxAbsZ)
+    throw_parameter_error("GLM link", "z", "in [-4096, 4096]", to_string(z));
+  return z;
+}
+
 // e^{−|z|}
 Interval exp_minus_abs(const Rational& z, mpfr_prec_t wp) { return exp_neg(z < 0 ? Rational(-z) : z, wp); }
 
@@ -52,6 +58,7 @@ Link parse_link(std::string_view name) {
 }
 
 Interval mu_enclosure(Link link, const Rational& z, mpfr_prec_t prec) {
+  checked_z(z);
   const mpfr_prec_t wp = work(prec);
   if (link == Link::probit) return probit_cdf(z, wp);
   const Interval t = exp_minus_abs(z, wp), one(1L, wp);
@@ -59,6 +66,7 @@ Interval mu_enclosure(Link link, const Rational& z, mpfr_prec_t prec) {
 }
 
 Interval mu_dot_enclosure(Link link, const Rational& z, mpfr_prec_t prec) {
+  checked_z(z);
   const mpfr_prec_t wp = work(prec);
   if (link == Link::probit) return probit_pdf(z, wp);
   const Interval t = exp_minus_abs(z, wp), one(1L, wp);
@@ -66,6 +74,7 @@ Interval mu_dot_enclosure(Link link, const Rational& z, mpfr_prec_t prec) {
 }
 
 Interval mu_ddot_enclosure(Link link, const Rational& z, mpfr_prec_t prec) {
+  checked_z(z);
   const mpfr_prec_t wp = work(prec);
   if (link == Link::probit) return probit_pdf(z, wp).mul(Rational(-z));
   // μ̇(1 − 2μ) = t(1 − t)/(1 + t)³ for z ≤ 0 and t(t − 1)/(1 + t)³ for z > 0, t = e^{−|z|}.
@@ -75,6 +84,7 @@ Interval mu_ddot_enclosure(Link link, const Rational& z, mpfr_prec_t prec) {
 }
 
 Interval b_enclosure(Link link, const Rational& z, mpfr_prec_t prec) {
+  checked_z(z);
   const mpfr_prec_t wp = work(prec);
   if (link == Link::probit) return Interval(z, wp) * probit_cdf(z, wp) + probit_pdf(z, wp) - probit_pdf(Rational(0), wp);
   // ln(1 + e^z) = max(z, 0) + ln(1 + e^{−|z|})
@@ -84,21 +94,25 @@ Interval b_enclosure(Link link, const Rational& z, mpfr_prec_t prec) {
 Interval mu_dot_sup_enclosure(Link link, mpfr_prec_t prec) { return mu_dot_enclosure(link, Rational(0), prec); }
 
 CertifiedReal mu(Link link, const Rational& z) {
+  checked_z(z);
   if (z == 0) return CertifiedReal(kHalf);
   return CertifiedReal([link, z](mpfr_prec_t p) { return mu_enclosure(link, z, p); });
 }
 
 CertifiedReal mu_dot(Link link, const Rational& z) {
+  checked_z(z);
   if (z == 0 && link == Link::logistic) return CertifiedReal(Rational(1, 4));
   return CertifiedReal([link, z](mpfr_prec_t p) { return mu_dot_enclosure(link, z, p); });
 }
 
 CertifiedReal mu_ddot(Link link, const Rational& z) {
+  checked_z(z);
   if (z == 0) return CertifiedReal(Rational(0));
   return CertifiedReal([link, z](mpfr_prec_t p) { return mu_ddot_enclosure(link, z, p); });
 }
 
 CertifiedReal b(Link link, const Rational& z) {
+  checked_z(z);
   if (z == 0 && link == Link::probit) return CertifiedReal(Rational(0));
   return CertifiedReal([link, z](mpfr_prec_t p) { return b_enclosure(link, z, p); });
 }
@@ -153,7 +167,7 @@ void check_context(const std::vector<Rational>& x, unsigned q, std::string_view 
 
 void check_parameter(const std::vector<Rational>& theta, const Rational& S, unsigned q, std::string_view function) {
   if (theta.empty()) throw_parameter_error(function, "d", "at least 1", "0");
-  if (S <= 0) throw_parameter_error(function, "S", "> 0", to_string(S));
+  if (S <= 0 || S > kGlmMaxAbsZ) throw_parameter_error(function, "S", "in (0, 4096]", to_string(S));
   const Integer grid = Integer(1) << q;
   Rational norm2 = 0;
   for (const Rational& v : theta) {

@@ -21,6 +21,10 @@ namespace dpb::ref {
 
 enum class Link { logistic, probit };
 
+// |z| ≤ 4096 (contexts give |z| ≤ ‖θ‖ ≤ S): beyond, probit's e^{−z²/2} would leave MPFR's exponent range. Every
+// function below refuses a larger |z| (ParameterError naming `z`), and check_parameter refuses S > 4096.
+inline constexpr long kGlmMaxAbsZ = 4096;
+
 std::string_view link_name(Link link);
 // "logistic" or "probit"; otherwise ParameterError naming `link`.
 Link parse_link(std::string_view name);

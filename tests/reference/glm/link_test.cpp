@@ -145,6 +145,10 @@ TEST(GlmLinkTest, BadInputNamesTheParameter) {
   EXPECT_NE(message([] { check_context({Rational(1, 3)}, 8, "t"); }).find("grid"), std::string::npos);
   EXPECT_NO_THROW(check_context({Rational(3, 4), Rational(1, 2)}, 2, "t"));  // 9/16 + 4/16 ≤ 1
   EXPECT_NE(message([] { check_parameter({Rational(1)}, Rational(0), 2, "t"); }).find("'S'"), std::string::npos);
+  EXPECT_NE(message([] { check_parameter({Rational(1)}, Rational(4097), 2, "t"); }).find("'S'"), std::string::npos);
+  EXPECT_NE(message([] { mu(Link::probit, Rational(4097)); }).find("'z'"), std::string::npos);
+  EXPECT_NE(message([] { mu_dot_enclosure(Link::logistic, Rational(-4097), 64); }).find("'z'"), std::string::npos);
+  EXPECT_NO_THROW(mu(Link::probit, Rational(-4096)).enclose(64));
   EXPECT_NE(message([] { check_parameter({Rational(2), Rational(1)}, Rational(2), 2, "t"); }).find("'theta'"),
             std::string::npos);
   EXPECT_NE(message([] { check_kappa_star(Link::logistic, dec("3.99"), "t"); }).find("'kappa_star'"),
