@@ -52,4 +52,22 @@ Interval kappa_hat(Link link, const std::vector<ArmSet>& support, const Vec& the
   return inverse(inverse_kappa_hat(link, support, theta, prec), prec);
 }
 
+KappaHatEstimate kappa_hat_monte_carlo(Link link, const std::function<ArmSet(std::size_t)>& draw, const Vec& theta,
+                                       std::size_t n, const Rational& alpha, mpfr_prec_t prec) {
+  if (n == 0) throw_parameter_error("kappa_hat_monte_carlo", "n", ">= 1", "0");
+  if (alpha <= 0 || alpha >= 1) throw_parameter_error("kappa_hat_monte_carlo", "alpha", "in (0, 1)", to_string(alpha));
+  const mpfr_prec_t wp = prec + 16;
+  Interval sum(0L, wp);
+  for (std::size_t i = 0; i < n; ++i) sum += mu_dot_enclosure(link, best_z({draw(i)}, theta)[0], prec);
+  const Rational nn(static_cast<long>(n));
+  KappaHatEstimate e{sum.div(nn), Interval(wp), Interval(wp), std::nullopt};
+  // t = s·√(ln(2/α)/(2n))
+  e.half_width = mu_dot_sup_enclosure(link, prec) * Interval(Rational(2 / alpha), wp).log().div(Rational(2 * nn)).sqrt();
+  const Interval one(1L, wp);
+  e.kappa_hat_lower = one / (e.mean + e.half_width);
+  const Interval low = e.mean - e.half_width;
+  if (low.certainly_greater(Rational(0))) e.kappa_hat_upper = one / low;
+  return e;
+}
+
 }  // namespace dpb::ref

@@ -7,6 +7,8 @@
 // x* = argmax ⟨x,θ*⟩, exact too. Claim 003.f3 (κ̂ ≥ κ*), verify/certified/seed003_glm.*.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "reference/glm/link.hpp"
@@ -33,5 +35,18 @@ std::vector<Rational> best_z(const std::vector<ArmSet>& support, const Vec& thet
 // 1/κ̂ = (1/N) Σ_X μ̇(z*_X) over a finite support of N equally likely arm sets, and κ̂.
 Interval inverse_kappa_hat(Link link, const std::vector<ArmSet>& support, const Vec& theta, mpfr_prec_t prec);
 Interval kappa_hat(Link link, const std::vector<ArmSet>& support, const Vec& theta, mpfr_prec_t prec);
+
+// Monte Carlo κ̂ for a support too large to enumerate: n arm sets X_1..X_n drawn i.i.d. by the caller
+// (`draw(i)`), the mean m of μ̇(z*_{X_i}) and Hoeffding's two-sided interval at level 1 − α (μ̇ ∈ [0, s],
+// s = sup μ̇): t = s·√(ln(2/α)/(2n)), 1/κ̂ ∈ [m − t, m + t], so κ̂ ∈ [1/(m + t), 1/(m − t)] (upper = +∞, reported as
+// nullopt, when m ≤ t). All endpoints are certified enclosures of the stated formulas; the level is Hoeffding's.
+struct KappaHatEstimate {
+  Interval mean;                      // of μ̇(z*), i.e. an estimate of 1/κ̂
+  Interval half_width;                // t
+  Interval kappa_hat_lower;           // 1/(m + t)
+  std::optional<Interval> kappa_hat_upper;  // 1/(m − t) when m > t
+};
+KappaHatEstimate kappa_hat_monte_carlo(Link link, const std::function<ArmSet(std::size_t)>& draw, const Vec& theta,
+                                       std::size_t n, const Rational& alpha, mpfr_prec_t prec);
 
 }  // namespace dpb::ref

@@ -64,6 +64,33 @@ TEST(GlmKappaTest, KappaHatAveragesTheBestArm) {
   EXPECT_TRUE(ik.certainly_greater(dec("0.22330596662074")) && ik.certainly_less(dec("0.22330596662075")));
 }
 
+TEST(GlmKappaTest, MonteCarloIntervalContainsTheExactKappaHat) {
+  // Support: 8 arm sets; draws uniform over them from a seeded stream; the exact κ̂ of the support (equally likely
+  // sets) must lie in the Hoeffding interval at α = 10^−6. Negative control: a draw that always picks the set with
+  // the smallest μ̇(z*) gives an interval that excludes it.
+  const Vec theta{Rational(2), Rational(-1), Rational(1, 2)};
+  std::vector<ArmSet> support;
+  for (std::uint64_t s = 0; s < 8; ++s) support.push_back(grid_arms(6, 3, 100 + s));
+  const Interval exact = kappa_hat(Link::logistic, support, theta, 128);
+  ChaCha20Source bits(77, 0);
+  std::vector<std::size_t> picks;
+  for (int i = 0; i < 20000; ++i) picks.push_back(static_cast<std::size_t>(uniform_below_u64(bits, 8)));
+  const auto est = kappa_hat_monte_carlo(Link::logistic, [&](std::size_t i) { return support[picks[i]]; }, theta,
+                                         picks.size(), Rational(1, 1000000), 128);
+  ASSERT_TRUE(est.kappa_hat_upper.has_value());
+  EXPECT_LE(est.kappa_hat_lower.upper(), exact.lower());
+  EXPECT_TRUE(est.kappa_hat_upper->certainly_greater(exact.upper()));
+  const auto zs = best_z(support, theta);
+  std::size_t worst = 0;
+  for (std::size_t i = 1; i < zs.size(); ++i)
+    if (abs(zs[i]) > abs(zs[worst])) worst = i;
+  const auto biased = kappa_hat_monte_carlo(Link::logistic, [&](std::size_t) { return support[worst]; }, theta, 20000,
+                                            Rational(1, 1000000), 128);
+  EXPECT_TRUE(biased.kappa_hat_lower.certainly_greater(exact.upper()));
+  EXPECT_THROW(kappa_hat_monte_carlo(Link::logistic, [&](std::size_t) { return support[0]; }, theta, 0, Rational(1, 2), 64),
+               ParameterError);
+}
+
 TEST(GOptimalDesignTest, LargestRemainderRounding) {
   EXPECT_EQ(dyadic_round({Rational(1, 3), Rational(1, 3), Rational(1, 3)}, 2),
             (std::vector<Integer>{Integer(2), Integer(1), Integer(1)}));
