@@ -60,6 +60,7 @@ std::optional<bool> Glm::decide_first_chunk(double mu_hat, std::uint64_t u) {
 std::int64_t Glm::floor_mu_dot(const Dyadic& z, unsigned k) const {
   if (k > 52) throw_parameter_error("fast::Glm::floor_mu_dot", "k", "<= 52", std::to_string(k));
   if (z.num == 0 && link_ == ref::Link::logistic) return std::int64_t{1} << k >> 2;  // ⌊2^k/4⌋
+  if (!in_double_range(z)) return floor_or_defer(0.0, 1.0, [&] { return ref::mu_dot(link_, z.exact()); }, k);
   return floor_or_defer(std::ldexp(mu_dot(z), static_cast<int>(k)), std::ldexp(kValueError, static_cast<int>(k)),
                         [&] { return ref::mu_dot(link_, z.exact()); }, k);
 }
@@ -72,6 +73,12 @@ std::int64_t Glm::floor_gradient(const Dyadic& z, int r, const Dyadic& xj, unsig
   if (xj.num == 0) return 0;
   if (z.num == 0)  // (½ − r)·x_j·2^k exactly
     return to_int64(floor(Rational((Rational(1, 2) - r) * xj.exact() * Integer(Integer(1) << k))));
+  if (!in_double_range(z))  // y = 0 ± 1 always straddles 0: the reference decides (counted)
+    return floor_or_defer(0.0, 1.0, [&] {
+      return ref::CertifiedReal([link = link_, zr = z.exact(), r, xr = xj.exact()](mpfr_prec_t p) {
+        return (ref::mu_enclosure(link, zr, p) - Interval(static_cast<long>(r), p + 16)).mul(xr);
+      });
+    }, k);
   const double g = (mu(z) - r) * x;
   return floor_or_defer(std::ldexp(g, static_cast<int>(k)), std::ldexp(kGradientError, static_cast<int>(k)), [&] {
     // The reference's gradient entry (reference/glm/link.cpp: (μ(z) − r)·x_j enclosed the same way).

@@ -43,7 +43,8 @@ class Glm {
   explicit Glm(ref::Link link) : link_(link) {}
   ref::Link link() const { return link_; }
 
-  // Approximations with |value − exact| ≤ kValueError (|z| ≤ 64, else ParameterError).
+  // Approximations with |value − exact| ≤ kValueError (|z| ≤ 64, else ParameterError). The decisions below take
+  // any z the reference takes (|z| ≤ 4096): outside |z| ≤ 64 they are the reference's, counted as deferrals.
   double mu(const Dyadic& z) const;
   double mu_dot(const Dyadic& z) const;
 
@@ -56,7 +57,8 @@ class Glm {
   int sample_reward(const Dyadic& z, B& bits) const {
     const std::uint64_t u = bits.next_bits(64);
     if (z.num == 0) return u < (std::uint64_t{1} << 63) ? 1 : 0;  // μ(0) = ½: I_1 ⊂ [0, ½) iff u < 2^63
-    if (auto d = decide_first_chunk(mu(z), u)) return *d ? 1 : 0;
+    if (in_double_range(z))
+      if (auto d = decide_first_chunk(mu(z), u)) return *d ? 1 : 0;
     ++deferrals_;
     return ref::bernoulli_continue(ref::mu(link_, z.exact()), u, bits) ? 1 : 0;
   }
@@ -65,6 +67,7 @@ class Glm {
   std::uint64_t deferrals() const { return deferrals_; }
 
  private:
+  static bool in_double_range(const Dyadic& z) { return std::fabs(z.value()) <= 64; }
   // 1 when [u, u+1)/2^64 ⊂ [0, μ), 0 when ⊂ [μ, 1), nullopt when the error interval of μ̂ leaves it open.
   static std::optional<bool> decide_first_chunk(double mu_hat, std::uint64_t u);
   // ⌊y_exact⌋ from y with |y − y_exact| ≤ err, else (counted) the reference's floor of exact()·2^k.

@@ -51,6 +51,21 @@ TEST(GlmCrossTest, RewardsAreBitIdenticalOverSeedsAndZ) {
   }
 }
 
+TEST(GlmCrossTest, FarZIsTheReferencesDecision) {
+  // |z| > 64: outside the double range the optimized build hands every decision to the reference (counted).
+  for (ref::Link link : kLinks) {
+    const Glm fast(link);
+    const Dyadic z(-100, 0), x(1, 1);
+    test::expect_bit_identical([&](auto& bits) { return ref::sample_reward(link, z.exact(), bits); },
+                               [&](auto& bits) { return fast.sample_reward(z, bits); }, 5, "far z", 50, 64);
+    const Rational s(Integer(1) << 40);
+    EXPECT_EQ(fast.floor_mu_dot(z, 40), to_int64(ref::floor_scaled(ref::mu_dot(link, z.exact()), s)));
+    EXPECT_EQ(fast.floor_gradient(z, 1, x, 40),
+              to_int64(ref::floor_scaled(ref::gradient(link, {z.exact() * 2}, {x.exact()}, Rational(1))[0], s)));
+    EXPECT_EQ(fast.deferrals(), 52U);
+  }
+}
+
 TEST(GlmCrossTest, RewardDeferralKeepsTheBitsAndValue) {
   // A first chunk equal to ⌊μ·2^64⌋ contains μ: the fast build must hand over, the second chunk decides.
   for (ref::Link link : kLinks) {
