@@ -27,6 +27,8 @@ void add_audit_command(CLI::App& app, Context& context);
 // `dpbandit audit eta-privacy` (verify/cli/eta_privacy_command.cpp), a subcommand of `audit`.
 CLI::App* add_eta_privacy_command(CLI::App& audit, Context& context);
 void add_simulate_command(CLI::App& app, Context& context);
+// `dpbandit glm` (verify/cli/glm_command.cpp): seed 003's certified GLM link values.
+void add_glm_command(CLI::App& app, Context& context);
 // `dpbandit options [--json]`: the option table (the bad-input test reads it).
 void add_options_command(CLI::App& app, Context& context);
 

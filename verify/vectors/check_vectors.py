@@ -17,6 +17,8 @@ It shares no code with dpbandit: it re-implements, from the documents alone,
     round; certified intervals for the others) and each string is checked to be the stated rounding
     (lo = rounded down, hi = rounded up, value = rounded to nearest).
 Category linear001 (seed 001's learners) replays every action, PD event and theta from the recorded statistics.
+Category glm003 (seed 003's GLM layer) recomputes the link values at 130 decimal digits, replays the exact rewards,
+and replays the G-optimal design's binary64 solver in Python floats, its rounding, exact leverages and draws.
 Category mechanisms001 (seed 001) is checked for consistency only: its rounded-Gaussian and sublinear-binomial draws
 have no Python twin yet, so the deterministic relations between each record's fields are checked instead.
 It replays every record of every category it knows, compares outputs and bit counts, prints
@@ -1845,6 +1847,268 @@ def check_linear001_record(rec):
 # --------------------------------------------------------------------------------------------------------------
 
 
+# --------------------------------------------------------------------------------------------------------------
+# glm003 (seed 003's GLM layer, docs/vectors.md §15, docs/protocol-003.md): the link values are recomputed with the
+# decimal module at 130 digits (exp by decimal's correctly rounded exp, erf by its Taylor series, pi by Machin's
+# formula); a floor or comparison is accepted only when the value is more than 10^-100 away from the boundary, so
+# the arithmetic error (far below 10^-120) cannot change it. Exact values (z = 0) are handled as Fractions. The
+# G-optimal design's solver is replayed in Python floats (IEEE binary64, the same operations in the same order),
+# then the largest-remainder rounding and the exact leverages in Fractions, and the draws from the design.
+
+_GLM_CTX = decimal.Context(prec=130)
+_GLM_MARGIN = Fraction(1, 10 ** 100)
+
+
+def _glm_pi():
+    c = _GLM_CTX
+
+    def atan_inv(n):  # arctan(1/n) by its alternating series
+        x = c.divide(1, n)
+        x2 = c.multiply(x, x)
+        term, total, k = x, x, 1
+        while True:
+            term = c.multiply(term, x2)
+            t = c.divide(term, 2 * k + 1)
+            if t < decimal.Decimal(10) ** -128:
+                break
+            total = c.subtract(total, t) if k % 2 else c.add(total, t)
+            k += 1
+        return total
+
+    return c.subtract(c.multiply(16, atan_inv(5)), c.multiply(4, atan_inv(239)))
+
+
+_GLM_PI = _glm_pi()
+
+
+def _glm_erf(x):
+    c = _GLM_CTX
+    x2 = c.multiply(x, x)
+    term, total, n = x, x, 0
+    while True:
+        n += 1
+        term = c.divide(c.multiply(c.minus(term), x2), n)  # (-1)^n x^(2n+1)/n!
+        t = c.divide(term, 2 * n + 1)
+        total = c.add(total, t)
+        if abs(t) < decimal.Decimal(10) ** -125:
+            break
+    return c.multiply(c.divide(2, c.sqrt(_GLM_PI)), total)
+
+
+def _glm_values(link, z):
+    """(mu, mu_dot, mu_ddot, b) at the rational z as Decimals (z != 0)."""
+    c = _GLM_CTX
+    zd = c.divide(decimal.Decimal(z.numerator), decimal.Decimal(z.denominator))
+    if link == "logistic":
+        e = c.exp(c.minus(zd))
+        mu = c.divide(1, c.add(1, e))
+        mu_dot = c.multiply(mu, c.subtract(1, mu))
+        mu_ddot = c.multiply(mu_dot, c.subtract(1, c.multiply(2, mu)))
+        b = c.ln(c.add(1, c.exp(zd)))
+        return mu, mu_dot, mu_ddot, b
+    phi0 = c.divide(1, c.sqrt(c.multiply(2, _GLM_PI)))
+    phi = c.multiply(c.exp(c.minus(c.divide(c.multiply(zd, zd), 2))), phi0)
+    cdf = c.divide(c.add(1, _glm_erf(c.divide(zd, c.sqrt(decimal.Decimal(2))))), 2)
+    return cdf, phi, c.multiply(c.minus(zd), phi), c.subtract(c.add(c.multiply(zd, cdf), phi), phi0)
+
+
+def _glm_floor(value, k):
+    """floor(value * 2^k) for a Fraction (exact) or a Decimal (approximate: None when within the margin)."""
+    if isinstance(value, Fraction):
+        return _floor(value * (1 << k))
+    x = Fraction(value) * (1 << k)
+    f = _floor(x)
+    if x - f < _GLM_MARGIN or f + 1 - x < _GLM_MARGIN:
+        return None
+    return f
+
+
+def _glm_exact(link, z):
+    """The exact values at z = 0 (None where irrational)."""
+    if link == "logistic":
+        return Fraction(1, 2), Fraction(1, 4), Fraction(0), None
+    return Fraction(1, 2), None, Fraction(0), Fraction(0)
+
+
+def _glm_check_value(rec):
+    link, z = rec["link"], Fraction(rec["z"])
+    approx = _glm_values(link, z) if z != 0 else _glm_values_at_zero(link)
+    exact = _glm_exact(link, z) if z == 0 else (None, None, None, None)
+
+    def val(i):
+        return exact[i] if exact[i] is not None else approx[i]
+
+    want = {
+        "mu": _glm_floor(val(0), 64),
+        "mu_dot": _glm_floor(val(1), 64),
+        "mu_dot_2p52": _glm_floor(val(1), 52),
+        "mu_ddot": _glm_floor(val(2), 64),
+        "b": _glm_floor(val(3), 64),
+    }
+    for key, w in want.items():
+        if w is None:
+            return "%s: undecided at 130 digits" % key
+        if str(w) != rec[key]:
+            return "field %s: committed %s, replayed %s" % (key, rec[key], w)
+    for r in (0, 1):
+        m = val(0)
+        g = (m - r) * Fraction(-3, 4) if isinstance(m, Fraction) else _GLM_CTX.multiply(_GLM_CTX.subtract(m, r), decimal.Decimal("-0.75"))
+        w = _glm_floor(g, 52)
+        if w is None or str(w) != rec["grad_2p52"][r]:
+            return "field grad_2p52[%d]: committed %s, replayed %s" % (r, rec["grad_2p52"][r], w)
+    return None
+
+
+def _glm_values_at_zero(link):
+    """The irrational values at z = 0: ln 2 (logistic b), 1/sqrt(2 pi) (probit mu_dot)."""
+    c = _GLM_CTX
+    if link == "logistic":
+        return None, None, None, c.ln(decimal.Decimal(2))
+    phi0 = c.divide(1, c.sqrt(c.multiply(2, _GLM_PI)))
+    return None, phi0, None, None
+
+
+def _glm_check_rewards(rec):
+    link, z = rec["link"], Fraction(rec["z"])
+    mu = Fraction(1, 2) if z == 0 else Fraction(_glm_values(link, z)[0])
+    exact = z == 0
+    bits = Bits(rec["seed"], rec["stream"])
+    out = ""
+    for _ in range(64):
+        u, c = bits.next_bits(64), 1
+        while True:
+            lo, hi = Fraction(u, 1 << (64 * c)), Fraction(u + 1, 1 << (64 * c))
+            if not exact and (abs(mu - lo) < _GLM_MARGIN or abs(mu - hi) < _GLM_MARGIN):
+                return "a reward is undecided at 130 digits"
+            if hi <= mu:
+                out += "1"
+                break
+            if mu <= lo:
+                out += "0"
+                break
+            u, c = (u << 64) | bits.next_bits(64), c + 1
+    if out != rec["rewards"]:
+        return "field rewards: committed %s, replayed %s" % (rec["rewards"], out)
+    if bits.consumed != rec["bits"]:
+        return "field bits: committed %d, replayed %d" % (rec["bits"], bits.consumed)
+    return None
+
+
+def _glm_arms(seed, K, d):
+    bits = Bits(seed, 0)
+    arms = []
+    while len(arms) < K:
+        x = [Fraction(bits.next_bits(11) - 1024, 1024) for _ in range(d)]
+        n2 = sum(v * v for v in x)
+        if 0 < n2 <= 1:
+            arms.append(x)
+    return arms
+
+
+def _glm_leverages(arms, w):
+    """c_i a_i^T A^-1 a_i (c = 1) by LDL^T without pivoting, in the type of w (float or Fraction); None if singular."""
+    d, K = len(arms[0]), len(arms)
+    zero = w[0] - w[0]
+    A = [[zero] * d for _ in range(d)]
+    for i in range(K):
+        wi = w[i] * (1.0 if isinstance(zero, float) else 1)
+        for r in range(d):
+            for c in range(r + 1):
+                A[r][c] = A[r][c] + wi * arms[i][r] * arms[i][c]
+    L = [[zero] * d for _ in range(d)]
+    D = [zero] * d
+    for j in range(d):
+        s = A[j][j]
+        for k in range(j):
+            s = s - L[j][k] * L[j][k] * D[k]
+        if s <= 0:
+            return None
+        D[j] = s
+        for r in range(j + 1, d):
+            t = A[r][j]
+            for k in range(j):
+                t = t - L[r][k] * L[j][k] * D[k]
+            L[r][j] = t / D[j]
+    out = []
+    for i in range(K):
+        lev, y = zero, [zero] * d
+        for r in range(d):
+            t = arms[i][r]
+            for k in range(r):
+                t = t - L[r][k] * y[k]
+            y[r] = t
+            lev = lev + t * t / D[r]
+        out.append(lev * (1.0 if isinstance(zero, float) else 1))
+    return out
+
+
+def _glm_check_design(rec):
+    K, d = rec["K"], rec["d"]
+    arms = _glm_arms(rec["arm_seed"], K, d)
+    if [[str(v) for v in a] for a in arms] != rec["arms"]:
+        return "field arms: not the generated arm set"
+    fa = [[float(v) for v in a] for a in arms]  # exact: grid 2^-10
+    w = [1.0 / K] * K
+    target, it = 3 * d / 2, 0
+    while True:
+        lev = _glm_leverages(fa, w)
+        if lev is None:
+            return "the replayed solver met a non-positive pivot"
+        best = 0
+        for i in range(1, K):
+            if lev[i] > lev[best]:
+                best = i
+        m = lev[best]
+        if m <= target or it >= 20000:
+            break
+        gamma = (m - d) / (d * (m - 1.0))
+        keep = 1.0 - gamma
+        for i in range(K):
+            w[i] = w[i] * keep
+            if w[i] < 2.0 ** -60:
+                w[i] = 0.0
+        w[best] = w[best] + gamma
+        it += 1
+    if it != rec["solver_iterations"]:
+        return "field solver_iterations: committed %d, replayed %d" % (rec["solver_iterations"], it)
+    ws = [Fraction(x) for x in w]
+    total, unit = sum(ws), 1 << rec["weight_bits"]
+    quotas = [x * unit / total for x in ws]
+    counts = [_floor(q) for q in quotas]
+    order = sorted(range(K), key=lambda i: (-(quotas[i] - counts[i]), i))
+    for j in range(unit - sum(counts)):
+        counts[order[j]] += 1
+    if [str(n) for n in counts] != rec["counts"]:
+        return "field counts: committed %s, replayed %s" % (rec["counts"], counts)
+    exact = _glm_leverages(arms, [Fraction(n, unit) for n in counts])
+    if exact is None or str(max(exact)) != rec["max_leverage"] or max(exact) > 2 * d:
+        return "field max_leverage: committed %s, replayed %s" % (rec["max_leverage"], exact and max(exact))
+    bits = Bits(rec["seed"], rec["stream"])
+    draws = []
+    for _ in range(16):
+        u, cum = uniform_below(bits, unit), 0
+        for i, n in enumerate(counts):
+            cum += n
+            if u < cum:
+                draws.append(i)
+                break
+    if draws != rec["draws"] or bits.consumed != rec["bits"]:
+        return "fields draws/bits: committed %s/%d, replayed %s/%d" % (rec["draws"], rec["bits"], draws, bits.consumed)
+    return None
+
+
+def check_glm003_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] == "glm_value":
+        return _glm_check_value(rec)
+    if rec["kind"] == "glm_rewards":
+        return _glm_check_rewards(rec)
+    if rec["kind"] == "g_design":
+        return _glm_check_design(rec)
+    return "unknown kind %r" % rec["kind"]
+
+
 CHECKERS = {
     "samplers": check_sampler_record,
     "pmf": check_pmf_record,
@@ -1856,6 +2120,7 @@ CHECKERS = {
     "multiagent": check_multiagent_record,
     "linear001": check_linear001_record,
     "tree003": check_tree003_record,
+    "glm003": check_glm003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).

@@ -13,6 +13,7 @@
 #include "reference/core/errors.hpp"
 #include "verify/input/bounded_input.hpp"
 #include "verify/vectors/accountant_vectors.hpp"
+#include "verify/vectors/glm003_vectors.hpp"
 #include "verify/vectors/linear001_vectors.hpp"
 #include "verify/vectors/mechanism001_vectors.hpp"
 #include "verify/vectors/multi_agent_vectors.hpp"
@@ -27,7 +28,7 @@ namespace dpb::verify::vectors {
 const std::vector<std::string>& category_names() {
   static const std::vector<std::string> names = {"samplers",     "pmf",           "calibrations", "transcripts",
                                                  "accountants",  "trajectories",  "mechanisms001", "multiagent",
-                                                 "linear001",    "tree003"};
+                                                 "linear001",    "tree003",    "glm003"};
   return names;
 }
 
@@ -42,6 +43,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "multiagent") return generate_multi_agent(impl);
   if (category == "linear001") return generate_linear001(impl);
   if (category == "tree003") return generate_tree003(impl);
+  if (category == "glm003") return generate_glm003(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 

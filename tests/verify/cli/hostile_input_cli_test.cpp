@@ -115,7 +115,7 @@ TEST(HostileInputCliTest, VectorsCheckOfAnEndlessRecordFileIsRefused) {
   const auto dir = fresh_temp_dir("vectors_zero");
   std::filesystem::create_directories(dir);
   for (const char* name : {"accountants", "calibrations", "linear001", "mechanisms001", "multiagent", "pmf", "samplers",
-                           "trajectories", "transcripts", "tree003"})
+                           "trajectories", "transcripts", "tree003", "glm003"})
     std::filesystem::create_symlink("/dev/zero", dir / (std::string(name) + ".jsonl"));
   const auto r = run_command(kBounded + kCli + " vectors check --dir " + dir.string());
   EXPECT_EQ(r.exit_code, 2) << r.err.substr(0, 300);
