@@ -5,6 +5,8 @@
 
 namespace dpb::verify {
 
-void register_claims_003(Registry& registry) { (void)registry; }
+void register_claims_003_math(Registry& registry);  // verify/claims/claims_003_math.cpp
+
+void register_claims_003(Registry& registry) { register_claims_003_math(registry); }
 
 }  // namespace dpb::verify
