@@ -26,8 +26,11 @@ int certain_sign(const std::function<Interval(mpfr_prec_t)>& f) {
   return 0;
 }
 
-unsigned long small_unsigned(const Integer& x, const char* name) {
-  if (x < 0 || x > 1'000'000) throw std::invalid_argument(std::string("seed003_math: ") + name + " = " + dpb::to_string(x) + " out of range");
+// Numerator/denominator of an exponent of T^{p/q}: small enough that T^p stays below 2^24 bits.
+unsigned long small_unsigned(const Integer& x, const Integer& T, const char* function, const char* name) {
+  if (x < 0 || x > 4096 || Integer(x) * bit_length(T) > (Integer(1) << 24))
+    throw std::invalid_argument(std::string(function) + ": " + name + " = " + dpb::to_string(x) +
+                                " too large (T^p limited to 2^24 bits)");
   return x.convert_to<unsigned long>();
 }
 
@@ -70,8 +73,8 @@ Rational schedule_exponent(ScheduleAlpha which, unsigned M, unsigned k) {
 Integer ceil_power(const Integer& T, const Rational& e) {
   require_positive(T, "ceil_power", "T");
   require_nonnegative(e, "ceil_power", "e");
-  const unsigned long p = small_unsigned(numerator(e), "numerator of e");
-  const unsigned long q = small_unsigned(denominator(e), "denominator of e");
+  const unsigned long p = small_unsigned(numerator(e), T, "ceil_power", "numerator of e");
+  const unsigned long q = small_unsigned(denominator(e), Integer(1), "ceil_power", "denominator of e");
   bool exact = false;
   const Integer r = floor_root(boost::multiprecision::pow(T, static_cast<unsigned>(p)), q, exact);
   return exact ? r : r + 1;
@@ -80,8 +83,8 @@ Integer ceil_power(const Integer& T, const Rational& e) {
 Integer nearest_power(const Integer& T, const Rational& e) {
   require_positive(T, "nearest_power", "T");
   require_nonnegative(e, "nearest_power", "e");
-  const unsigned long p = small_unsigned(numerator(e), "numerator of e");
-  const unsigned long q = small_unsigned(denominator(e), "denominator of e");
+  const unsigned long p = small_unsigned(numerator(e), T, "nearest_power", "numerator of e");
+  const unsigned long q = small_unsigned(denominator(e), Integer(1), "nearest_power", "denominator of e");
   bool exact = false;
   // ⌊2x⌋ = ⌊(2^q T^p)^{1/q}⌋, and ⌊x + 1/2⌋ = ⌊(⌊2x⌋ + 1)/2⌋.
   const Integer two_x = floor_root((Integer(1) << q) * boost::multiprecision::pow(T, static_cast<unsigned>(p)), q, exact);

@@ -24,6 +24,11 @@ TEST(Seed003MathTest, ScheduleRoundingIsExact) {
   EXPECT_EQ(nearest_power(Integer(16), Rational(1, 2)), 4);
   EXPECT_EQ(nearest_power(Integer(12), Rational(1, 2)), 3);  // √12 = 3.46
   EXPECT_EQ(nearest_power(Integer(13), Rational(1, 2)), 4);  // √13 = 3.61
+  // Bad input names the function and the parameter.
+  EXPECT_THROW(ceil_power(Integer(0), Rational(1, 2)), std::invalid_argument);
+  EXPECT_THROW(ceil_power(Integer(10), Rational(-1, 2)), std::invalid_argument);
+  EXPECT_THROW(nearest_power(Integer(10), Rational(1, 5000)), std::invalid_argument);
+  EXPECT_THROW(schedule_alpha_exponent(ScheduleAlpha::eq6, 1), std::invalid_argument);
 }
 
 TEST(Seed003MathTest, S1ReproducesTheSpecExampleAndEq6Overruns) {
