@@ -17,6 +17,8 @@
 #include "reference/core/errors.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
 #include "verify/experiments/config.hpp"
+#include "verify/cluster/cancellation.hpp"
+#include "verify/cluster/worker_pool.hpp"
 #include "verify/experiments/output.hpp"
 #include "verify/input/publish.hpp"
 
@@ -311,42 +313,33 @@ BaiResult run_bai(const BaiConfig& input, const BaiOptions& options) {
   unsigned threads = options.threads ? options.threads : std::max(1U, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, tasks.size()));
   result.threads = threads;
+  // Worker threads through cluster::run_workers (MPFR's thread-local caches freed at each thread's end, the claim's
+  // cancellation flag propagated, the first exception rethrown here).
   std::atomic<std::size_t> next{0};
   std::mutex progress_lock;
   std::uint64_t done = 0;
-  std::exception_ptr failure;
-  auto worker = [&]() {
+  cluster::run_workers(threads, [&](const std::atomic<bool>& failed) {
     for (;;) {
+      if (failed) return;
       const std::size_t t = next.fetch_add(1);
       if (t >= tasks.size()) return;
+      if (t % 16 == 0) poll_cancellation();
       const auto [k, r] = tasks[t];
       BaiCell& cell = result.cells[k];
-      try {
-        const ref::BanditInstance& inst = instances.at(cell.problem);
-        const ref::MultiAgentOutcome o = fast::run_multi_agent(configs[k], inst, ref::multi_agent_streams(c.seed, r));
-        cell.rounds[r] = o.rounds;
-        cell.pulls[r] = o.pulls;
-        cell.messages[r] = o.messages.size();
-        cell.undecided[r] = o.reason != ref::EndReason::Decided;
-        cell.failed[r] = o.reason == ref::EndReason::Decided && (!o.arm || *o.arm != inst.best_arm());
-        cell.first_finish[r] = o.first_finish_round.value_or(0);
-      } catch (...) {
-        std::lock_guard<std::mutex> g(progress_lock);
-        if (!failure) failure = std::current_exception();
-        next = tasks.size();
-        return;
-      }
+      const ref::BanditInstance& inst = instances.at(cell.problem);
+      const ref::MultiAgentOutcome o = fast::run_multi_agent(configs[k], inst, ref::multi_agent_streams(c.seed, r));
+      cell.rounds[r] = o.rounds;
+      cell.pulls[r] = o.pulls;
+      cell.messages[r] = o.messages.size();
+      cell.undecided[r] = o.reason != ref::EndReason::Decided;
+      cell.failed[r] = o.reason == ref::EndReason::Decided && (!o.arm || *o.arm != inst.best_arm());
+      cell.first_finish[r] = o.first_finish_round.value_or(0);
       if (options.progress) {
-        std::lock_guard<std::mutex> g(progress_lock);
+        const std::lock_guard<std::mutex> g(progress_lock);
         options.progress(++done, tasks.size());
       }
     }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned i = 1; i < threads; ++i) pool.emplace_back(worker);
-  worker();
-  for (auto& th : pool) th.join();
-  if (failure) std::rethrow_exception(failure);
+  });
   for (auto& cell : result.cells) summarize(cell);
   result.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   return result;
