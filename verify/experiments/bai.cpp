@@ -17,6 +17,7 @@
 #include "reference/core/errors.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
 #include "verify/experiments/config.hpp"
+#include "verify/experiments/internal/config_reader.hpp"
 #include "verify/cluster/cancellation.hpp"
 #include "verify/cluster/worker_pool.hpp"
 #include "verify/experiments/output.hpp"
@@ -26,35 +27,8 @@ namespace dpb::verify::experiments {
 
 namespace {
 
-struct Field {
-  std::string function;  // "experiment <name>"
-  [[noreturn]] void fail(const std::string& field, const std::string& condition, const nlohmann::json& got) const {
-    throw_parameter_error(function, field, condition, got.is_null() ? std::string("nothing") : got.dump());
-  }
-  Rational rational(const nlohmann::json& v, const std::string& field) const {
-    if (v.is_number_integer()) return Rational(v.get<std::int64_t>());
-    if (!v.is_string()) fail(field, "an exact rational written as a string (e.g. \"1/20\") or an integer", v);
-    const auto r = try_parse_rational(v.get<std::string>());
-    if (!r) fail(field, "an exact rational (e.g. \"1/20\")", v);
-    return *r;
-  }
-  std::string string(const nlohmann::json& j, const std::string& key, const std::string& field, bool required,
-                     std::string fallback = {}) const {
-    if (!j.contains(key)) {
-      if (required) fail(field, "given (a string)", nullptr);
-      return fallback;
-    }
-    if (!j.at(key).is_string()) fail(field, "a string", j.at(key));
-    return j.at(key).get<std::string>();
-  }
-  std::uint64_t integer(const nlohmann::json& v, const std::string& field, std::uint64_t lo, std::uint64_t hi) const {
-    const std::string range = "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]";
-    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0)) fail(field, range, v);
-    const std::uint64_t x = v.get<std::uint64_t>();
-    if (x < lo || x > hi) fail(field, range, v);
-    return x;
-  }
-};
+// The configs' field reader (names the field in every refusal), shared with the regret experiments.
+using Field = internal::Reader;
 
 // Rational in an interval, named.
 Rational bounded(const Field& f, const nlohmann::json& v, const std::string& field, const Rational& lo, bool lo_open,

@@ -6,11 +6,15 @@
 
 #include "reference/core/build_info.hpp"
 #include "reference/core/errors.hpp"
+#include "verify/experiments/internal/config_reader.hpp"
 #include "verify/input/bounded_input.hpp"
 
 namespace dpb::verify::experiments {
 
 namespace {
+
+using internal::joined;
+using internal::Reader;
 
 const std::vector<std::string> kLearners = {"se",       "dp-se",          "dist-dp-se", "dist-rdp-se", "dist-cdp-se",
                                             "shuffle-se", "cdp-se",       "ldp-se",     "anytime-lazy-ucb",
@@ -21,67 +25,7 @@ const std::vector<std::string> kEnvironments = {"seed000-easy",     "seed000-har
                                                 "seed002-setting2", "seed002-setting3", "letor",
                                                 "seed001-paper",    "seed001-code"};
 
-std::string joined(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-  return s;
-}
 
-struct Reader {
-  std::string function;  // "experiment <name>"
-
-  [[noreturn]] void fail(const std::string& field, const std::string& condition, const nlohmann::json& got) const {
-    throw_parameter_error(function, field, condition, got.is_null() ? std::string("nothing") : got.dump());
-  }
-
-  const nlohmann::json& object(const nlohmann::json& j, const std::string& field) const {
-    if (!j.is_object()) fail(field, "a JSON object", j);
-    return j;
-  }
-  std::string string(const nlohmann::json& j, const std::string& key, const std::string& field, bool required,
-                     std::string fallback = {}) const {
-    if (!j.contains(key)) {
-      if (required) fail(field, "given (a string)", nullptr);
-      return fallback;
-    }
-    if (!j.at(key).is_string()) fail(field, "a string", j.at(key));
-    return j.at(key).get<std::string>();
-  }
-  std::uint64_t unsigned_integer(const nlohmann::json& j, const std::string& key, const std::string& field,
-                                 std::uint64_t lo, std::uint64_t hi, std::optional<std::uint64_t> fallback) const {
-    if (!j.contains(key)) {
-      if (!fallback) fail(field, "given (an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "])", nullptr);
-      return *fallback;
-    }
-    const auto& v = j.at(key);
-    if (!v.is_number_unsigned() && !(v.is_number_integer() && v.get<std::int64_t>() >= 0))
-      fail(field, "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]", v);
-    const std::uint64_t x = v.get<std::uint64_t>();
-    if (x < lo || x > hi) fail(field, "an integer in [" + std::to_string(lo) + ", " + std::to_string(hi) + "]", v);
-    return x;
-  }
-  // Exact rationals: strings ("1/10", "0.1") or JSON integers; JSON floating-point numbers are refused, since
-  // 0.1 in binary is not 1/10.
-  Rational rational(const nlohmann::json& v, const std::string& field) const {
-    if (v.is_number_integer()) return Rational(v.get<std::int64_t>());
-    if (!v.is_string()) fail(field, "an exact rational written as a string (e.g. \"1/10\") or an integer", v);
-    const auto r = try_parse_rational(v.get<std::string>());
-    if (!r) fail(field, "an exact rational (e.g. \"1/10\")", v);
-    return *r;
-  }
-  std::optional<Rational> optional_rational(const nlohmann::json& j, const std::string& key,
-                                            const std::string& field) const {
-    if (!j.contains(key)) return std::nullopt;
-    return rational(j.at(key), field);
-  }
-  std::string choice(const nlohmann::json& j, const std::string& key, const std::string& field,
-                     const std::vector<std::string>& allowed, const std::string& fallback) const {
-    const std::string s = string(j, key, field, false, fallback);
-    if (std::find(allowed.begin(), allowed.end(), s) == allowed.end())
-      fail(field, "one of " + joined(allowed), j.at(key));
-    return s;
-  }
-};
 
 const std::set<std::string> kSeFamily = {"se", "dist-dp-se", "dist-rdp-se", "dist-cdp-se", "shuffle-se", "cdp-se",
                                          "ldp-se"};
