@@ -180,9 +180,9 @@ void check_parameter(const std::vector<Rational>& theta, const Rational& S, unsi
                           "||theta||^2 = " + to_string(norm2));
 }
 
-void check_kappa_star(Link link, const Rational& kappa_star, std::string_view function) {
+void check_kappa_star(Link link, const Rational& kappa_star, std::string_view function, std::string_view parameter) {
   if (link == Link::logistic) {
-    if (kappa_star < 4) throw_parameter_error(function, "kappa_star", ">= 4 (logistic: 1/sup mu' = 4)", to_string(kappa_star));
+    if (kappa_star < 4) throw_parameter_error(function, parameter, ">= 4 (logistic: 1/sup mu' = 4)", to_string(kappa_star));
     return;
   }
   // κ* ≥ √(2π) ⇔ κ*² ≥ 2π (κ* > 0); π is irrational, so the certified comparison decides.
@@ -193,7 +193,7 @@ void check_kappa_star(Link link, const Rational& kappa_star, std::string_view fu
                                    return pi;
                                  }),
                                  k2) > 0)
-    throw_parameter_error(function, "kappa_star", ">= sqrt(2 pi) (probit: 1/sup mu' = sqrt(2 pi))",
+    throw_parameter_error(function, parameter, ">= sqrt(2 pi) (probit: 1/sup mu' = sqrt(2 pi))",
                           to_string(kappa_star));
 }
 

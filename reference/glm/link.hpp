@@ -61,6 +61,7 @@ int sample_reward(Link link, const Rational& z, B& bits) {
 void check_context(const std::vector<Rational>& x, unsigned q, std::string_view function);
 void check_parameter(const std::vector<Rational>& theta, const Rational& S, unsigned q, std::string_view function);
 // κ* ≥ 1/sup μ̇: 4 (logistic), √(2π) (probit), decided exactly (κ*² ≥ 2π by a certified comparison with π).
-void check_kappa_star(Link link, const Rational& kappa_star, std::string_view function);
+void check_kappa_star(Link link, const Rational& kappa_star, std::string_view function,
+                      std::string_view parameter = "kappa_star");
 
 }  // namespace dpb::ref

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "reference/core/errors.hpp"
+#include "reference/glm/link.hpp"
 
 namespace dpb::ref {
 
@@ -49,6 +50,12 @@ Quantity text(std::string name, std::string v, std::string note = "") {
 
 Interval ln(const Rational& x, mpfr_prec_t p) { return Interval(x, p).log(); }
 
+Link parse_link_named(const std::string& name) {
+  if (name == "logistic") return Link::logistic;
+  if (name == "probit") return Link::probit;
+  throw_parameter_error(kFn, "link", "logistic or probit", name);
+}
+
 // a <= b decided on enclosures refined to kMaxPrec bits (std::runtime_error if still undecided: equality).
 bool decide_le(const RealFn& a, const RealFn& b) {
   for (mpfr_prec_t p = 128; p <= kMaxPrec; p *= 2) {
@@ -84,7 +91,10 @@ Common common(const Calibration003Input& in, Calibration003& c) {
   if (x.delta <= 0 || x.delta >= 1) throw_parameter_error(kFn, "delta", "in (0, 1)", to_string(x.delta));
   if (x.T < 2 || x.T > (Integer(1) << 40)) throw_parameter_error(kFn, "horizon", "in [2, 2^40]", to_string(x.T));
   if (d < 1 || d > 1024) throw_parameter_error(kFn, "d", "in [1, 1024]", to_string(d));
-  if (x.ks <= 0 || x.ks > 1) throw_parameter_error(kFn, "kappa-star", "in (0, 1]", to_string(x.ks));
+  // κ* = 1/max μ̇ over the arms (spec 003 §2.2) is at least 1/sup μ̇: 4 (logistic), √(2π) (probit). The H weights
+  // are at most 1/κ* <= 1/4 (Alg. 2 line 11), the V leaves have norm up to 1.
+  if (x.ks > 1000000) throw_parameter_error(kFn, "kappa-star", "<= 10^6", to_string(x.ks));
+  check_kappa_star(parse_link_named(in.link.value_or("logistic")), x.ks, kFn, "kappa-star");
   require_reasonable_size(x.eps, kFn, "eps");
   require_reasonable_size(x.delta, kFn, "delta");
   require_reasonable_size(x.ks, kFn, "kappa-star");
@@ -96,7 +106,8 @@ Common common(const Calibration003Input& in, Calibration003& c) {
   c.quantities.push_back(exact("d", Rational(d)));
   c.quantities.push_back(exact("eps", x.eps));
   c.quantities.push_back(exact("delta", x.delta));
-  c.quantities.push_back(exact("kappa_star", x.ks));
+  c.quantities.push_back(exact("kappa_star", x.ks, "1/max mu' over the arms; checked >= 1/sup mu' of the link"));
+  c.quantities.push_back(text("link", in.link.value_or("logistic"), "the link kappa* is checked against"));
   c.quantities.push_back(text("symmetrisation", symmetrisation_name(x.sym),
                               "half: (Z'+Z'^T)/2 (Lemma I.4, default); root2: (Z'+Z'^T)/sqrt2 (App. P)"));
   c.quantities.push_back(exact("m", Rational(x.m), "levels ceil(log2 T) + 1 = max nodes holding one leaf"));
@@ -115,15 +126,22 @@ void add_entry_sigmas(Calibration003& c, const std::string& prefix, const Ration
 }
 
 void add_joint(Calibration003& c, const Common& x, const RealFn& sv, const RealFn& sh, const Rational& eps_claim,
-               const Rational& delta_claim) {
+               const Rational& delta_claim, const std::string& suffix = "") {
+  const unsigned nodes = tree003_max_nodes_per_leaf(x.T);
+  const RealFn mu = tree003_joint_mu(x.sym, nodes, x.d, x.ks, sv, sh);
+  if (!suffix.empty()) {
+    const Rational du = tree003_delta_upper(mu, eps_claim);
+    c.quantities.push_back(real("joint_mu" + suffix, mu(kReport), "the same joint shift with these sigmas"));
+    c.quantities.push_back(exact("delta_at_claim_eps_upper" + suffix, du, "exact Gaussian delta(eps) of the joint view"));
+    c.quantities.push_back(flag("claim_holds" + suffix, du <= delta_claim, "certified upper bound <= claim_delta"));
+    return;
+  }
   const Rational s2 = x.d >= 2 ? Rational(2) : Rational(1);
   c.quantities.push_back(exact("leaf_change_sq_V", s2, "max ||xx^T - x'x'^T||_F^2, ||x|| <= 1 (2 for d >= 2)"));
   c.quantities.push_back(exact("leaf_change_sq_H", s2 / (x.ks * x.ks), "the same with weights <= 1/kappa*"));
   c.quantities.push_back(exact("leaf_change_sq_cross", 1 + 1 / (x.ks * x.ks), "V leaf to zero, H leaf from zero"));
-  const unsigned nodes = tree003_max_nodes_per_leaf(x.T);
   c.quantities.push_back(exact("nodes_per_leaf_max", Rational(nodes),
                                "floor(log2 T) + 1 <= m: leaf 1 lies in the complete nodes (h, 0), 2^h <= T"));
-  const RealFn mu = tree003_joint_mu(x.sym, nodes, x.d, x.ks, sv, sh);
   c.quantities.push_back(real("joint_mu", mu(kReport), "Gaussian shift of all nodes of both trees, c*m*max(...)"));
   const Rational du = tree003_delta_upper(mu, eps_claim);
   c.quantities.push_back(exact("claim_eps", eps_claim));
@@ -147,6 +165,15 @@ Calibration003 theorem(const Calibration003Input& in) {
   c.quantities.push_back(exact("sigma_bar", sbar, "sigma_noise rounded up to the grid 2^-32, both trees"));
   add_entry_sigmas(c, "sigma", sbar, x.sym);
   add_joint(c, x, sigma, sigma, x.eps / 3, x.delta / 3);
+  // Lemma I.4 scales both trees' noise by 1/κ*, the H leaves' bound; the V leaves (x xᵀ, ‖x‖ <= 1) are κ* times
+  // larger (spec 003 §9 item 23; docs/findings.md, 003.tree.privacy.theorem). The corrected V tree takes the same
+  // formula at κ* = 1, its own leaves' scale: then V's, H's and the cross change cost the same, 2/σ_H²·(1/κ*)².
+  const RealFn sigma_v = tree003_theorem_sigma(x.eps, x.delta, x.m, Rational(1));
+  c.quantities.push_back(real("sigma_V_corrected", sigma_v(kReport),
+                              "6 sqrt(m) ln(32/delta)/eps: the V tree calibrated to its own leaves (item 23)"));
+  c.quantities.push_back(exact("sigma_V_corrected_bar", round_up_to_grid(sigma_v, kTreeSigmaGridBits),
+                               "rounded up to the grid 2^-32"));
+  add_joint(c, x, sigma_v, sigma, x.eps / 3, x.delta / 3, "_corrected");
   // Eq. 19: λ = 64(4√d+1)·ln(32/δ)·ln T·(ln(16T/ζ) + √d)/(εκ*); Eq. 49: N = √72·(ln(32/δ) ln T/(εκ*))(4√d + 2 ln(16T/ζ)).
   const Rational eps = x.eps, delta = x.delta, ks = x.ks;
   const Integer T = x.T;

@@ -39,7 +39,8 @@ struct Calibration003Input {
   std::optional<Rational> eps, delta;       // --eps (0, 100], --delta (0, 1)
   std::optional<Integer> horizon;           // --horizon T in [1, 2^40]
   std::optional<Integer> d;                 // --d in [1, 1024]
-  std::optional<Rational> kappa_star;       // --kappa-star κ* in (0, 1]
+  std::optional<Rational> kappa_star;       // --kappa-star κ* = 1/max μ̇ >= 1/sup μ̇ (4 logistic, √(2π) probit), <= 10^6
+  std::optional<std::string> link;          // --link logistic (default) | probit: the bound κ* is checked against
   std::optional<Rational> zeta;             // --zeta ζ in (0, δ) (theorem; default δ/2)
   std::optional<std::string> symmetrisation;  // --symmetrisation half (default) | root2
 };

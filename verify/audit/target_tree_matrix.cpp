@@ -38,7 +38,10 @@ double gaussian_eps_for_delta(const ref::RealFn& mu, double delta) {
 PreparedTarget prepare_tree_matrix(const TargetInfo& info, const TargetOptions& o, std::uint64_t) {
   PreparedTarget t;
   t.info = info;
-  const Rational ks(1, 4);
+  // κ* = 4: the logistic link's least κ* (1/sup μ̇), what arms spread over the unit ball give. At κ* >= 1 the worst
+  // feasible change is one user's V leaf e₁e₁ᵀ ↔ e₂e₂ᵀ (‖Δ‖_F² = 2 on nodes whose σ Lemma I.4 scales by 1/κ*): the
+  // H change costs 2/κ*² and the cross change 1 + 1/κ*² at the same σ (ref::tree003_joint_mu), both <= 2.
+  const Rational ks(4);
   const double delta_total = o.delta.value_or(1e-5);
   if (!(delta_total > 0)) throw_parameter_error("audit", "delta", "> 0 for tree-matrix", std::to_string(delta_total));
   ref::Calibration003Input in;
@@ -56,24 +59,25 @@ PreparedTarget prepare_tree_matrix(const TargetInfo& info, const TargetOptions& 
   p.grid_bits = kGridBits;
   const auto sig = ref::tree_label_sigmas(p);
   const unsigned nodes = ref::tree003_max_nodes_per_leaf(Integer(o.horizon));
-  // leaves (numerators on 2^−20): D = 4·e₁e₁ᵀ, D′ = 4·e₂e₂ᵀ; nominal variances v_e = c_e σ²
-  const std::int64_t four = std::int64_t{4} << kGridBits;
+  // V leaves (numerators on 2^−20): D = e₁e₁ᵀ, D′ = e₂e₂ᵀ; nominal variances v_e = c_e σ²; the H tree's nodes
+  // have the same law on both sides and are not sampled
+  const std::int64_t one = std::int64_t{1} << kGridBits;
   const double s2 = std::pow(sigma_bar.convert_to<double>(), 2);
   const double v[3] = {s2, s2 / 2, s2};
-  const double shift[3] = {-4.0, 0.0, 4.0};  // m′ − m per entry
+  const double shift[3] = {-1.0, 0.0, 1.0};  // m′ − m per entry
   double mu2 = 0;
   for (int e = 0; e < 3; ++e) mu2 += shift[e] * shift[e] / v[e];
   mu2 *= nodes;
   const double mu = std::sqrt(mu2);
   const double scale = std::ldexp(1.0, -kGridBits);
   const std::vector<Rational> sigmas(sig.begin(), sig.end());
-  t.sample = [sigmas, nodes, four, v, shift, mu, scale](int side, std::uint64_t count, std::uint64_t seed,
+  t.sample = [sigmas, nodes, one, v, shift, mu, scale](int side, std::uint64_t count, std::uint64_t seed,
                                                           std::uint64_t stream) {
     std::vector<fast::RoundedNormal> noise;
     for (const Rational& s : sigmas) noise.emplace_back(s, Integer(kGridBits));
     ChaCha20Source bits(seed, stream);
     std::unordered_map<std::int64_t, std::uint64_t> c;
-    const std::int64_t leaf[2][3] = {{four, 0, 0}, {0, 0, four}};
+    const std::int64_t leaf[2][3] = {{one, 0, 0}, {0, 0, one}};
     for (std::uint64_t i = 0; i < count; ++i) {
       double y = 0;
       for (unsigned h = 0; h < nodes; ++h)
@@ -95,12 +99,12 @@ PreparedTarget prepare_tree_matrix(const TargetInfo& info, const TargetOptions& 
   const double eps = o.eps.convert_to<double>();
   t.eps_claimed = eps / 3;
   t.delta = delta_total / 3;
-  const Rational mu2_exact = Rational(nodes) * Rational(32) / (sigma_bar * sigma_bar);  // 16/σ² + 0 + 16/σ²
+  const Rational mu2_exact = Rational(nodes) * Rational(2) / (sigma_bar * sigma_bar);  // 1/σ² + 0 + 1/σ²
   const ref::RealFn mu_fn = [mu2_exact](mpfr_prec_t prec) { return Interval(mu2_exact, prec).sqrt(); };
   t.eps_exact = gaussian_eps_for_delta(mu_fn, t.delta);
   t.eps_exact_source = "white box: exact Gaussian profile of the nodes holding leaf 1 (mu = " + std::to_string(mu) +
                        "), eps(delta/3) by bisection on certified enclosures, rounded up to 2^-20";
-  t.details = {{"neighbours", "user 1's H leaf 4 e1e1^T (D) vs 4 e2e2^T (D'), V leaf 0 (kappa* = 1/4, d = 2)"},
+  t.details = {{"neighbours", "user 1's V leaf e1e1^T (D) vs e2e2^T (D'), H leaf 0 (kappa* = 4, d = 2): the worst feasible change at kappa* >= 1"},
                {"T", o.horizon},
                {"nodes_holding_leaf_1", nodes},
                {"sigma_bar", dpb::to_string(sigma_bar)},

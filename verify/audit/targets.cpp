@@ -72,7 +72,7 @@ const std::vector<TargetInfo> kTargets = {
     {"dlaplace", "mechanism", true, "eps-DP (discrete Laplace mechanism, seed 000 sec. 4.1)",
      "x + Lap_Z(1/eps), x in {0, 1}"},
     {"tree-matrix", "mechanism", true, "V and H trees jointly (eps/3, delta/3) (seed 003, Lemma I.4, theorem calibration)",
-     "Alg. 2's matrix trees, d = 2, kappa* = 1/4, half; view = the nodes holding one user's leaf (LLR statistic)"},
+     "Alg. 2's matrix trees, d = 2, kappa* = 4, half; view = the nodes holding one user's leaf (LLR statistic)"},
     {"p-vec-matrix", "mechanism", true,
      "(eps, delta)-shuffle DP (seed 003, Lemma S.2 at Eq. 127, d = 2; claim 003.v4), audited at delta (default 1e-5)",
      "P2 (matrix P_Vec): view = label (0,0)'s count; user 1's X = Delta e1e1^T (D) vs -Delta e1e1^T (D')"},

@@ -75,6 +75,10 @@ struct TreeSigmas {
 using TreeSigmasFunction = std::function<TreeSigmas(const Rational& eps, const Rational& delta, const Integer& T,
                                                     const Rational& kappa_star)>;
 TreeSigmas theorem_sigmas(const Rational& eps, const Rational& delta, const Integer& T, const Rational& kappa_star);
+// The corrected theorem calibration (docs/findings.md, 003.tree.privacy.theorem): H as Lemma I.4, V at κ* = 1 (its
+// leaves x xᵀ have norm up to 1, not 1/κ*; spec 003 §9 item 23).
+TreeSigmas corrected_theorem_sigmas(const Rational& eps, const Rational& delta, const Integer& T,
+                                    const Rational& kappa_star);
 TreeSigmas paper_code_sigmas(const Rational& eps, const Rational& delta, const Integer& T, const Rational& kappa_star);
 // claim_fraction: 1/3 (theorem) or 2/3 (paper-code).
 Outcome check_tree_privacy_003(const TreeSigmasFunction& sigmas, const Rational& claim_fraction, bool full);

@@ -43,7 +43,7 @@ void register_claims_003_tree(Registry& registry) {
       "< ε/3",
       {"003", "Lemma I.4", "claim T3"},
       Method::certified,
-      "m ∈ {2, 15, 41} × κ* ∈ {1/4, 1/20} × s² ∈ {1, 2, 16} (identity); the three printed values (MPFI, 256 bits)",
+      "m ∈ {2, 15, 41} × κ* ∈ {4, 20} × s² ∈ {1, 2, 16} (identity); the three printed values (MPFI, 256 bits)",
       Verdict::holds,
       [](const RunOptions&) { return check_t3(ref::tree003_theorem_sigma); }});
   registry.add(Claim{
@@ -52,7 +52,7 @@ void register_claims_003_tree(Registry& registry) {
       "λ_max = (4√d+2)λ/(4√d+1) are valid, and N ≤ λ/(4(√d+1)) for every d ≥ 1",
       {"003", "App. I, Eq. 19, 49", "claim T4; Assumption I.1; Lemma O.4's hypothesis"},
       Method::certified,
-      "d ∈ {1, 2, 3, 5, 10, 100, 1000} × T ∈ {2, 10³, 10⁶} × δ ∈ {0.02, 10⁻⁵} × ε ∈ {0.1, 1, 8} × κ* ∈ {1/4, 1/20}, "
+      "d ∈ {1, 2, 3, 5, 10, 100, 1000} × T ∈ {2, 10³, 10⁶} × δ ∈ {0.02, 10⁻⁵} × ε ∈ {0.1, 1, 8} × κ* ∈ {4, 20}, "
       "ζ = δ/2 (log = ln); every d ≥ 1 by the analytic reduction",
       Verdict::holds,
       [](const RunOptions&) { return check_t4(eq19_eq49); }});
@@ -91,10 +91,22 @@ void register_claims_003_tree(Registry& registry) {
       {"003", "Sec. 6, Lemma I.4", "trees (ε/3, δ/3); §9 items 22–25"},
       Method::certified,
       "ε ∈ {0.1, 1, 4, 8} × δ ∈ {0.02, 10⁻⁵} × T ∈ {1000, 15000} (full: + 2^20, 10⁶ + 1) × d ∈ {1, 5} × κ* ∈ "
-      "{1/4, 1/20} × half, root2 (128 points quick; MPFI from 128 bits)",
-      Verdict::holds,
+      "{4, 20} (κ* >= 4 for the logistic link) × half, root2 (128 points quick; MPFI from 128 bits)",
+      Verdict::violated,
       [](const RunOptions& o) {
         return check_tree_privacy_003(theorem_sigmas, Rational(1, 3), o.suite == Suite::full);
+      }});
+  registry.add(Claim{
+      "003.tree.privacy.theorem-corrected",
+      "the corrected theorem calibration — H tree at Lemma I.4's σ_noise, V tree at the same formula with κ* = 1 "
+      "(its leaves x xᵀ have norm up to 1, §9 item 23) — is jointly (ε/3, δ/3)-DP: the exact Gaussian profile of "
+      "every node one user's replace-one change touches in both trees",
+      {"003", "Sec. 6, Lemma I.4 (corrected: docs/findings.md)", "trees (ε/3, δ/3); §9 item 23"},
+      Method::certified,
+      "the grid of 003.tree.privacy.theorem (128 points quick; full + T = 2^20, 10⁶ + 1)",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return check_tree_privacy_003(corrected_theorem_sigmas, Rational(1, 3), o.suite == Suite::full);
       }});
   registry.add(Claim{
       "003.tree.privacy.paper-code",
@@ -104,12 +116,13 @@ void register_claims_003_tree(Registry& registry) {
       {"003", "§7.3 (released code)", "BinaryTreeMechanism(T, ε/3, δ/3, C)"},
       Method::certified,
       "ε ∈ {0.1, 1, 4, 8} × δ ∈ {0.02, 10⁻⁵} × T ∈ {1000, 15000} (full: + 2^20, 10⁶ + 1) × d ∈ {1, 5} × κ* ∈ "
-      "{1/4, 1/20} × half, root2 (128 points quick; MPFI from 128 bits)",
+      "{4, 20} × half, root2 (128 points quick; MPFI from 128 bits)",
       Verdict::holds,
       [](const RunOptions& o) {
         return check_tree_privacy_003(paper_code_sigmas, Rational(2, 3), o.suite == Suite::full);
       }});
   registry.find("003.t7")->stored_report = "003.t7.json";
+  registry.find("003.tree.privacy.theorem")->stored_report = "003.tree.privacy.theorem.json";
 }
 
 }  // namespace dpb::verify

@@ -10,7 +10,7 @@
 //   tree       --eps --delta --horizon N [--rounds-per-user M0]       [--profile paper-code: --n n instead of N]
 //   fmt        --eps0 --delta0 --n --delta-prime
 // Seed 003 (reference/protocols/calibration_003.hpp, docs/privacy-003.md, "The matrix trees"):
-//   tree-matrix --eps --delta --horizon T --d D --kappa-star K [--symmetrisation half|root2] [--zeta Z]
+//   tree-matrix --eps --delta --horizon T --d D --kappa-star K [--link logistic|probit] [--symmetrisation half|root2] [--zeta Z]
 //               [--profile theorem|paper-code] (--zeta: theorem only, default delta/2; symmetrisation default half)
 // Seed 003 (reference/protocols/calibration_003_p2.hpp, docs/protocol-003.md "P₂: the matrix P_Vec"):
 //   p-vec-matrix --eps --delta --n --d [--sensitivity-bound DELTA (default 1)] [--range 2delta|delta]
@@ -39,7 +39,7 @@ constexpr const char* kFn = "calibrate";
 struct CalibrateArgs {
   std::string variant, eps, n, horizon, s, p, c;
   std::string delta, d, vec_constant, profile, rounds_per_user, eps0, delta0, delta_prime;
-  std::string kappa_star, zeta, symmetrisation;  // seed 003 tree-matrix
+  std::string kappa_star, zeta, symmetrisation, link;  // seed 003 tree-matrix
   std::string sensitivity_bound, range;           // seed 003 p-vec-matrix
   bool returning = false;
 };
@@ -83,7 +83,7 @@ void run_001(const CalibrateArgs& a) {
 // The seed-003 flags refused by the other seeds' variants.
 void refuse_003_flags(const CalibrateArgs& a) {
   for (const auto& [value, name] : {std::pair{a.kappa_star, "kappa-star"}, {a.zeta, "zeta"},
-                                    {a.symmetrisation, "symmetrisation"}})
+                                    {a.symmetrisation, "symmetrisation"}, {a.link, "link"}})
     if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (seed 003 tree-matrix only)", value);
 }
 
@@ -113,6 +113,7 @@ void run_003(const CalibrateArgs& a) {
   in.kappa_star = optional_rational(a.kappa_star, "kappa-star");
   in.zeta = optional_rational(a.zeta, "zeta");
   if (!a.symmetrisation.empty()) in.symmetrisation = a.symmetrisation;
+  if (!a.link.empty()) in.link = a.link;
   // Everything is computed before anything is printed: an error leaves stdout empty.
   const std::string out = verify::to_json(ref::calibrate_003(in)).dump(2) + "\n";
   std::fwrite(out.data(), 1, out.size(), stdout);
@@ -187,16 +188,21 @@ void add_calibrate_command(CLI::App& app, Context& context) {
       .companions_are({"calibrate", "fmt", "--eps0", "1/2", "--delta0", "1e-8", "--n", "400"});
   const std::vector<std::string> tm = {"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50",
                                       "--horizon", "1000", "--d", "5"};
-  options->number("--kappa-star", args->kappa_star, open(0), closed(1), "seed 003 tree-matrix: kappa* in (0, 1]")
+  options->number("--kappa-star", args->kappa_star, closed(Rational(5, 2)), closed(pow10(6), "10^6"),
+                  "seed 003 tree-matrix: kappa* = 1/max mu' over the arms, >= 4 (logistic) or sqrt(2 pi) (probit)")
       .companions_are(tm);
+  options->choice("--link", args->link, {"logistic", "probit"},
+                  "seed 003 tree-matrix: the link kappa* is checked against (default logistic)")
+      .companions_are({"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50", "--horizon", "1000", "--d", "5",
+                       "--kappa-star", "4"});
   options->number("--zeta", args->zeta, open(0), open(1),
                   "seed 003 tree-matrix (theorem): failure probability zeta < delta (default delta/2)")
       .companions_are({"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50", "--horizon", "1000", "--d", "5",
-                       "--kappa-star", "1/10"});
+                       "--kappa-star", "4"});
   options->choice("--symmetrisation", args->symmetrisation, {"half", "root2"},
                   "seed 003 tree-matrix: half (Lemma I.4, default) | root2 (App. P)")
       .companions_are({"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50", "--horizon", "1000", "--d", "5",
-                       "--kappa-star", "1/10"});
+                       "--kappa-star", "4"});
   options->number("--s", args->s, closed(1), closed(pow10(6), "10^6"), "scaling factor s >= 1 (dist-rdp, dist-cdp; default 1)")
       .companions_are({"calibrate", "dist-rdp", "--eps", "1", "--n", "10", "--horizon", "100"});
   options->number("--p", args->p, open(0), open(1), "accuracy failure probability in (0, 1) (default 1/T)");

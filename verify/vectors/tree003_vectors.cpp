@@ -91,10 +91,10 @@ CategoryFile generate_tree003(Impl impl) {
     x.delta = Rational(1, 50);
     x.horizon = 15000;
     x.d = 5;
-    x.kappa_star = Rational(1, 10);
+    x.kappa_star = Rational(4);
     x.profile = std::string(profile) == "theorem" ? ref::Profile003::Theorem : ref::Profile003::PaperCode;
     file.records.push_back(calibration_record(
-        std::string("tree-matrix --eps 1 --delta 1/50 --horizon 15000 --d 5 --kappa-star 1/10 --profile ") + profile,
+        std::string("tree-matrix --eps 1 --delta 1/50 --horizon 15000 --d 5 --kappa-star 4 --profile ") + profile,
         x));
   }
   return file;

@@ -1,5 +1,5 @@
 // The audit target `tree-matrix` (verify/audit/target_tree_matrix.hpp): its white-box ε(δ/3) solves the Gaussian
-// profile δ(ε) = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ) at μ² = n·32/σ̄² (recomputed here in doubles), is below the claim
+// profile δ(ε) = Φ(μ/2 − ε/μ) − e^ε Φ(−μ/2 − ε/μ) at μ² = n·2/σ̄² (one V leaf e₁e₁ᵀ ↔ e₂e₂ᵀ) (recomputed here in doubles), is below the claim
 // ε/3, and the black-box audit at a small size finds no violation.
 #include <gtest/gtest.h>
 
@@ -22,8 +22,8 @@ TEST(TreeMatrixTarget, WhiteBoxSolvesTheGaussianProfileAndTheAuditAgrees) {
   ASSERT_TRUE(t.eps_exact);
   EXPECT_DOUBLE_EQ(t.eps_claimed, 1.0 / 3);
   EXPECT_DOUBLE_EQ(t.delta, 1e-2 / 3);
-  const double sigma = 6 * std::sqrt(11.0) * std::log(32 / 1e-2) / (0.25 * 1.0);  // m = 11 for T = 1000
-  const double mu = std::sqrt(10 * 32 / (sigma * sigma));  // ⌊log₂ 1000⌋ + 1 = 10 nodes hold leaf 1
+  const double sigma = 6 * std::sqrt(11.0) * std::log(32 / 1e-2) / (4 * 1.0);  // m = 11 for T = 1000, κ* = 4
+  const double mu = std::sqrt(10 * 2 / (sigma * sigma));  // ⌊log₂ 1000⌋ + 1 = 10 nodes hold leaf 1
   EXPECT_NEAR(t.details["mu"].get<double>(), mu, 1e-6 * mu);
   EXPECT_LE(gauss_delta(mu, *t.eps_exact), t.delta * (1 + 1e-9));
   EXPECT_GT(gauss_delta(mu, *t.eps_exact - 1e-5), t.delta);  // the least such ε, to the 2^−20 grid

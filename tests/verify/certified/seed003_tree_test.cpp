@@ -86,12 +86,19 @@ TEST(Seed003TreeChecks, T7FailsExactlyAtDOneAndTwoWithTheHandValues) {
   EXPECT_EQ(check_t7(Rational(0)).verdict, Verdict::holds);
 }
 
+// Lemma I.4's σ scales both trees by 1/κ*; the V leaves have norm up to 1, so at κ* = 20 one user's V change
+// breaks (ε/3, δ/3) (spec 003 §9 item 23), while at κ* = 4 every point holds; the V tree at κ* = 1 restores it.
 TEST(Seed003TreeChecks, TreePrivacyHoldsAtBothCalibrationsAndRejectsALeakyTwin) {
-  EXPECT_EQ(check_tree_privacy_003(theorem_sigmas, Rational(1, 3), false).verdict, Verdict::holds);
+  const Outcome theorem = check_tree_privacy_003(theorem_sigmas, Rational(1, 3), false);
+  EXPECT_EQ(theorem.verdict, Verdict::violated);
+  bool only_large_kappa = true;
+  for (const auto& v : theorem.evidence["violations"]) only_large_kappa = only_large_kappa && v["kappa_star"] == "20";
+  EXPECT_TRUE(only_large_kappa) << theorem.evidence["violations"].dump();
+  EXPECT_EQ(check_tree_privacy_003(corrected_theorem_sigmas, Rational(1, 3), false).verdict, Verdict::holds);
   EXPECT_EQ(check_tree_privacy_003(paper_code_sigmas, Rational(2, 3), false).verdict, Verdict::holds);
   // node noise 30 times too small
   const TreeSigmasFunction leaky = [](const Rational& e, const Rational& d, const Integer& T, const Rational& k) {
-    TreeSigmas s = theorem_sigmas(e, d, T, k);
+    TreeSigmas s = corrected_theorem_sigmas(e, d, T, k);
     const ref::RealFn v = s.v;
     s.v = s.h = [v](mpfr_prec_t p) { return v(p).div(30); };
     return s;
