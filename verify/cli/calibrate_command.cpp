@@ -14,6 +14,11 @@
 //               [--profile theorem|paper-code] (--zeta: theorem only, default delta/2; symmetrisation default half)
 // Seed 003 (reference/protocols/calibration_003_p2.hpp, docs/protocol-003.md "P₂: the matrix P_Vec"):
 //   p-vec-matrix --eps --delta --n --d [--sensitivity-bound DELTA (default 1)] [--range 2delta|delta]
+// Seed 003's learners (reference/protocols/calibration_003_glm.hpp, docs/privacy-003.md "Calibrations of the learners"):
+//   shuffle-glm --eps --delta --horizon T --d D --kappa K --kappa-star KS --theta-norm S [--reward-bound R]
+//               [--batches M] [--nu-constant C] [--link logistic|probit]                     (theorem profile only)
+//   jdp-glm     --eps --delta --horizon T --d D --kappa K --kappa-star KS --theta-norm S [--reward-bound R] [--zeta Z]
+//               [--beta-constant C] [--gamma-constant c] [--link …] [--profile theorem|paper-code]
 // A flag that does not apply to the variant is refused. Rationals are printed as "p/q" strings, integers as decimal
 // strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
 #include <cstdio>
@@ -26,6 +31,7 @@
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/calibration_003.hpp"
+#include "reference/protocols/calibration_003_glm.hpp"
 #include "reference/protocols/calibration_003_p2.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/protocol_checks/calibration_001_json.hpp"
@@ -41,6 +47,7 @@ struct CalibrateArgs {
   std::string delta, d, vec_constant, profile, rounds_per_user, eps0, delta0, delta_prime;
   std::string kappa_star, zeta, symmetrisation, link;  // seed 003 tree-matrix
   std::string sensitivity_bound, range;           // seed 003 p-vec-matrix
+  std::string kappa, theta_norm, reward_bound, batches, beta_constant, gamma_constant, nu_constant;  // seed 003 learners
   bool returning = false;
 };
 
@@ -87,6 +94,49 @@ void refuse_003_flags(const CalibrateArgs& a) {
     if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (seed 003 tree-matrix only)", value);
 }
 
+// The seed-003 learner flags refused by the other variants.
+void refuse_glm_flags(const CalibrateArgs& a) {
+  for (const auto& [value, name] :
+       {std::pair{a.kappa, "kappa"}, {a.theta_norm, "theta-norm"}, {a.reward_bound, "reward-bound"},
+        {a.batches, "batches"}, {a.beta_constant, "beta-constant"}, {a.gamma_constant, "gamma-constant"},
+        {a.nu_constant, "nu-constant"}})
+    if (!value.empty())
+      throw_parameter_error(kFn, name, "absent for " + a.variant + " (seed 003 shuffle-glm, jdp-glm only)", value);
+}
+
+// Seed 003's learners: shuffle-glm, jdp-glm.
+void run_glm(const CalibrateArgs& a) {
+  for (const auto& [value, name] :
+       {std::pair{a.n, "n"}, {a.s, "s"}, {a.p, "p"}, {a.c, "c"}, {a.vec_constant, "vec-constant"},
+        {a.rounds_per_user, "rounds-per-user"}, {a.eps0, "eps0"}, {a.delta0, "delta0"},
+        {a.delta_prime, "delta-prime"}, {a.symmetrisation, "symmetrisation"},
+        {a.sensitivity_bound, "sensitivity-bound"}, {a.range, "range"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant, value);
+  if (a.returning) throw_parameter_error(kFn, "returning", "absent for " + a.variant, "set");
+  ref::CalibrationGlmInput in;
+  in.variant = a.variant;
+  if (a.profile == "paper-code") in.profile = ref::Profile003::PaperCode;
+  else if (!a.profile.empty() && a.profile != "theorem")
+    throw_parameter_error(kFn, "profile", "theorem or paper-code", a.profile);
+  in.eps = optional_rational(a.eps, "eps");
+  in.delta = optional_rational(a.delta, "delta");
+  in.horizon = optional_integer(a.horizon, "horizon");
+  in.d = optional_integer(a.d, "d");
+  in.kappa = optional_rational(a.kappa, "kappa");
+  in.kappa_star = optional_rational(a.kappa_star, "kappa-star");
+  in.theta_norm = optional_rational(a.theta_norm, "theta-norm");
+  in.reward_bound = optional_rational(a.reward_bound, "reward-bound");
+  in.zeta = optional_rational(a.zeta, "zeta");
+  in.batches = optional_integer(a.batches, "batches");
+  in.beta_constant = optional_rational(a.beta_constant, "beta-constant");
+  in.gamma_constant = optional_rational(a.gamma_constant, "gamma-constant");
+  in.nu_constant = optional_rational(a.nu_constant, "nu-constant");
+  if (!a.link.empty()) in.link = a.link;
+  // Everything is computed before anything is printed: an error leaves stdout empty.
+  const std::string out = verify::to_json(ref::calibrate_glm003(in)).dump(2) + "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
 // The seed-003 P₂ flags refused by the other variants.
 void refuse_p2_flags(const CalibrateArgs& a) {
   for (const auto& [value, name] : {std::pair{a.sensitivity_bound, "sensitivity-bound"}, {a.range, "range"}})
@@ -101,6 +151,7 @@ void run_003(const CalibrateArgs& a) {
     if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant, value);
   if (a.returning) throw_parameter_error(kFn, "returning", "absent for " + a.variant, "set");
   refuse_p2_flags(a);
+  refuse_glm_flags(a);
   ref::Calibration003Input in;
   in.variant = a.variant;
   if (a.profile == "paper-code") in.profile = ref::Profile003::PaperCode;
@@ -128,6 +179,7 @@ void run_p2(const CalibrateArgs& a) {
     if (!value.empty()) throw_parameter_error(kFn, name, "absent for p-vec-matrix", value);
   if (a.returning) throw_parameter_error(kFn, "returning", "absent for p-vec-matrix", "set");
   refuse_003_flags(a);
+  refuse_glm_flags(a);
   if (!a.profile.empty() && a.profile != "theorem")
     throw_parameter_error(kFn, "profile", "theorem for p-vec-matrix (Lemma S.2)", a.profile);
   ref::CalibrationP2Input in;
@@ -150,12 +202,12 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<Options>(cmd, "calibrate", context.options, seed000);
   options->positional("variant", args->variant,
                       {"dist-dp", "dist-rdp", "dist-cdp", "shuffle", "central", "local", "ldp-gauss", "p-amp", "p-vec",
-                       "tree", "fmt", "tree-matrix", "p-vec-matrix"},
+                       "tree", "fmt", "tree-matrix", "p-vec-matrix", "shuffle-glm", "jdp-glm"},
                       "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt|tree-matrix|"
-                      "p-vec-matrix",
+                      "p-vec-matrix|shuffle-glm|jdp-glm",
                       {"calibrate", "{}", "--eps", "1", "--n", "10", "--horizon", "100"},
                       "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | "
-                      "p-vec | tree | fmt (seed 001); tree-matrix, p-vec-matrix (seed 003)",
+                      "p-vec | tree | fmt (seed 001); tree-matrix, p-vec-matrix, shuffle-glm, jdp-glm (seed 003)",
                       true);
   const std::vector<std::string> amp = {"calibrate", "p-amp", "--eps", "1", "--delta", "1/100000", "--n", "1000"};
   const std::vector<std::string> vec = {"calibrate", "p-vec",  "--eps", "1", "--delta", "1/100000",
@@ -189,14 +241,14 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   const std::vector<std::string> tm = {"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50",
                                       "--horizon", "1000", "--d", "5"};
   options->number("--kappa-star", args->kappa_star, closed(Rational(5, 2)), closed(pow10(6), "10^6"),
-                  "seed 003 tree-matrix: kappa* = 1/max mu' over the arms, >= 4 (logistic) or sqrt(2 pi) (probit)")
+                  "seed 003 tree-matrix, shuffle-glm, jdp-glm: kappa* = 1/max mu' over the arms, >= 4 (logistic) or sqrt(2 pi) (probit)")
       .companions_are(tm);
   options->choice("--link", args->link, {"logistic", "probit"},
-                  "seed 003 tree-matrix: the link kappa* is checked against (default logistic)")
+                  "seed 003 tree-matrix, shuffle-glm, jdp-glm: the link kappa* is checked against (default logistic)")
       .companions_are({"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50", "--horizon", "1000", "--d", "5",
                        "--kappa-star", "4"});
   options->number("--zeta", args->zeta, open(0), open(1),
-                  "seed 003 tree-matrix (theorem): failure probability zeta < delta (default delta/2)")
+                  "seed 003 tree-matrix, jdp-glm: failure probability zeta (theorem: < delta, default delta/2; jdp-glm paper-code: default delta)")
       .companions_are({"calibrate", "tree-matrix", "--eps", "1", "--delta", "1/50", "--horizon", "1000", "--d", "5",
                        "--kappa-star", "4"});
   options->choice("--symmetrisation", args->symmetrisation, {"half", "root2"},
@@ -217,8 +269,46 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->choice("--range", args->range, {"2delta", "delta"},
                   "seed 003 p-vec-matrix: encoding range r (2delta default; delta as printed, 2g + b bits)")
       .companions_are(p2);
+  const std::vector<std::string> jdp = {"calibrate", "jdp-glm", "--eps", "1", "--delta", "1/50", "--horizon", "1000",
+                                       "--d", "3", "--kappa", "20", "--kappa-star", "4", "--theta-norm", "2"};
+  const std::vector<std::string> shg = {"calibrate", "shuffle-glm", "--eps", "1", "--delta", "1/50", "--horizon", "100000",
+                                       "--d", "3", "--kappa", "20", "--kappa-star", "4", "--theta-norm", "2"};
+  const auto without = [](std::vector<std::string> v, const std::string& flag) {
+    for (std::size_t i = 0; i + 1 < v.size(); ++i)
+      if (v[i] == flag) {
+        v.erase(v.begin() + static_cast<long>(i), v.begin() + static_cast<long>(i) + 2);
+        break;
+      }
+    return v;
+  };
+  options->number("--kappa", args->kappa, closed(Rational(5, 2)), closed(Rational(Integer(1) << 60), "2^60"),
+                  "seed 003 shuffle-glm, jdp-glm: kappa = max 1/mu' over the arms (>= kappa*)")
+      .companions_are(without(jdp, "--kappa"));
+  options->number("--theta-norm", args->theta_norm, open(0), closed(64),
+                  "seed 003 shuffle-glm, jdp-glm: the bound S on ||theta*||")
+      .companions_are(without(jdp, "--theta-norm"));
+  options->number("--reward-bound", args->reward_bound, open(0), closed(1000),
+                  "seed 003 shuffle-glm, jdp-glm: the reward bound R (default 1)")
+      .companions_are(jdp);
+  options->integer("--batches", args->batches, closed(2), closed(8),
+                   "seed 003 shuffle-glm: the number of batches M (default floor(log2 log2 T))")
+      .companions_are(shg);
+  options->number("--beta-constant", args->beta_constant, open(0), closed(pow10(6), "10^6"),
+                  "seed 003 jdp-glm (theorem): Eq. 20's constant C (default 1)")
+      .companions_are(jdp);
+  options->number("--gamma-constant", args->gamma_constant, open(0), closed(pow10(6), "10^6"),
+                  "seed 003 jdp-glm (theorem): Eq. 21's constant c (default 1)")
+      .companions_are(jdp);
+  options->number("--nu-constant", args->nu_constant, open(0), closed(pow10(6), "10^6"),
+                  "seed 003 shuffle-glm: Eq. 10's constant of nu (default 1)")
+      .companions_are(shg);
   cmd->callback([args, options, &context]() {
     options->check();
+    if (ref::is_variant_glm003(args->variant)) {
+      run_glm(*args);
+      context.exit_code = 0;
+      return;
+    }
     if (ref::is_variant_003(args->variant)) {
       run_003(*args);
       context.exit_code = 0;
@@ -231,6 +321,7 @@ void add_calibrate_command(CLI::App& app, Context& context) {
     }
     refuse_003_flags(*args);
     refuse_p2_flags(*args);
+    refuse_glm_flags(*args);
     if (ref::is_variant_001(args->variant)) {
       run_001(*args);
       context.exit_code = 0;
