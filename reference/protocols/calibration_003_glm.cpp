@@ -291,8 +291,8 @@ void add_call(Calibration001& c, const std::string& tag, const Rational& e, cons
                                 "k delta_call already spends delta_target: no delta' is left for advanced composition"));
   }
   c.quantities.push_back(flag(tag + "_within_target", fits,
-                              "some valid composition of the calls is within (" + to_string(eps_target) + ", " +
-                                  to_string(delta_target) + ")"));
+                              "an upper bound (basic, or advanced with the delta slack) is within (" + to_string(eps_target) + ", " +
+                                  to_string(delta_target) + "); false = not shown by these accountants, not a violation"));
 }
 
 Calibration001 jdp_glm(const CalibrationGlmInput& in) {

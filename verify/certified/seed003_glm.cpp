@@ -91,6 +91,60 @@ Outcome check_glm_f1(const GlmFn& mu_dot, const GlmFn& mu_ddot) {
   return o;
 }
 
+// ---------------------------------------------------------------------------------------------------------- t8
+Outcome check_glm_t8(const GlmFn& mu_dot) {
+  Outcome o;
+  nlohmann::json per_link = nlohmann::json::object();
+  Verdict v = Verdict::holds;
+  const auto e = [](mpfr_prec_t p) { return Interval(1L, p).exp(); };
+  for (ref::Link link : kLinks) {
+    int pairs = 0, undecided = 0, failing = 0;
+    nlohmann::json witness = nullptr;
+    double worst = 0;
+    for (int k = -24; k <= 24; ++k)
+      for (int j = -8; j <= 8; ++j) {
+        if (j == 0 || std::abs(k + j) > 24) continue;
+        const Rational z2(k, 8), z1(k + j, 8);
+        ++pairs;
+        // μ̇(z₁)/e ≤ μ̇(z₂) ?
+        const int r = certify_le([&](mpfr_prec_t p) { return mu_dot(link, z2, p) - mu_dot(link, z1, p) / e(p); });
+        if (r == 0) ++undecided;
+        if (r < 0) {
+          ++failing;
+          const Interval ratio = mu_dot(link, z1, kStart) / (e(kStart) * mu_dot(link, z2, kStart));
+          if (ratio.midpoint_for_report() > worst) {
+            worst = ratio.midpoint_for_report();
+            witness = {{"z_hat", rational_text(z1)}, {"z_star", rational_text(z2)},
+                       {"weight_over_mu_dot_star_lower", lower_text(ratio, 8)},
+                       {"mu_dot_hat", enclosure_json(mu_dot(link, z1, kStart))},
+                       {"mu_dot_star", enclosure_json(mu_dot(link, z2, kStart))}};
+          }
+        }
+      }
+    const Verdict lv = failing > 0 ? Verdict::violated : (undecided ? Verdict::inconclusive : Verdict::holds);
+    v = combine(v, lv);
+    per_link[std::string(ref::link_name(link))] = {{"verdict", std::string(to_string(lv))},
+                                                   {"pairs", pairs},
+                                                   {"failing_pairs", failing},
+                                                   {"undecided", undecided},
+                                                   {"witness_largest_ratio", witness}};
+  }
+  o.verdict = v;
+  o.key_figure = std::string("logistic ") + per_link["logistic"]["verdict"].get<std::string>() + ", probit " +
+                 per_link["probit"]["verdict"].get<std::string>() +
+                 (per_link["probit"]["witness_largest_ratio"].is_null()
+                      ? std::string()
+                      : " (weight/mu'(z*) >= " +
+                            per_link["probit"]["witness_largest_ratio"]["weight_over_mu_dot_star_lower"].get<std::string>() +
+                            ")");
+  o.evidence = {{"R", 1},
+                {"grid", "z* = k/8, |k| <= 24; z_hat = z* + j/8, 1 <= |j| <= 8, |z_hat| <= 3"},
+                {"method", "MPFI enclosures of mu' at 128 bits, refined to 2048; a witness is a pair with mu'(z_hat)/e "
+                           "certainly > mu'(z*)"},
+                {"links", per_link}};
+  return o;
+}
+
 // ---------------------------------------------------------------------------------------------------------- f2
 Interval logistic_alpha(const Rational& z1, const Rational& z2, mpfr_prec_t prec) {
   return (ref::mu_enclosure(ref::Link::logistic, z2, prec) - ref::mu_enclosure(ref::Link::logistic, z1, prec))

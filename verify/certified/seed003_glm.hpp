@@ -22,6 +22,11 @@ using GlmFn = std::function<Interval(ref::Link, const Rational& z, mpfr_prec_t p
 // 003.f1: on z ∈ {k/16 : |k| ≤ 48} (|z| ≤ S = 3, the experiments' range) for both links.
 Outcome check_glm_f1(const GlmFn& mu_dot, const GlmFn& mu_ddot);
 
+// 003.t8: under E_o (|⟨x, θ̂_o − θ*⟩| ≤ 1/R, R = 1) and self-concordance, μ̇(z₁)/e ≤ μ̇(z₂) for |z₁ − z₂| ≤ 1, so the
+// H leaf's weight μ̇(⟨x,θ̂_o⟩)/e is at most μ̇(⟨x,θ*⟩) ≤ 1/κ*; for both links on z₂ = k/8, |k| ≤ 24, z₁ = z₂ + j/8,
+// 1 ≤ |j| ≤ 8, |z₁| ≤ 3 (logistic: every real pair by F1's |μ̈| ≤ μ̇, docs/privacy-003.md; probit: a witness).
+Outcome check_glm_t8(const GlmFn& mu_dot);
+
 // 003.f2: α, α̃ (logistic) given as functions of (z₁, z₂), on z₁ ≠ z₂ ∈ {k/4 : |k| ≤ 16}.
 using PairFn = std::function<Interval(const Rational& z1, const Rational& z2, mpfr_prec_t prec)>;
 Interval logistic_alpha(const Rational& z1, const Rational& z2, mpfr_prec_t prec);

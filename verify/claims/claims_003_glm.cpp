@@ -20,6 +20,17 @@ void register_claims_003_glm(Registry& registry) {
       [](const RunOptions&) { return check_glm_f1(ref::mu_dot_enclosure, ref::mu_ddot_enclosure); }});
   registry.find("003.f1")->stored_report = "003.f1.json";
   registry.add(Claim{
+      "003.t8",
+      "under E_o (|⟨x, θ̂_o − θ*⟩| ≤ 1/R) and self-concordance with R = 1: μ̇(⟨x,θ̂_o⟩)/e ≤ μ̇(⟨x,θ*⟩) ≤ 1/κ*, so the "
+      "H leaf μ̇(⟨x,θ̂_o⟩)/e·x xᵀ has norm ≤ 1/κ* — for the links the paper uses (logistic; probit in Sec. 8)",
+      {"003", "App. L, Lemma L.1", "the H tree's sensitivity 1/κ* (T8; §9 item 14)"},
+      Method::certified,
+      "logistic and probit × z* = k/8, |k| ≤ 24 × z_hat = z* + j/8, 1 ≤ |j| ≤ 8, |z_hat| ≤ 3 (712 pairs per link; MPFI "
+      "128 bits, refined to 2048); logistic for every real pair analytically (F1)",
+      Verdict::violated,
+      [](const RunOptions&) { return check_glm_t8(ref::mu_dot_enclosure); }});
+  registry.find("003.t8")->stored_report = "003.t8.json";
+  registry.add(Claim{
       "003.f2",
       "Lemma G.2 for logistic (R = 1): α(z₁,z₂) ≥ μ̇(z)/(1 + R|z₁−z₂|) for z ∈ {z₁,z₂}; μ̇(z₂)e^{−R|z₂−z₁|} ≤ μ̇(z₁) ≤ "
       "e^{R|z₂−z₁|}μ̇(z₂); α̃(z₁,z₂) ≥ μ̇(z₁)/(2 + R|z₁−z₂|), with α = (μ(z₂) − μ(z₁))/(z₂ − z₁) and α̃ = (b(z₂) − b(z₁) − "

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <string>
+
 namespace dpb::verify::certified {
 namespace {
 
@@ -27,6 +30,26 @@ TEST(Seed003GlmChecksTest, F1NegativeControls) {
   // A μ̈ ≡ 0 hides probit's failure: the verdict depends on μ̈.
   const GlmFn zero = [](ref::Link, const Rational&, mpfr_prec_t p) { return Interval(0L, p); };
   EXPECT_EQ(check_glm_f1(ref::mu_dot_enclosure, zero).verdict, Verdict::holds);
+}
+
+// T8: μ̇(ẑ)/e ≤ μ̇(z*) for |ẑ − z*| ≤ 1 holds for logistic (|d ln μ̇/dz| = |1 − 2μ| ≤ 1) and fails for probit, whose
+// log-slope is −z: at z* = 3, ẑ = 2, φ(2)/(e φ(3)) = e^{5/2 − 1} ≈ 4.48 (the grid's largest ratio).
+TEST(Seed003GlmChecksTest, T8HoldsForLogisticFailsForProbitAndCatchesASteeperLink) {
+  const Outcome o = check_glm_t8(ref::mu_dot_enclosure);
+  EXPECT_EQ(o.verdict, Verdict::violated);
+  const auto& links = o.evidence.at("links");
+  EXPECT_EQ(links.at("logistic").at("verdict"), "holds");
+  EXPECT_EQ(links.at("probit").at("verdict"), "violated");
+  const auto& w = links.at("probit").at("witness_largest_ratio");
+  const std::string zs = w.at("z_star"), zh = w.at("z_hat");  // ±3, ±2 (the law is symmetric)
+  EXPECT_TRUE((zs == "3" && zh == "2") || (zs == "-3" && zh == "-2")) << zs << " " << zh;
+  EXPECT_NEAR(std::stod(w.at("weight_over_mu_dot_star_lower").get<std::string>()), std::exp(1.5), 1e-6);
+  // a logistic-like μ̇ = e^{−2|z|}/4 has log-slope 2: the sandwich must fail for it
+  const GlmFn steep = [](ref::Link l, const Rational& z, mpfr_prec_t p) {
+    if (l == ref::Link::probit) return ref::mu_dot_enclosure(l, z, p);
+    return Interval(Rational(-2 * (z < 0 ? Rational(-z) : z)), p).exp().div(Rational(4));
+  };
+  EXPECT_EQ(check_glm_t8(steep).evidence.at("links").at("logistic").at("verdict"), "violated");
 }
 
 TEST(Seed003GlmChecksTest, F2HoldsAndAWrongAlphaTildeIsCaught) {
