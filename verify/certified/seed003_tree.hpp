@@ -4,6 +4,8 @@
 // tests/verify/certified/seed003_tree_test.cpp can hand each checker a wrong twin (its negative control).
 #pragma once
 
+#include <optional>
+
 #include <cstdint>
 #include <functional>
 #include <vector>
@@ -81,6 +83,13 @@ TreeSigmas corrected_theorem_sigmas(const Rational& eps, const Rational& delta, 
                                     const Rational& kappa_star);
 TreeSigmas paper_code_sigmas(const Rational& eps, const Rational& delta, const Integer& T, const Rational& kappa_star);
 // claim_fraction: 1/3 (theorem) or 2/3 (paper-code).
-Outcome check_tree_privacy_003(const TreeSigmasFunction& sigmas, const Rational& claim_fraction, bool full);
+// view: both trees (the claims above), or the V tree alone — the switching set's upper bound (003.lemma6.1.switching:
+// Criterion I reads only V, so the indicators are post-processing of V's nodes; the change of user t's V leaf is
+// x xᵀ ↔ x′x′ᵀ (‖Δ‖_F² ≤ 2, d ≥ 2) or x xᵀ ↔ 0 (≤ 1), Gaussian composition over the nodes holding it, adaptively).
+// The claim there is (ε/3, δ·delta_fraction) with delta_fraction = 1/6 (Lemma 6.1); here delta_fraction defaults to
+// claim_fraction.
+enum class TreeView { Joint, VOnly };
+Outcome check_tree_privacy_003(const TreeSigmasFunction& sigmas, const Rational& claim_fraction, bool full,
+                               TreeView view = TreeView::Joint, std::optional<Rational> delta_fraction = {});
 
 }  // namespace dpb::verify::certified

@@ -121,6 +121,21 @@ void register_claims_003_tree(Registry& registry) {
       [](const RunOptions& o) {
         return check_tree_privacy_003(paper_code_sigmas, Rational(2, 3), o.suite == Suite::full);
       }});
+  registry.add(Claim{
+      "003.lemma6.1.switching",
+      "Lemma 6.1: the switching set T_o (the Criterion-I indicators other users see) is (ε/3, δ/6)-DP w.r.t. one "
+      "user's change, at Lemma I.4's tree noise; decided by (a) a certified upper bound — the exact Gaussian profile "
+      "of the V-tree nodes holding the changed leaf, of which the indicators are post-processing (adaptive Gaussian "
+      "composition) — holds if within the claim; violated needs (b) a lower bound on the indicator sequence",
+      {"003", "Sec. 6, Lemma 6.1 (App. P)", "T_o private; §9 items 25, 32"},
+      Method::certified,
+      "the grid of 003.tree.privacy.theorem (ε × δ × T × d ∈ {1, 5} × κ* ∈ {4, 20} × half, root2; 128 points quick)",
+      Verdict::inconclusive,
+      [](const RunOptions& o) {
+        return check_tree_privacy_003(theorem_sigmas, Rational(1, 3), o.suite == Suite::full, TreeView::VOnly,
+                                      Rational(1, 6));
+      }});
+  registry.find("003.lemma6.1.switching")->stored_report = "003.lemma6.1.switching.json";
   registry.find("003.t7")->stored_report = "003.t7.json";
   registry.find("003.tree.privacy.theorem")->stored_report = "003.tree.privacy.theorem.json";
 }

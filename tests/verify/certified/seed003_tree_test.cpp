@@ -106,6 +106,15 @@ TEST(Seed003TreeChecks, TreePrivacyHoldsAtBothCalibrationsAndRejectsALeakyTwin) 
   const Outcome o = check_tree_privacy_003(leaky, Rational(1, 3), false);
   EXPECT_EQ(o.verdict, Verdict::violated);
   EXPECT_GT(o.evidence["violated"].get<int>(), 0);
+  // 003.lemma6.1.switching: the V-only upper bound exceeds (ε/3, δ/6) only at κ* = 20 — undecided there, never
+  // `violated` (an upper bound); with the corrected V tree it holds; node noise 30 times too small stays undecided
+  const Outcome sw = check_tree_privacy_003(theorem_sigmas, Rational(1, 3), false, TreeView::VOnly, Rational(1, 6));
+  EXPECT_EQ(sw.verdict, Verdict::inconclusive);
+  EXPECT_GT(sw.evidence["violated"].get<int>(), 0);
+  EXPECT_EQ(check_tree_privacy_003(corrected_theorem_sigmas, Rational(1, 3), false, TreeView::VOnly, Rational(1, 6)).verdict,
+            Verdict::holds);
+  EXPECT_EQ(check_tree_privacy_003(leaky, Rational(1, 3), false, TreeView::VOnly, Rational(1, 6)).verdict,
+            Verdict::inconclusive);
   // the paper-code trees accounted against the theorem's (ε/3, δ/3): each tree alone spends it
   EXPECT_NE(check_tree_privacy_003(paper_code_sigmas, Rational(1, 3), false).verdict, Verdict::holds);
 }
