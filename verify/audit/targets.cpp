@@ -29,6 +29,7 @@
 #include "reference/protocols/calibration_003_p2.hpp"
 #include "verify/audit/decision_law_index.hpp"
 #include "verify/audit/target_tree_matrix.hpp"
+#include "verify/audit/target_tree_switching.hpp"
 #include "verify/audit/targets_multi_agent.hpp"
 #include "verify/audit/white_box_bridge.hpp"
 #include "verify/audit/white_box.hpp"
@@ -73,6 +74,8 @@ const std::vector<TargetInfo> kTargets = {
      "x + Lap_Z(1/eps), x in {0, 1}"},
     {"tree-matrix", "mechanism", true, "V and H trees jointly (eps/3, delta/3) (seed 003, Lemma I.4, theorem calibration)",
      "Alg. 2's matrix trees, d = 2, kappa* = 4, half; view = the nodes holding one user's leaf (LLR statistic)"},
+    {"tree-switching", "mechanism", true, "the switching set T_o is (eps/3, delta/6)-DP (seed 003, Lemma 6.1, theorem calibration)",
+     "Alg. 2's Criterion-I indicators of 15 observers, V tree at kappa* = 20, d = 2, half; view = their count"},
     {"p-vec-matrix", "mechanism", true,
      "(eps, delta)-shuffle DP (seed 003, Lemma S.2 at Eq. 127, d = 2; claim 003.v4), audited at delta (default 1e-5)",
      "P2 (matrix P_Vec): view = label (0,0)'s count; user 1's X = Delta e1e1^T (D) vs -Delta e1e1^T (D')"},
@@ -195,6 +198,7 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
   t.info = info;
   const double eps = to_double(o.eps);
   if (info.name == "tree-matrix") return prepare_tree_matrix(info, o, seed);
+  if (info.name == "tree-switching") return prepare_tree_switching(info, o, seed);
   if (info.name == "dlaplace") {
     const Rational scale = Rational(1) / o.eps;
     t.sample = [scale](int side, std::uint64_t n, std::uint64_t seed, std::uint64_t stream) {

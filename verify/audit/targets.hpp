@@ -69,6 +69,9 @@ struct TargetOptions {
   // (fast::LearnerOptions::reuse_noise; an elimination batch's or FTNL epoch's two arms, consecutive tree nodes).
   // The white-box laws assume fresh noise per release, so the twin has no ε_exact: only the black box judges it.
   bool reuse_noise = false;
+  // tree-switching only (not a CLI option): the node noise multiplied by it — 20 gives the corrected V tree (κ* → 1
+  // in Lemma I.4's σ at κ* = 20), the private control of tests/verify/audit/tree_switching_target_test.cpp.
+  Rational noise_scale{1};
   // Index learners and FTNL: the audited view is the whole action sequence from the first dependent decision to a
   // longer stop (index learners: round K + 1 to 4K; FTNL: rounds 2 to 7, three epochs), reduced to a statistic of it
   // (bandit feedback: the rounds at which the changed arm is pulled, as a bit mask; FTNL: every arm's pull count)

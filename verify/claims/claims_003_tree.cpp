@@ -2,14 +2,67 @@
 // Contextual Bandits", 2026, arXiv:2602.00417; Sec. 6, App. I.1, O, P; spec 003 §6 T1–T7; docs/privacy-003.md,
 // "The matrix trees"; issue 20). Checkers: verify/certified/seed003_tree.hpp, verify/statistical/
 // seed003_tree_norm.hpp; negative controls in tests/verify/certified/seed003_tree_test.cpp.
-// 003.t8 (the H leaf's norm under E_o) needs the GLM layer's link functions (issue 20, GLM part): not registered here.
+// 003.t8 (the H leaf's norm under E_o) is in claims_003_glm.cpp (it needs the GLM layer's link functions).
+#include <cstdio>
+
 #include "reference/protocols/calibration_003.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
 #include "verify/certified/seed003_tree.hpp"
+#include "verify/audit/targets.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/statistical/seed003_tree_norm.hpp"
 
 namespace dpb::verify {
+
+namespace {
+
+// 003.lemma6.1.switching: (a) the certified upper bound on the grid; where it exceeds the claim, (b) the black-box
+// audit `tree-switching` at ε = 8, δ = 1/50, T = 1000 (a grid point where (a) exceeds it, κ* = 20): VIOLATION there
+// refutes Lemma 6.1 (a lower bound at the claim's confidence 1 − α), otherwise undecided.
+Outcome switching_outcome(const RunOptions& o) {
+  using namespace certified;
+  Outcome a = check_tree_privacy_003(theorem_sigmas, Rational(1, 3), o.suite == Suite::full, TreeView::VOnly,
+                                     Rational(1, 6));
+  if (a.verdict == Verdict::holds) return a;
+  audit::TargetOptions t;
+  t.eps = Rational(8);
+  t.delta = 1.0 / 50;
+  t.horizon = 1000;
+  audit::AuditSettings s;
+  s.confidence = 1 - o.alpha;
+  const std::uint64_t samples = o.suite == Suite::quick ? 40000 : 400000;
+  const audit::AuditResult r = audit::audit_target("tree-switching", t, samples, o.seed, s);
+  Outcome out;
+  char buf[200];
+  if (r.verdict == audit::AuditVerdict::violation) {
+    out.verdict = Verdict::violated;
+    std::snprintf(buf, sizeof buf,
+                  "indicators' eps_lb %.3g > eps/3 = %.3g at eps = 8, delta = 1/50, T = 1000, kappa* = 20 "
+                  "(confidence 1 - %.1g)",
+                  r.eps_lb, r.eps_claimed, o.alpha);
+  } else {
+    out.verdict = Verdict::inconclusive;
+    std::snprintf(buf, sizeof buf, "upper bound above the claim; indicators' eps_lb %.3g <= eps/3 = %.3g (%s)",
+                  r.eps_lb, r.eps_claimed, audit::to_string(r.verdict).c_str());
+  }
+  out.key_figure = buf;
+  out.evidence = {{"upper_bound", {{"verdict", std::string(to_string(a.verdict))}, {"key_figure", a.key_figure},
+                                   {"evidence", a.evidence}}},
+                  {"lower_bound",
+                   {{"target", "tree-switching"},
+                    {"setting", "eps = 8, delta = 1/50, T = 1000, kappa* = 20, d = 2, half; 15 observers"},
+                    {"samples_per_side", samples},
+                    {"confidence", s.confidence},
+                    {"eps_lb", r.eps_lb},
+                    {"eps_claimed", r.eps_claimed},
+                    {"delta", r.delta},
+                    {"audit_verdict", audit::to_string(r.verdict)},
+                    {"best_event", r.best.event.describe() + (r.best.reverse ? " (D'->D)" : " (D->D')")},
+                    {"details", r.details}}}};
+  return out;
+}
+
+}  // namespace
 
 void register_claims_003_tree(Registry& registry) {
   using namespace certified;
@@ -121,20 +174,21 @@ void register_claims_003_tree(Registry& registry) {
       [](const RunOptions& o) {
         return check_tree_privacy_003(paper_code_sigmas, Rational(2, 3), o.suite == Suite::full);
       }});
-  registry.add(Claim{
-      "003.lemma6.1.switching",
-      "Lemma 6.1: the switching set T_o (the Criterion-I indicators other users see) is (ε/3, δ/6)-DP w.r.t. one "
-      "user's change, at Lemma I.4's tree noise; decided by (a) a certified upper bound — the exact Gaussian profile "
-      "of the V-tree nodes holding the changed leaf, of which the indicators are post-processing (adaptive Gaussian "
-      "composition) — holds if within the claim; violated needs (b) a lower bound on the indicator sequence",
-      {"003", "Sec. 6, Lemma 6.1 (App. P)", "T_o private; §9 items 25, 32"},
-      Method::certified,
-      "the grid of 003.tree.privacy.theorem (ε × δ × T × d ∈ {1, 5} × κ* ∈ {4, 20} × half, root2; 128 points quick)",
-      Verdict::inconclusive,
-      [](const RunOptions& o) {
-        return check_tree_privacy_003(theorem_sigmas, Rational(1, 3), o.suite == Suite::full, TreeView::VOnly,
-                                      Rational(1, 6));
-      }});
+  registry.add(in_family(
+      "switching-003",
+      Claim{"003.lemma6.1.switching",
+            "Lemma 6.1: the switching set T_o (the Criterion-I indicators other users see) is (ε/3, δ/6)-DP w.r.t. one "
+            "user's change, at Lemma I.4's tree noise; decided by (a) a certified upper bound — the exact Gaussian "
+            "profile of the V-tree nodes holding the changed leaf, of which the indicators are post-processing "
+            "(adaptive Gaussian composition) — holds if within the claim everywhere; where it is not, (b) a black-box "
+            "audit of the indicators (target tree-switching) is violated if its ε_lb exceeds ε/3",
+            {"003", "Sec. 6, Lemma 6.1 (App. P)", "T_o private; §9 items 25, 32"},
+            Method::audit,
+            "(a) the grid of 003.tree.privacy.theorem (ε × δ × T × d ∈ {1, 5} × κ* ∈ {4, 20} × half, root2; 128 "
+            "points quick); (b) ε = 8, δ = 1/50, T = 1000, κ* = 20, 15 observers, 40000 runs per side (full: 400000), "
+            "confidence 1 − α",
+            Verdict::violated,
+            switching_outcome}));
   registry.find("003.lemma6.1.switching")->stored_report = "003.lemma6.1.switching.json";
   registry.find("003.t7")->stored_report = "003.t7.json";
   registry.find("003.tree.privacy.theorem")->stored_report = "003.tree.privacy.theorem.json";
