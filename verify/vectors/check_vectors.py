@@ -2097,9 +2097,98 @@ def _glm_check_design(rec):
     return None
 
 
+# calibration003glm (calibrate shuffle-glm|jdp-glm): the formulas recomputed in doubles against the enclosures, the
+# integers (batch sizes, cutoffs, iteration counts) against their definitions.
+def _g3_cal(rec):
+    args = rec["args"].split()
+    variant = args[0]
+    kv = dict(zip(args[1::2], args[2::2]))
+    res = rec["result"]
+    F = lambda k: float(Fraction(kv[k]))
+    eps, delta, T, d = F("--eps"), F("--delta"), int(kv["--horizon"]), int(kv["--d"])
+    kappa, ks, S, R = F("--kappa"), F("--kappa-star"), F("--theta-norm"), 1.0
+    lt = math.log(T)
+    if variant == "shuffle-glm":
+        M = int(kv.get("--batches", 0)) or ((T.bit_length() - 1).bit_length() - 1)
+        if int(res["M"]) != M:
+            return "M"
+        ell = math.log(4 * (d * d + 1) / (delta / 2))
+        sig = lambda r: math.sqrt(6e4 * r * r * ell * ell / (eps / 2) ** 2 + r * r / 8)
+        sv = sig(2.0)
+        if not _m1_within(res["sigma_tilde_V"], sv) or not _m1_within(res["sigma_tilde_H"], sig(2.0 / ks)):
+            return "sigma_tilde"
+        l2 = math.log(2 * d * M * T / delta)
+        nu = R * S * S / eps * math.sqrt(d * math.log(T * d / delta) ** 3)
+        if not _m1_within(res["nu"], nu):
+            return "nu"
+        gamma = 30 * R * S * math.sqrt(d * R * lt + 12 * sv * math.sqrt(l2)) + math.sqrt(4 * R * S * nu)
+        if not _m1_within(res["gamma"], gamma):
+            return "gamma"
+        ae = 1 / (2 * (1 - 2.0 ** (1 - M)))
+        alpha = T ** ae
+        if not _m1_within(res["alpha"], alpha):
+            return "alpha"
+        b1 = (math.sqrt(kappa) * math.exp(3 * S) * d * d * gamma * gamma * alpha / S) ** (2.0 / 3)
+        if int(res["batch_1_size"]) != math.ceil(b1) and abs(int(res["batch_1_size"]) - b1) > 1e-6 * b1:
+            return "batch_1_size"
+        total = int(res["batch_1_size"])
+        for k in range(2, M + 1):
+            e = Fraction(2) - Fraction(4, 2 ** k)
+            e *= Fraction(2 ** (M - 1), 2 * (2 ** (M - 1) - 1))  # alpha's exponent 1/(2(1 - 2^(1-M)))
+            # ceil(T^e) exactly: least c with c^q >= T^p
+            c = max(0, int(T ** float(e)) - 2)
+            while c ** e.denominator < T ** e.numerator:
+                c += 1
+            total += c
+        if int(res["schedule_total"]) != total:
+            return "schedule_total"
+        users = int(res["batch_1_users"])
+        it = math.floor((eps / 2) ** 2 * users * users / (d * math.log(users * d / (delta / 2)) ** 3))
+        if abs(int(res["batch_1_pgd_iterations"]) - it) > 1:
+            return "batch_1_pgd_iterations"
+        return None
+    paper = kv.get("--profile") == "paper-code"
+    zeta = float(Fraction(res["zeta"]))
+    if paper:
+        l4t = math.log(4 * T / zeta)
+        spread = math.log(4 / delta) * l4t * l4t / (eps * ks)
+        lam = 2 * spread + 0.75 * d * l4t / R ** 2
+        gamma = R * S * math.sqrt(d * math.log(T / zeta))
+        if Fraction(res["criterion1_threshold"]) != 1 / (Fraction(1, 100) * Fraction(kv["--kappa"]) * Fraction(kv["--theta-norm"]) ** 2 * d):
+            return "criterion1_threshold"
+        k1 = max(1, math.floor(d * R * R * kappa * gamma * gamma * lt / 20000))
+        if int(res["theta_o_calls"]) != k1:
+            return "theta_o_calls"
+        e0 = float(Fraction(res["theta_o_eps_call"]))
+        if k1 <= 10:
+            if abs(e0 - eps / 3 / k1) > 1e-15:
+                return "theta_o_eps_call (naive split)"
+        else:
+            f = lambda e: math.sqrt(2 * k1 * math.log(2 / (delta / 3))) * e + k1 * e * math.expm1(e)
+            if not (f(e0) <= eps / 3 * (1 + 1e-12) and f(e0 + 2 * 2.0 ** -40) > eps / 3):
+                return "theta_o_eps_call (advanced composition)"
+    else:
+        q = 4 * math.sqrt(d) + 1
+        lam = 64 * q * math.log(32 / delta) * lt * (math.log(16 * T / zeta) + math.sqrt(d)) / (eps * ks)
+        core = R ** 5 * S ** 4 * d * math.log(T * d / zeta) ** 2 * math.log(32 / delta)
+        gamma = core / (min(eps, 1) * ks * ks)
+        c1 = 8 * d * R * R * kappa * gamma * gamma * lt
+        if int(res["theta_o_calls"]) != max(1, math.ceil(c1)):
+            return "theta_o_calls"
+        k = int(res["theta_o_calls"])
+        e = eps / (6 * math.sqrt(2 * k * math.log(4 / delta)))
+        if abs(float(Fraction(res["theta_o_eps_call"])) - e) > 1e-9 * e:
+            return "theta_o_eps_call"
+    if not _m1_within(res["lambda"], lam) or not _m1_within(res["gamma"], gamma):
+        return "lambda/gamma"
+    return None
+
+
 def check_glm003_record(rec):
     if rec["kind"] == "header":
         return None
+    if rec["kind"] == "calibration003glm":
+        return _g3_cal(rec)
     if rec["kind"] == "glm_value":
         return _glm_check_value(rec)
     if rec["kind"] == "glm_rewards":

@@ -10,6 +10,8 @@
 #include "reference/bits/chacha20.hpp"
 #include "reference/glm/g_optimal_design.hpp"
 #include "reference/glm/link.hpp"
+#include "reference/protocols/calibration_003_glm.hpp"
+#include "verify/protocol_checks/calibration_001_json.hpp"
 #include "verify/certified/seed003_glm.hpp"
 
 namespace dpb::verify::vectors {
@@ -94,6 +96,39 @@ Record design_record(std::uint64_t arm_seed, std::size_t K, std::size_t d, std::
 
 }  // namespace
 
+// The learners' calibrations (`calibrate shuffle-glm|jdp-glm`, reference/protocols/calibration_003_glm.hpp): the CLI
+// arguments and the JSON the command prints.
+Record learner_calibration_record(const std::string& args) {
+  std::vector<std::string> w;
+  for (std::size_t i = 0; i < args.size();) {
+    const std::size_t j = args.find(' ', i);
+    w.push_back(args.substr(i, j == std::string::npos ? std::string::npos : j - i));
+    if (j == std::string::npos) break;
+    i = j + 1;
+  }
+  ref::CalibrationGlmInput in;
+  in.variant = w.at(0);
+  for (std::size_t i = 1; i + 1 < w.size(); i += 2) {
+    const std::string& k = w[i];
+    const std::string& v = w[i + 1];
+    if (k == "--eps") in.eps = parse_rational(v, "vectors", "eps");
+    else if (k == "--delta") in.delta = parse_rational(v, "vectors", "delta");
+    else if (k == "--horizon") in.horizon = parse_integer(v, "vectors", "horizon");
+    else if (k == "--d") in.d = parse_integer(v, "vectors", "d");
+    else if (k == "--kappa") in.kappa = parse_rational(v, "vectors", "kappa");
+    else if (k == "--kappa-star") in.kappa_star = parse_rational(v, "vectors", "kappa-star");
+    else if (k == "--theta-norm") in.theta_norm = parse_rational(v, "vectors", "theta-norm");
+    else if (k == "--batches") in.batches = parse_integer(v, "vectors", "batches");
+    else if (k == "--link") in.link = v;
+    else if (k == "--profile") in.profile = v == "paper-code" ? ref::Profile003::PaperCode : ref::Profile003::Theorem;
+    else throw std::logic_error("learner_calibration_record: unexpected flag " + k);
+  }
+  Json body;
+  body["args"] = args;
+  body["result"] = Json::parse(to_json(ref::calibrate_glm003(in)).dump());
+  return make_record("calibration003glm", "calibrate " + args, body);
+}
+
 CategoryFile generate_glm003(Impl impl) {
   CategoryFile file{"glm003", {header_record("glm003")}};
   for (ref::Link link : kLinks)
@@ -104,6 +139,15 @@ CategoryFile generate_glm003(Impl impl) {
   file.records.push_back(design_record(4001, 6, 2, stream++, impl));
   file.records.push_back(design_record(4005, 20, 3, stream++, impl));
   file.records.push_back(design_record(4009, 20, 5, stream++, impl));
+  for (const char* args :
+       {"shuffle-glm --eps 1 --delta 1/100 --horizon 1000000 --d 3 --kappa 20 --kappa-star 4 --theta-norm 2 --batches 3",
+        "shuffle-glm --eps 1 --delta 1/100 --horizon 10000 --d 3 --kappa 20 --kappa-star 4 --theta-norm 2",
+        "jdp-glm --eps 4 --delta 1/50 --horizon 5000 --d 3 --kappa 56 --kappa-star 4 --theta-norm 5/2 --link probit "
+        "--profile theorem",
+        "jdp-glm --eps 4 --delta 1/50 --horizon 5000 --d 3 --kappa 20 --kappa-star 4 --theta-norm 2 --profile paper-code",
+        "jdp-glm --eps 2 --delta 1/50 --horizon 1000000 --d 5 --kappa 200 --kappa-star 4 --theta-norm 3 --profile "
+        "paper-code"})
+    file.records.push_back(learner_calibration_record(args));
   return file;
 }
 
