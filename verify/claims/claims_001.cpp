@@ -14,7 +14,10 @@
 
 namespace dpb::verify {
 
+void register_claims_001_corollaries(Registry& registry);
+
 void register_claims_001(Registry& registry) {
+  register_claims_001_corollaries(registry);
   using namespace certified;
   registry.add(Claim{
       "001.lemma-b4",
