@@ -32,6 +32,7 @@
 #include "verify/audit/external.hpp"
 #include "verify/audit/external_p_vec_matrix.hpp"
 #include "verify/audit/targets.hpp"
+#include "verify/audit/targets_001.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/progress.hpp"
 #include "verify/cluster/cluster.hpp"
@@ -328,7 +329,7 @@ void add_audit_command(CLI::App& app, Context& context) {
                                 args->n);
         if (t.kind == "mechanism" && options->given("borderline"))
           throw_parameter_error(kFn, "--borderline", "absent for the mechanism target " + t.name, args->borderline);
-        if (t.kind == "mechanism") {  // a batch serves at most T users: name the option the user gave
+        if (t.kind == "mechanism" && !verify::audit::is_seed001_target(t.name)) {  // a batch serves at most T users
           const std::uint64_t n = options->u64("n", 16), horizon = options->u64("horizon", 4096);
           if (n > horizon) {
             if (options->given("n"))
@@ -339,8 +340,14 @@ void add_audit_command(CLI::App& app, Context& context) {
       }
       verify::audit::TargetOptions o;
       if (!args->eps.empty()) o.eps = parse_rational(args->eps, kFn, "eps");
-      if (const auto n = options->u64("n")) o.n = *n;
-      if (const auto h = options->u64("horizon")) o.horizon = *h;
+      if (const auto n = options->u64("n")) {
+        o.n = *n;
+        o.n_given = true;
+      }
+      if (const auto h = options->u64("horizon")) {
+        o.horizon = *h;
+        o.horizon_given = true;
+      }
       o.delta = delta;
       if (const auto b = options->number_value("borderline")) o.borderline = as_double(*b);
       if (options->given("view") && args->view == "whole-output") o.whole_output = true;
