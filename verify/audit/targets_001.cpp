@@ -27,7 +27,7 @@ namespace {
 constexpr const char* kFn = "audit";
 constexpr unsigned kAmpGridBits = 32;   // P_Amp / LDP messages on 2^−32 (σ̄ lies on 2^−32)
 constexpr unsigned kTreeGridBits = 16;  // tree leaves and releases on 2^−16
-constexpr std::size_t kMaxFamily = 32;  // pairs in a target's family (the canonical one included)
+constexpr std::size_t kMaxFamily = 16;  // pairs in a target's family (the canonical one included; screening cost)
 
 using Counts = std::unordered_map<std::int64_t, std::uint64_t>;
 

@@ -47,6 +47,7 @@ TEST_P(Seed001Targets, RealTargetIsNotFlaggedAndItsLeakyTwinIs) {
   EXPECT_LT(*real.eps_exact, real.eps_claimed) << c.name << ": the calibration is certified to meet the claim";
   EXPECT_EQ(real.eps_claimed, 0.5);
   const AuditResult twin = run(c.name, Rational(c.divisor));
+  std::printf("TMP %s real %g exact %g twin %g\n", c.name, real.eps_lb, *real.eps_exact, twin.eps_lb);
   EXPECT_EQ(twin.verdict, AuditVerdict::violation) << c.name << " twin eps_lb " << twin.eps_lb;
   EXPECT_GT(twin.eps_lb, twin.eps_claimed) << c.name;
   EXPECT_EQ(twin.details.value("noise_divisor", ""), std::to_string(c.divisor));
