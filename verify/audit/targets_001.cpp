@@ -406,7 +406,7 @@ PreparedTarget prepare_seed001(const TargetInfo& info, const TargetOptions& o, s
       throw_parameter_error(kFn, "delta", "in (0, 1/2) for p-vec (Thm 3.5)", std::to_string(delta_d));
     PVecSetup s;
     s.B = o.n_given ? o.n : 4;
-    if (s.B > 4096) throw_parameter_error(kFn, "n", "at most 4096 for p-vec", std::to_string(s.B));
+    if (s.B > 1024) throw_parameter_error(kFn, "n", "at most 1024 for p-vec", std::to_string(s.B));
     std::tie(s.g, s.b) = ref::thm35_g_b(o.eps, delta, Integer(static_cast<unsigned long>(s.B)), Integer(2));
     s.b_impl = k == 1 ? s.b : ceil(Rational(Rational(s.b) / k));
     if (s.b_impl < 1) s.b_impl = Integer(1);

@@ -12,7 +12,7 @@
 //              its logarithm is the audited statistic. B = --n (default 3).
 //   p-vec      the per-label counts of one batch of P_Vec (Alg. 5–7, Thm 3.5 / C.1 at (ε, δ, B, d = 2), r = 2Δ,
 //              vector part: 2 labels), the shuffled view's sufficient statistic (docs/privacy-001.md §6), drawn by
-//              the optimized P_Vec on the aggregate path. B = --n (default 4).
+//              the optimized P_Vec on the aggregate path. B = --n (default 4, at most 1024).
 //   tree       all N released prefixes of seed 001's tree (Prop. F.3; σ_node of `calibrate tree` at (ε, δ, N),
 //              M₀ = 1), leaves the Gram of z = (φ, y), d = 1 (3 labels), N = --horizon (default 4, at most 64).
 //
