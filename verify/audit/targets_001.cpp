@@ -429,6 +429,11 @@ PreparedTarget prepare_seed001(const TargetInfo& info, const TargetOptions& o, s
     std::optional<double> eps_exact;
     if (eps_up) eps_exact = up(eps_up->convert_to<double>());
     t.eps_exact = eps_exact;
+    t.details["certified_upper_bound"] = {
+        {"within_claim", eps_up.has_value() && *eps_up <= o.eps},
+        {"eps_upper", eps_up ? dpb::to_string(*eps_up) : std::string("none")},
+        {"what", "eps(delta) of the per-label counts (vector instance) for every change of one user (docs/privacy-001.md "
+                 "sec. 6), certified"}};
     t.eps_exact_source =
         eps_up ? "certified upper bound (docs/privacy-001.md sec. 6: truncated Renyi moments of the shifted binomials, "
                  "joint worst change of one user over the vector instance), for every pair of the relation"
@@ -613,6 +618,24 @@ PreparedTarget prepare_seed001(const TargetInfo& info, const TargetOptions& o, s
     }
   }
   t.details.update({{"sigma_bar", dpb::to_string(sigma_bar)}, {"sigma_bar_approx", sigma}});
+  {
+    // A certified upper bound of the view's ε(δ) over the whole relation (every pair, every choice of the others):
+    // the exact Gaussian δ(ε) at the relation's sensitivity bound — (φy, triu(φφᵀ)) jointly ≤ 2√2 (docs/privacy-001.md
+    // §4; p-amp: the shuffled view is post-processing of user 1's message, the others' messages being independent of
+    // it), tree: a leaf triu(zzᵀ) moves by ≤ Δ_z = 4 in each of the m levels' nodes, √m·4.
+    const unsigned m = name == "tree" ? ref::tree_levels(Integer(static_cast<unsigned long>(N))) : 0;
+    const ref::RealFn sens = name == "tree" ? ref::RealFn([m](mpfr_prec_t prec) {
+      return Interval(Rational(16 * static_cast<long>(m)), prec).sqrt();
+    })
+                                            : ref::RealFn([](mpfr_prec_t prec) { return Interval(Rational(8), prec).sqrt(); });
+    const Rational dl = ref::gaussian_delta_upper_bound(sens, sigma_bar, o.eps);
+    t.details["certified_upper_bound"] = {
+        {"within_claim", dl <= delta},
+        {"delta_at_claimed_eps_upper", dl.convert_to<double>()},
+        {"what", name == "tree" ? "exact Gaussian delta(eps) at the view sensitivity sqrt(m) * 4 (every leaf change)"
+                                : "exact Gaussian delta(eps) of one message at the joint sensitivity 2 sqrt(2) (every "
+                                  "change of one user; p-amp: every choice of the others)"}};
+  }
   if (name == "p-amp") t.details.update({{"B", B}, {"d", 2}, {"view", "both parts' shuffled messages (closed-form LR)"}});
   if (name == "tree") t.details.update({{"N", N}, {"levels", ref::tree_levels(Integer(static_cast<unsigned long>(N)))},
                                         {"view", "all N released prefixes (3 labels: triu of z z^T, z = (phi, y))"}});
