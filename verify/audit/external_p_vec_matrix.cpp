@@ -203,7 +203,7 @@ std::optional<CountGof> count_gof(const std::vector<Rational>& t, const Integer&
 PVecMatrixConformance count_conformance(const ref::PVecParams& vp, std::size_t d,
                                         const std::vector<std::vector<Rational>>& inputs,
                                         const std::vector<std::vector<Rational>>& outputs, double confidence,
-                                        bool gof);
+                                        bool gof, const char* fn);
 
 }  // namespace
 
@@ -216,7 +216,7 @@ PVecMatrixConformance conformance_p_vec_matrix(const ref::P2Params& params,
     throw_parameter_error(kFn, "inputs", "n = " + to_string(params.n) + " lines (one user each)",
                           std::to_string(inputs.size()) + " lines");
   checker.check_users(std::span<const std::vector<Rational>>(inputs));
-  return count_conformance(vp, params.d, inputs, outputs, confidence, false);
+  return count_conformance(vp, params.d, inputs, outputs, confidence, false, kFn);
 }
 
 PVecMatrixConformance conformance_p_vec(const ref::PVecParams& params, const std::vector<std::vector<Rational>>& inputs,
@@ -235,7 +235,7 @@ PVecMatrixConformance conformance_p_vec(const ref::PVecParams& params, const std
         throw_parameter_error(kFnVec, "inputs", "values in [-Delta, Delta] (line " + std::to_string(u + 1) + ")",
                               to_string(v));
   }
-  return count_conformance(vp, 0, inputs, outputs, confidence, true);
+  return count_conformance(vp, 0, inputs, outputs, confidence, true, kFnVec);
 }
 
 namespace {
@@ -243,8 +243,8 @@ namespace {
 PVecMatrixConformance count_conformance(const ref::PVecParams& vp, std::size_t d,
                                         const std::vector<std::vector<Rational>>& inputs,
                                         const std::vector<std::vector<Rational>>& outputs, double confidence,
-                                        bool gof) {
-  if (outputs.size() < 2) throw_parameter_error(kFn, "d", "at least 2 outputs", std::to_string(outputs.size()));
+                                        bool gof, const char* fn) {
+  if (outputs.size() < 2) throw_parameter_error(fn, "d", "at least 2 outputs", std::to_string(outputs.size()));
   const std::size_t L = vp.labels.size();
   const Rational r = vp.r(), scale = Rational(vp.g) / r;
   const Rational pbn = vp.p * vp.b * vp.batch;
@@ -277,7 +277,7 @@ PVecMatrixConformance count_conformance(const ref::PVecParams& vp, std::size_t d
         }
       if (!failure.empty()) break;
     } else {
-      throw_parameter_error(kFn, "d",
+      throw_parameter_error(fn, "d",
                             (d > 0 ? std::to_string(L) + " or " + std::to_string(d * d) : std::to_string(L)) +
                                 " numbers per output (line " + std::to_string(i + 1) + ")",
                             std::to_string(row.size()));

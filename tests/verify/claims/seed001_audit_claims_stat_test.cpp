@@ -1,6 +1,6 @@
 // The claims 001.<mechanism>.audit (verify/claims/claims_001_audit.hpp): through the registered checker at the quick
 // size and the claim's own α, each mechanism as specified `holds` (certified bound within the claim, no
-// MODEL-MISMATCH, no VIOLATION), and each leaky twin — the divisors of tests/verify/audit/targets_001_test.cpp, where
+// MODEL-MISMATCH, no VIOLATION), and each leaky twin — the divisors of tests/verify/audit/targets_001_stat_test.cpp, where
 // the reason each must be caught is derived — is `violated` (issue 13: negative controls are ctests calling the
 // checker on a leaky twin).
 #include <gtest/gtest.h>
