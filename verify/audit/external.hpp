@@ -62,7 +62,8 @@ struct SplitHistograms {
 // and pooled covariance, whose Fisher direction w = S⁻¹(m_D′ − m_D) (S the pooled covariance plus a 10⁻⁹ relative
 // ridge when dim <= 64, its diagonal beyond) is fixed before the final split is looked at; then every output is
 // reduced to y = w·x and audited as a scalar: threshold events on y are half-spaces {w·x >= t} of the output space,
-// their thresholds chosen on the search split as for scalar outputs.
+// their thresholds chosen on the search split as for scalar outputs. audit_command does the same when the command's
+// first output has several coordinates, keeping its search split (n/10 per side, n <= 10^6) to compute w.
 inline constexpr std::size_t kMaxOutputDimension = 1024;
 std::optional<std::vector<double>> parse_output_vector(std::string_view line, const std::string& parameter,
                                                        const std::string& origin, std::uint64_t line_number);

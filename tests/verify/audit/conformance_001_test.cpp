@@ -185,5 +185,27 @@ TEST(ExternalVectorOutputs, HalfSpacesOfTheSearchSplitsDirectionRefuteAFalseClai
   EXPECT_THROW(audit_files(dir.file("scalar2.txt", scalar), d, 1, s), std::invalid_argument);
 }
 
+// Vector outputs from a command: a randomized response in the first coordinate (1 with probability 1/2 on D, 7/10 on
+// D′: ε = ln(5/3) ≈ 0.51 on {Y = 0}) beside an independent fair bit. The direction found on the search split
+// separates the first coordinate, so a claim of 0.3 is refuted (at 20 000 runs the CP bound sits near 0.49).
+TEST(ExternalVectorOutputs, ACommandsVectorOutputsAreAuditedOnTheSearchSplitsDirection) {
+  TempDir dir;
+  const std::string script = dir.file(
+      "rr.sh",
+      "awk -v s=\"$DPB_SEED\" -v nb=\"$DPB_NEIGHBOUR\" -v n=\"$DPB_SAMPLES\" 'BEGIN { srand(s); for (i = 0; i < n; "
+      "i++) { a = rand() < 0.5 + 0.2 * nb; b = rand() < 0.5; print a, b } }'\n");
+  AuditSettings s;
+  s.confidence = 0.95;
+  const AuditResult r = audit_command("sh " + script, 20000, 7, 0.3, s);
+  EXPECT_EQ(r.verdict, AuditVerdict::violation) << r.eps_lb;
+  EXPECT_LT(r.eps_lb, std::log(5.0 / 3));  // a lower bound of the true ε
+  EXPECT_EQ(r.details.value("mode", ""), "command (vector outputs)");
+  const AuditResult honest = audit_command("sh " + script, 20000, 7, 0.6, s);
+  EXPECT_NE(honest.verdict, AuditVerdict::violation) << honest.eps_lb;
+  // a later line with another number of coordinates is refused, naming the command
+  const std::string ragged = dir.file("ragged.sh", "echo 1 2; echo 3\n");
+  EXPECT_THROW(audit_command("sh " + ragged, 100, 1, 1, s), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace dpb::verify::audit
