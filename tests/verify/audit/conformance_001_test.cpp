@@ -134,6 +134,19 @@ TEST(ConformancePVec, TheDeclaredLawPassesAndWrongNoiseIsAModelMismatch) {
   // Bin(n·b, 1/2): the mean count moves by 75.
   const auto half = conformance_p_vec(p, inputs, pvec_runs(2, 2000, 23), 1 - 1e-6);
   EXPECT_EQ(half.verdict, "MODEL-MISMATCH");
+  // the same through files, as `audit external --mechanism p-vec` reads them
+  TempDir dir;
+  std::string decimal_rows;  // decimals: every output is a multiple of 1/2
+  for (const auto& r : pvec_runs(1, 2000, 24)) {
+    for (const Rational& x : r) decimal_rows += std::to_string(x.convert_to<double>()) + " ";
+    decimal_rows += "\n";
+  }
+  const std::string params = dir.file("vec.json", R"({"n": 3, "d": 2, "g": 4, "b": 100, "p": "1/4", "Delta": 1})");
+  const std::string in = dir.file("in.txt", "0.5 -0.25\n1 0\n-1 0.125\n");
+  EXPECT_EQ(conformance_p_vec(params, in, dir.file("wide.txt", decimal_rows), 1 - 1e-6).verdict, "MODEL-MISMATCH");
+  EXPECT_THROW(conformance_p_vec(dir.file("k.json", R"({"n": 3, "d": 2, "g": 4, "b": 100, "p": "1/4", "Delta": 1, "x": 1})"),
+                                 in, dir.file("w2.txt", decimal_rows), 0.95),
+               std::invalid_argument);
   // an input beyond Δ is refused, naming inputs
   auto bad = inputs;
   bad[0][0] = Rational(3, 2);
