@@ -50,10 +50,21 @@ struct TreeConformanceResult {
   std::string deviation;  // the most significant test (always filled: the closest call when no mismatch)
   double variance_ratio_low = 0, variance_ratio_high = 0, mean_shift_sd = 0;  // detectable deviations
   nlohmann::json details = nlohmann::json::object();
+  std::string mechanism = "tree";  // "tree" or "p-amp"
 };
 
 TreeConformanceResult audit_tree_conformance(const std::string& params_path, const std::string& inputs_path,
                                              const std::string& outputs_path, double confidence);
+
+// `--mechanism p-amp` (seed 001's P_Amp, Alg. 2–4; docs/audit.md "Conformance: P_Amp and P_Vec"), on the same tests:
+// --params JSON {"B", "d", "sigma", "part": "vector"|"matrix"} (σ the per-user noise std; matrix: the upper triangle,
+// d(d+1)/2 entries, each N(0, σ²) as the paper's symmetric noise), --inputs B lines of the users' label values
+// (L numbers: d, or d(d+1)/2), --d one run per line: the analyzer's sum (L numbers) or the shuffled messages (B·L
+// numbers, summed per entry). Law: the sum is Σ_u v_u + N(0, Bσ²) per entry, i.i.d. — the one-leaf tree with
+// σ√B — so the tests are the tree's (mean, variance) plus, per entry, Pearson's X² goodness of fit of the
+// standardised deviations over 10 equiprobable bins of N(0, 1) (df 9), all under Holm.
+TreeConformanceResult audit_p_amp_conformance(const std::string& params_path, const std::string& inputs_path,
+                                              const std::string& outputs_path, double confidence);
 
 std::string summary_line(const TreeConformanceResult& r);
 nlohmann::json to_json(const TreeConformanceResult& r);

@@ -47,11 +47,26 @@ class HistogramBuilder {
   std::uint64_t total_ = 0;
 };
 
-// The search (every 10th output, index ≡ 0 mod 10) and final (the rest) histograms of one file.
+// The search (every 10th output, index ≡ 0 mod 10) and final (the rest) histograms of one file. `vector`: the
+// file's first output has several coordinates (nothing read into the histograms: audit_files reads such files as
+// vector outputs, below).
 struct SplitHistograms {
   Histogram search, final_split;
   std::uint64_t total = 0;
+  bool vector = false;
 };
+
+// Vector outputs (docs/audit.md "External implementations: vector outputs"): one output per line, its coordinates
+// finite numbers separated by spaces or tabs, the same number (at most kMaxOutputDimension) on every line of both
+// files. audit_files reads each file twice (regular files only): first the search split's (every 10th output) means
+// and pooled covariance, whose Fisher direction w = S⁻¹(m_D′ − m_D) (S the pooled covariance plus a 10⁻⁹ relative
+// ridge when dim <= 64, its diagonal beyond) is fixed before the final split is looked at; then every output is
+// reduced to y = w·x and audited as a scalar: threshold events on y are half-spaces {w·x >= t} of the output space,
+// their thresholds chosen on the search split as for scalar outputs. audit_command does the same when the command's
+// first output has several coordinates, keeping its search split (n/10 per side, n <= 10^6) to compute w.
+inline constexpr std::size_t kMaxOutputDimension = 1024;
+std::optional<std::vector<double>> parse_output_vector(std::string_view line, const std::string& parameter,
+                                                       const std::string& origin, std::uint64_t line_number);
 
 // Reads a file of outputs streaming. `timeout_seconds` (0 = none) bounds the whole read (a FIFO with no writer).
 // Throws ParameterError naming `parameter` for an unreadable file, a line that is not a number or longer than

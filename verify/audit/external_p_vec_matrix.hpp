@@ -44,4 +44,15 @@ PVecMatrixConformance conformance_p_vec_matrix(const ref::P2Params& params,
                                                const std::vector<std::vector<Rational>>& inputs,
                                                const std::vector<std::vector<Rational>>& outputs, double confidence);
 
+// `--mechanism p-vec` (seed 001's P_Vec, Alg. 5–7, vector labels; docs/audit.md "Conformance: P_Amp and P_Vec"):
+// params JSON {"n", "d", "g", "b", "p", "Delta"} (optional "range": "2delta" | "delta"; p 1/4 or 1/2), inputs n lines
+// of d values in [−Δ, Δ] (the users' φy, or any label values), outputs one analyzer output (d numbers) a line. The
+// same tests as above (integer counts, Hoeffding on each label's mean) plus, per label, Pearson's X² of the counts
+// against their exact law Σ_u x̂_u + Bin(n·b, p) (count_gof in the .cpp), all under Holm.
+ref::PVecParams read_p_vec_params(const std::string& path);
+PVecMatrixConformance conformance_p_vec(const std::string& params_path, const std::string& inputs_path,
+                                        const std::string& outputs_path, double confidence);
+PVecMatrixConformance conformance_p_vec(const ref::PVecParams& params, const std::vector<std::vector<Rational>>& inputs,
+                                        const std::vector<std::vector<Rational>>& outputs, double confidence);
+
 }  // namespace dpb::verify::audit

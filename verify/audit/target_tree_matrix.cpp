@@ -15,7 +15,8 @@ namespace {
 
 constexpr int kGridBits = 20;
 
-// The least ε on a 2^−20 grid with the certified upper end of δ(ε) ≤ δ for the Gaussian shift μ (σ = 1).
+}  // namespace
+
 double gaussian_eps_for_delta(const ref::RealFn& mu, double delta) {
   const Rational d(delta);
   auto ok = [&](const Rational& e) {
@@ -32,8 +33,6 @@ double gaussian_eps_for_delta(const ref::RealFn& mu, double delta) {
   }
   return hi.convert_to<double>();
 }
-
-}  // namespace
 
 PreparedTarget prepare_tree_matrix(const TargetInfo& info, const TargetOptions& o, std::uint64_t) {
   PreparedTarget t;

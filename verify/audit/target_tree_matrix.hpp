@@ -15,9 +15,14 @@
 
 #include <cstdint>
 
+#include "reference/privacy/seed001.hpp"
 #include "verify/audit/targets.hpp"
 
 namespace dpb::verify::audit {
+
+// The least ε on the grid 2^−20 whose certified upper end of the Gaussian δ(ε) (shift μ, σ = 1; Balle & Wang 2018,
+// Thm 8) is ≤ δ (bisection on MPFI enclosures, rounded up). Shared by the seed 001 targets (targets_001.hpp).
+double gaussian_eps_for_delta(const ref::RealFn& mu, double delta);
 
 PreparedTarget prepare_tree_matrix(const TargetInfo& info, const TargetOptions& options, std::uint64_t seed);
 

@@ -30,6 +30,7 @@
 #include "verify/audit/decision_law_index.hpp"
 #include "verify/audit/target_tree_matrix.hpp"
 #include "verify/audit/target_tree_switching.hpp"
+#include "verify/audit/targets_001.hpp"
 #include "verify/audit/targets_multi_agent.hpp"
 #include "verify/audit/white_box_bridge.hpp"
 #include "verify/audit/white_box.hpp"
@@ -79,6 +80,15 @@ const std::vector<TargetInfo> kTargets = {
     {"p-vec-matrix", "mechanism", true,
      "(eps, delta)-shuffle DP (seed 003, Lemma S.2 at Eq. 127, d = 2; claim 003.v4), audited at delta (default 1e-5)",
      "P2 (matrix P_Vec): view = label (0,0)'s count; user 1's X = Delta e1e1^T (D) vs -Delta e1e1^T (D')"},
+    // Seed 001 (targets_001.hpp): small sizes, the replace-one relation of one user's (phi, y).
+    {"gauss-ldp", "mechanism", true, "(eps0, delta0)-LDP (seed 001, Cor. B.3 / Prop. F.1; eps0 = --eps, delta0 = --delta)",
+     "the LDP Gaussian randomizer, d = 2; view = one user's message (phi y, triu(phi phi^T)), LR statistic"},
+    {"p-amp", "mechanism", true, "(eps, delta)-SDP (seed 001, Thm 3.2 / B.1; B = --n, default 3)",
+     "P_Amp, d = 2; view = the shuffler's whole output for a batch, others at x0, closed-form LR statistic"},
+    {"p-vec", "mechanism", true, "(eps, delta)-SDP (seed 001, Thm 3.5 / C.1; B = --n, default 4)",
+     "P_Vec, d = 2, vector part; view = the per-label counts of a batch (aggregate path), LR statistic"},
+    {"tree", "mechanism", true, "(eps, delta)-DP of the prefixes (seed 001, Prop. F.3; N = --horizon leaves, default 4)",
+     "seed 001's tree, leaves triu(z z^T), z = (phi, y); view = all released prefixes, LR statistic"},
     {"dist-dp-se", "learner", true, "eps-DP (seed 000, Theorem 1)", "Algorithm 1 with Dist-DP batches"},
     {"dist-rdp-se", "learner", true, "RDP (seed 000, Theorem 2), audited as (eps', delta)",
      "Algorithm 1 with Dist-RDP batches"},
@@ -199,6 +209,7 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
   const double eps = to_double(o.eps);
   if (info.name == "tree-matrix") return prepare_tree_matrix(info, o, seed);
   if (info.name == "tree-switching") return prepare_tree_switching(info, o, seed);
+  if (is_seed001_target(info.name)) return prepare_seed001(info, o, seed);
   if (info.name == "dlaplace") {
     const Rational scale = Rational(1) / o.eps;
     t.sample = [scale](int side, std::uint64_t n, std::uint64_t seed, std::uint64_t stream) {
@@ -969,7 +980,7 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   const TargetInfo* info = find_target(name);
   if (!info) throw_parameter_error(kFn, "target", "a name from `dpbandit audit --list`", name);
   if (options.eps <= 0) throw_parameter_error(kFn, "eps", "> 0", dpb::to_string(options.eps));
-  if (info->kind == "mechanism" && (options.n < 1 || options.n > options.horizon))  // learners take no batch size
+  if (info->kind == "mechanism" && !is_seed001_target(name) && (options.n < 1 || options.n > options.horizon))  // learners take no batch size
     throw_parameter_error(kFn, "n", "in [1, horizon]", std::to_string(options.n));
   if (options.leak_factor < 1)
     throw_parameter_error(kFn, "leak_factor", ">= 1", dpb::to_string(options.leak_factor));
@@ -986,6 +997,9 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   if (info->kind == "mechanism" && options.leak_factor != 1)
     throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",
                           dpb::to_string(options.leak_factor));
+  if (options.noise_divisor != 1 && !is_seed001_target(name))
+    throw_parameter_error(kFn, "noise_divisor", "1 for " + name + " (the noise-divisor twin is seed 001's mechanisms')",
+                          dpb::to_string(options.noise_divisor));
   if (options.reuse_noise && info->kind != "learner")
     throw_parameter_error(kFn, "reuse_noise",
                           "false for " + name + " (the noise-reuse twin is wired into the seed 000/002 learners only)",

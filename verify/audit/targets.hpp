@@ -83,6 +83,13 @@ struct TargetOptions {
   // timed messages (false) or all agents' messages jointly (true). Refused for the other targets.
   std::uint32_t arms = 2;
   bool joint_view = false;
+  // Seed 001's mechanism targets (targets_001.hpp): whether --n / --horizon were given (their defaults differ from
+  // the seed 000 mechanisms': p-amp B = 3, p-vec B = 4, tree N = 4 leaves).
+  bool n_given = false, horizon_given = false;
+  // Seed 001's mechanism targets: the leaky twin (tests only; never a CLI option). The implementation draws its noise
+  // at σ̄/k (gauss-ldp, p-amp, tree) or ⌈b/k⌉ noise bits per user (p-vec), while the claim and ε_exact stay those of
+  // the specified calibration. 1 = the mechanism as specified.
+  Rational noise_divisor{1};
 };
 
 struct PreparedTarget {

@@ -18,6 +18,7 @@ void register_claims_003(Registry& registry);
 void register_claims_004_trends(Registry& registry);
 void register_claims_004(Registry& registry);
 void register_claims_audit(Registry& registry);
+void register_claims_001_audit(Registry& registry);
 void register_claims_ledger(Registry& registry);
 void register_claims_learners(Registry& registry);
 void register_claims_experiments(Registry& registry);
@@ -38,6 +39,9 @@ Registry make_all_claims() {
                        "black-box privacy audits of the learners: each can only refute (a false `violated` has "
                        "probability at most α); 1e-3 rather than 1e-6 so that 5000 runs per side still resolve ε "
                        "(docs/statistics.md lists the exception)"});
+  registry.add_family({"audits-001", 1e-6,
+                       "audits of seed 001's mechanisms (gauss-ldp, p-amp, p-vec, tree): a false `violated` or a false "
+                       "MODEL-MISMATCH has probability at most alpha"});
   registry.add_family({"trends", 0.05,
                        "trends of the papers' figures (sign tests on simulated runs): findings about the papers' "
                        "experiments, not correctness checks of dpbandit (docs/statistics.md lists the exception)"});
@@ -63,6 +67,7 @@ Registry make_all_claims() {
   register_claims_004_trends(registry);
   register_claims_004(registry);
   register_claims_audit(registry);
+  register_claims_001_audit(registry);
   register_claims_ledger(registry);
   register_claims_learners(registry);
   register_claims_experiments(registry);

@@ -9,7 +9,8 @@
 //      verify/audit/conformance_tree.hpp)
 //   dpbandit audit external --command 'CMD' --claimed-eps E [--samples N] [--delta D] [--confidence C] [--seed S]
 //                           [--timeout S] [--pairs N [--keep K]] [--json]
-//   dpbandit audit external --mechanism p-vec-matrix --params FILE --inputs FILE --d OUTPUTS [--confidence C] [--json]
+//   dpbandit audit external --mechanism p-vec-matrix|p-vec|p-amp --params FILE --inputs FILE --d OUTPUTS
+//                           [--confidence C] [--json]
 //                           (conformance mode, verify/audit/external_p_vec_matrix.hpp: MODEL-MISMATCH or
 //                           NO-MISMATCH-DETECTED with the smallest detectable deviation; --d-prime refused)
 // Output: a one-line summary and the final split's events (or JSON with --json) on stdout; progress on stderr.
@@ -32,6 +33,7 @@
 #include "verify/audit/external.hpp"
 #include "verify/audit/external_p_vec_matrix.hpp"
 #include "verify/audit/targets.hpp"
+#include "verify/audit/targets_001.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/progress.hpp"
 #include "verify/cluster/cluster.hpp"
@@ -168,21 +170,21 @@ void add_audit_command(CLI::App& app, Context& context) {
   // verify/audit/external_p_vec_matrix.hpp).
   const std::vector<std::string> conformance = {"audit", "external", "--mechanism", "p-vec-matrix", "--params", "p.json",
                                                 "--inputs", "in.txt", "--d", "out.txt"};
-  options->choice("--mechanism", args->mechanism, {"tree", "p-vec-matrix"},
+  options->choice("--mechanism", args->mechanism, {"tree", "p-vec-matrix", "p-amp", "p-vec"},
                   "external conformance mode: the declared mechanism whose law --d's outputs must follow (tree: seed "
-                  "003's matrix trees; p-vec-matrix: seed 003's P2)")
+                  "001/003's trees; p-vec-matrix: seed 003's P2; p-amp, p-vec: seed 001's P_Amp, P_Vec)")
       .requires_options({"params", "inputs", "d"})
       .conflicts_with({"d-prime", "command", "claimed-eps", "pairs", "keep", "neighbours", "view", "timeout", "samples",
                        "seed", "n", "horizon", "delta", "borderline", "eps", "arms", "threads"})
       .companions_are({"audit", "external", "--params", "params.json", "--inputs", "inputs.txt", "--d", "runs.txt"});
   options->path("--params", args->params,
                 "external --mechanism: the declared parameters (JSON; tree: {T, dim, sigma, symmetrisation}, "
-                "p-vec-matrix: {n, d, g, b, p, Delta})")
+                "p-vec-matrix, p-vec: {n, d, g, b, p, Delta}; p-amp: {B, d, sigma, part})")
       .requires_options({"mechanism"})
       .companions_are(conformance);
   options->path("--inputs", args->inputs,
                 "external --mechanism: the declared inputs (tree: one leaf a line; p-vec-matrix: one user's upper "
-                "triangle a line)")
+                "triangle a line; p-amp, p-vec: one user's label values a line)")
       .requires_options({"mechanism"})
       .companions_are(conformance);
   options->flag("--json", args->json, "print the full result as JSON (with every pair tried, at most 100)");
@@ -254,8 +256,11 @@ void add_audit_command(CLI::App& app, Context& context) {
       };
     if (!args->mechanism.empty() && args->target != "external")  // conformance mode (requires and conflicts above)
       throw_parameter_error(kFn, "--mechanism", "given with `external` only", args->mechanism);
-    if (args->mechanism == "tree") {
-      const auto c = verify::audit::audit_tree_conformance(args->params, args->inputs, args->d, settings.confidence);
+    if (args->mechanism == "tree" || args->mechanism == "p-amp") {
+      const auto c = args->mechanism == "tree"
+                         ? verify::audit::audit_tree_conformance(args->params, args->inputs, args->d, settings.confidence)
+                         : verify::audit::audit_p_amp_conformance(args->params, args->inputs, args->d,
+                                                                  settings.confidence);
       const std::string out = args->json ? verify::audit::to_json(c).dump(2) + "\n"
                                          : verify::audit::summary_line(c) + "\n";
       std::fwrite(out.data(), 1, out.size(), stdout);
@@ -265,9 +270,11 @@ void add_audit_command(CLI::App& app, Context& context) {
     verify::audit::AuditResult r;
     if (options->given("d") && !options->given("d-prime") && !options->given("mechanism"))
       throw_parameter_error(kFn, "--d-prime", "given with --d", "nothing");
-    if (args->mechanism == "p-vec-matrix") {
+    if (args->mechanism == "p-vec-matrix" || args->mechanism == "p-vec") {
       const double conf = options->given("confidence") ? as_double(*options->number_value("confidence")) : 0.95;
-      const auto c = verify::audit::conformance_p_vec_matrix(args->params, args->inputs, args->d, conf);
+      const auto c = args->mechanism == "p-vec"
+                         ? verify::audit::conformance_p_vec(args->params, args->inputs, args->d, conf)
+                         : verify::audit::conformance_p_vec_matrix(args->params, args->inputs, args->d, conf);
       nlohmann::json j = c.evidence;
       j["mechanism"] = args->mechanism;
       const std::string out = args->json ? j.dump(2) + "\n"
@@ -328,7 +335,7 @@ void add_audit_command(CLI::App& app, Context& context) {
                                 args->n);
         if (t.kind == "mechanism" && options->given("borderline"))
           throw_parameter_error(kFn, "--borderline", "absent for the mechanism target " + t.name, args->borderline);
-        if (t.kind == "mechanism") {  // a batch serves at most T users: name the option the user gave
+        if (t.kind == "mechanism" && !verify::audit::is_seed001_target(t.name)) {  // a batch serves at most T users
           const std::uint64_t n = options->u64("n", 16), horizon = options->u64("horizon", 4096);
           if (n > horizon) {
             if (options->given("n"))
@@ -339,8 +346,14 @@ void add_audit_command(CLI::App& app, Context& context) {
       }
       verify::audit::TargetOptions o;
       if (!args->eps.empty()) o.eps = parse_rational(args->eps, kFn, "eps");
-      if (const auto n = options->u64("n")) o.n = *n;
-      if (const auto h = options->u64("horizon")) o.horizon = *h;
+      if (const auto n = options->u64("n")) {
+        o.n = *n;
+        o.n_given = true;
+      }
+      if (const auto h = options->u64("horizon")) {
+        o.horizon = *h;
+        o.horizon_given = true;
+      }
       o.delta = delta;
       if (const auto b = options->number_value("borderline")) o.borderline = as_double(*b);
       if (options->given("view") && args->view == "whole-output") o.whole_output = true;

@@ -154,6 +154,22 @@ TEST(AuditCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
   const std::vector<Case> cases = {
       {"audit nope", "'target'"},
       {"audit", "'target'"},
+      // seed 001's targets (verify/audit/targets_001.hpp): sizes and ranges of their own
+      {"audit gauss-ldp --eps 2", "'eps'"},
+      {"audit gauss-ldp --n 3", "'n'"},
+      {"audit tree --horizon 65", "'horizon'"},
+      {"audit tree --n 2", "'n'"},
+      {"audit p-amp --n 1", "'n'"},
+      {"audit p-amp --eps 3", "'eps'"},
+      {"audit p-vec --delta 0.5", "'delta'"},
+      {"audit p-vec --horizon 8", "'horizon'"},
+      {"audit p-amp --delta 0", "'delta'"},
+      {"audit external --mechanism p-amp --params " + dir + "/bad.txt --inputs " + dir + "/bad.txt --d " + dir +
+           "/bad.txt",
+       "'params'"},
+      {"audit external --mechanism p-vec --params " + dir + "/bad.txt --inputs " + dir + "/bad.txt --d " + dir +
+           "/bad.txt",
+       "'params'"},
       {"audit dlaplace --samples abc", "'samples'"},
       {"audit dlaplace --samples 10", "'samples'"},
       {"audit dlaplace --confidence 1.5", "'confidence'"},

@@ -12,6 +12,7 @@
 #include "tests/support/cli_path.hpp"
 #include "tests/support/cli_refusal.hpp"
 #include "tests/support/run_command.hpp"
+#include "verify/audit/targets_001.hpp"
 
 namespace dpb::test {
 namespace {
@@ -92,7 +93,10 @@ TEST(RefusalsPerNameCli, EveryAuditTargetNamesTheOptionItRefuses) {
     expect_cli_refusal(audit + " --eps 0", "'--eps'");
     if (t.kind == "mechanism") {
       expect_cli_refusal(audit + " --borderline 1/2", "'--borderline'");
-      expect_cli_refusal(audit + " --n 64 --horizon 32", "'--n'");
+      if (verify::audit::is_seed001_target(t.name))  // their own batch and leaf ranges (targets_001.hpp)
+        expect_cli_refusal(audit + " --n 4096", "'--n'");
+      else
+        expect_cli_refusal(audit + " --n 64 --horizon 32", "'--n'");
       expect_cli_refusal(audit + " --arms 3", "'--arms'");
     } else if (t.kind == "learner") {
       expect_cli_refusal(audit + " --n 4", "'--n'");
