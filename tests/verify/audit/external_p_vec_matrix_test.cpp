@@ -33,8 +33,9 @@ std::vector<std::vector<Rational>> inputs() {
           {Rational(0), Rational(0), Rational(1)}};
 }
 
-// m outputs (upper triangles) of a P_Vec with bias `p` on the symmetric labels, analyzed as P₂ declares (p = 1/4).
-std::vector<std::vector<Rational>> outputs(const Rational& p, int m, std::uint64_t seed) {
+// m outputs (upper triangles) of a P_Vec with bias `p` on the symmetric labels, analyzed as P₂ declares (p = 1/4);
+// `spread` > 0 adds ±spread to every count, alternating (the mean unchanged, the variance up by spread²).
+std::vector<std::vector<Rational>> outputs(const Rational& p, int m, std::uint64_t seed, std::int64_t spread = 0) {
   ref::PVecParams q = ref::p2_pvec_params(params());
   const ref::PVecParams declared = q;
   q.p = p;
@@ -47,7 +48,7 @@ std::vector<std::vector<Rational>> outputs(const Rational& p, int m, std::uint64
   for (int i = 0; i < m; ++i) {
     const auto t = pv.run(std::span<const std::int64_t>(grid), bits);
     std::vector<Rational> row;
-    for (std::int64_t c : t.counts) row.push_back(ref::pvec_analyze(declared, Integer(c)));
+    for (std::int64_t c : t.counts) row.push_back(ref::pvec_analyze(declared, Integer(c + (i % 2 ? spread : -spread))));
     out.push_back(std::move(row));
   }
   return out;
@@ -65,6 +66,14 @@ TEST(ExternalPVecMatrixTest, HalfBiasedNoiseIsAModelMismatch) {
   const auto r = conformance_p_vec_matrix(params(), inputs(), outputs(Rational(1, 2), 400, 2), 0.95);
   EXPECT_EQ(r.verdict, "MODEL-MISMATCH");
   EXPECT_NE(r.reason.find("mean count"), std::string::npos) << r.reason;
+}
+
+// The right mean with three times the variance (counts ±3 around our own, Bin(24, 1/4) has variance 4.5): only the
+// exact count law's goodness of fit sees it.
+TEST(ExternalPVecMatrixTest, AWrongVarianceWithTheRightMeanIsAModelMismatch) {
+  const auto r = conformance_p_vec_matrix(params(), inputs(), outputs(Rational(1, 4), 400, 4, 3), 0.95);
+  EXPECT_EQ(r.verdict, "MODEL-MISMATCH") << r.evidence.dump();
+  EXPECT_NE(r.reason.find("goodness of fit"), std::string::npos) << r.reason;
 }
 
 TEST(ExternalPVecMatrixTest, AnAsymmetricOrOffGridOutputIsAModelMismatch) {
