@@ -14,6 +14,9 @@
 //               [--profile theorem|paper-code] (--zeta: theorem only, default delta/2; symmetrisation default half)
 // Seed 003 (reference/protocols/calibration_003_p2.hpp, docs/protocol-003.md "P₂: the matrix P_Vec"):
 //   p-vec-matrix --eps --delta --n --d [--sensitivity-bound DELTA (default 1)] [--range 2delta|delta]
+// Seed 003 (reference/protocols/calibration_003_pgd.hpp, docs/privacy-003.md "P_GD"):
+//   pgd --eps --delta --n --d [--radius S (default 1)] [--reward-bound R (default 1)] [--lambda-max L (default 0)]
+//       [--iterations-rule log3|log1] [--step-rule 2d|d] [--min-iterations M (default 0)]   (theorem profile only)
 // A flag that does not apply to the variant is refused. Rationals are printed as "p/q" strings, integers as decimal
 // strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
 #include <cstdio>
@@ -27,6 +30,7 @@
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/calibration_003.hpp"
 #include "reference/protocols/calibration_003_p2.hpp"
+#include "reference/protocols/calibration_003_pgd.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/protocol_checks/calibration_001_json.hpp"
 #include "verify/protocol_checks/calibration_json.hpp"
@@ -41,6 +45,7 @@ struct CalibrateArgs {
   std::string delta, d, vec_constant, profile, rounds_per_user, eps0, delta0, delta_prime;
   std::string kappa_star, zeta, symmetrisation;  // seed 003 tree-matrix
   std::string sensitivity_bound, range;           // seed 003 p-vec-matrix
+  std::string radius, reward_bound, lambda_max, iterations_rule, step_rule, min_iterations;  // seed 003 pgd
   bool returning = false;
 };
 
@@ -140,6 +145,41 @@ void run_p2(const CalibrateArgs& a) {
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
+// The seed-003 P_GD flags refused by the other variants.
+void refuse_pgd_flags(const CalibrateArgs& a) {
+  for (const auto& [value, name] :
+       {std::pair{a.radius, "radius"}, {a.reward_bound, "reward-bound"}, {a.lambda_max, "lambda-max"},
+        {a.iterations_rule, "iterations-rule"}, {a.step_rule, "step-rule"}, {a.min_iterations, "min-iterations"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (pgd only)", value);
+}
+
+// Seed 003's P_GD: T_it, eta, the per-step budget, Eq. 127 and the composed budget (calibration_003_pgd.hpp).
+void run_pgd(const CalibrateArgs& a) {
+  for (const auto& [value, name] :
+       {std::pair{a.horizon, "horizon"}, {a.s, "s"}, {a.p, "p"}, {a.c, "c"}, {a.vec_constant, "vec-constant"},
+        {a.rounds_per_user, "rounds-per-user"}, {a.eps0, "eps0"}, {a.delta0, "delta0"},
+        {a.delta_prime, "delta-prime"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for pgd", value);
+  if (a.returning) throw_parameter_error(kFn, "returning", "absent for pgd", "set");
+  refuse_003_flags(a);
+  refuse_p2_flags(a);
+  if (!a.profile.empty() && a.profile != "theorem")
+    throw_parameter_error(kFn, "profile", "theorem for pgd (Alg. 7)", a.profile);
+  ref::CalibrationPgdInput in;
+  in.eps = optional_rational(a.eps, "eps");
+  in.delta = optional_rational(a.delta, "delta");
+  in.n = optional_integer(a.n, "n");
+  in.d = optional_integer(a.d, "d");
+  if (!a.radius.empty()) in.S = parse_rational(a.radius, kFn, "radius");
+  if (!a.reward_bound.empty()) in.R = parse_rational(a.reward_bound, kFn, "reward-bound");
+  if (!a.lambda_max.empty()) in.lambda_max = parse_rational(a.lambda_max, kFn, "lambda-max");
+  if (!a.min_iterations.empty()) in.min_iterations = parse_integer(a.min_iterations, kFn, "min-iterations");
+  if (a.iterations_rule == "log1") in.iterations_rule = ref::PgdIterationsRule::Log1;
+  if (a.step_rule == "d") in.step_rule = ref::PgdStepRule::D;
+  const std::string out = verify::to_json(ref::calibrate_pgd(in).report).dump(2) + "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
 }  // namespace
 
 void add_calibrate_command(CLI::App& app, Context& context) {
@@ -149,12 +189,12 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<Options>(cmd, "calibrate", context.options, seed000);
   options->positional("variant", args->variant,
                       {"dist-dp", "dist-rdp", "dist-cdp", "shuffle", "central", "local", "ldp-gauss", "p-amp", "p-vec",
-                       "tree", "fmt", "tree-matrix", "p-vec-matrix"},
+                       "tree", "fmt", "tree-matrix", "p-vec-matrix", "pgd"},
                       "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt|tree-matrix|"
-                      "p-vec-matrix",
+                      "p-vec-matrix|pgd",
                       {"calibrate", "{}", "--eps", "1", "--n", "10", "--horizon", "100"},
                       "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | "
-                      "p-vec | tree | fmt (seed 001); tree-matrix, p-vec-matrix (seed 003)",
+                      "p-vec | tree | fmt (seed 001); tree-matrix, p-vec-matrix, pgd (seed 003)",
                       true);
   const std::vector<std::string> amp = {"calibrate", "p-amp", "--eps", "1", "--delta", "1/100000", "--n", "1000"};
   const std::vector<std::string> vec = {"calibrate", "p-vec",  "--eps", "1", "--delta", "1/100000",
@@ -211,8 +251,33 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->choice("--range", args->range, {"2delta", "delta"},
                   "seed 003 p-vec-matrix: encoding range r (2delta default; delta as printed, 2g + b bits)")
       .companions_are(p2);
+  const std::vector<std::string> pgd = {"calibrate", "pgd", "--eps", "1/2", "--delta", "1/200", "--n", "100000",
+                                        "--d",       "3"};
+  options->number("--radius", args->radius, open(0), closed(4096), "seed 003 pgd: the ball's radius S (default 1)")
+      .companions_are(pgd);
+  options->number("--reward-bound", args->reward_bound, closed(1), closed(pow10(6), "10^6"),
+                  "seed 003 pgd: rewards in [0, R], R >= 1 (default 1)")
+      .companions_are(pgd);
+  options->number("--lambda-max", args->lambda_max, closed(0), closed(pow10(12), "10^12"),
+                  "seed 003 pgd: lambda_max of the regulariser (lambda_max/(2n))|theta|^2 (default 0)")
+      .companions_are(pgd);
+  options->choice("--iterations-rule", args->iterations_rule, {"log3", "log1"},
+                  "seed 003 pgd: T_it with ln^3 (Alg. 7, default) or ln (Lemma E.4)")
+      .companions_are(pgd);
+  options->choice("--step-rule", args->step_rule, {"2d", "d"},
+                  "seed 003 pgd: eta = 2D/(L sqrt(T_it)) (Alg. 7, default) or D/(L sqrt(T_it))")
+      .companions_are(pgd);
+  options->integer("--min-iterations", args->min_iterations, closed(0), closed(big_n, "2^40"),
+                   "seed 003 pgd: T_it = max(formula, M) (default 0: T_it = 0 releases nothing)")
+      .companions_are(pgd);
   cmd->callback([args, options, &context]() {
     options->check();
+    if (args->variant == "pgd") {
+      run_pgd(*args);
+      context.exit_code = 0;
+      return;
+    }
+    refuse_pgd_flags(*args);
     if (ref::is_variant_003(args->variant)) {
       run_003(*args);
       context.exit_code = 0;
