@@ -136,8 +136,14 @@ PgdCalibration calibrate_pgd(const CalibrationPgdInput& in) {
                       in.step_rule == PgdStepRule::TwoD ? "eta = 2D/(L sqrt(T_it)) (Alg. 7)"
                                                         : "eta = D/(L sqrt(T_it)) (spec 003 section 9 item 9)"));
   qs.push_back(exact_q("eta", c.eta, "the step, rounded down to 40 significant bits"));
-  c.eps_step = theorem7_per_step_eps_lower_bound(eps, c.T_it, delta);
-  qs.push_back(exact_q("eps_step", *c.eps_step, "eps/(2 sqrt(2 T_it ln(1/delta))), rounded down"));
+  const bool corrected = in.step_budget == PgdStepBudget::Corrected;
+  c.eps_step = theorem7_per_step_eps_lower_bound(eps, c.T_it, corrected ? c.delta_prime : delta);
+  qs.push_back(text_q("step_budget", corrected ? "corrected" : "paper",
+                      corrected ? "ln((T_it + 1)/delta) in eps_step (spec 003 section 9 item 20)"
+                                : "ln(1/delta) in eps_step, as Alg. 7 prints it"));
+  qs.push_back(exact_q("eps_step", *c.eps_step,
+                       corrected ? "eps/(2 sqrt(2 T_it ln((T_it + 1)/delta))), rounded down"
+                                 : "eps/(2 sqrt(2 T_it ln(1/delta))), rounded down"));
   const auto [g, b] = eq127_g_b(*c.eps_step, c.delta_step, n, d);
   c.g = g;
   c.b = b;

@@ -7,7 +7,8 @@
 //            E.4), a certified floor; then max(T_it, min_iterations)
 //   η      = 2D/(L√T_it) (step 2d, Alg. 7) or D/(L√T_it) (step d, spec §9 item 9), rounded DOWN to 40 significant
 //            bits (a dyadic; Lemma T.2's bound holds for any step, the constant changes by < 2^−39)
-//   ε_step = ε/(2√(2T_it ln(1/δ))) rounded down (Alg. 7's, with ln(1/δ); ref::theorem7_per_step_eps_lower_bound),
+//   ε_step = ε/(2√(2T_it ln(1/δ))) rounded down (Alg. 7's, with ln(1/δ); ref::theorem7_per_step_eps_lower_bound;
+//            `corrected`: ln((T_it + 1)/δ)),
 //   δ_step = δ/(T_it + 1); (g, b) = Eq. 127 at (ε_step, δ_step, n, d) (ref::eq127_g_b; Lemma S.1's range ε_step <= 15)
 //   composed (advanced composition, Dwork–Roth Thm 3.20, δ′ = δ/(T_it + 1)): ε_total = ε_step√(2T_it ln(1/δ′)) +
 //            T_it ε_step(e^{ε_step} − 1) rounded up, δ_total = T_it δ_step + δ′ = δ exactly
@@ -29,6 +30,9 @@ namespace dpb::ref {
 
 enum class PgdIterationsRule { Log3, Log1 };
 enum class PgdStepRule { TwoD, D };
+// ε_step's logarithm: ln(1/δ) as Alg. 7 prints it (`paper`), or ln(1/δ′) = ln((T_it + 1)/δ), the slack advanced
+// composition actually uses (`corrected`, spec 003 §9 item 20): then the first term is exactly ε/2.
+enum class PgdStepBudget { Paper, Corrected };
 
 struct CalibrationPgdInput {
   std::optional<Rational> eps, delta;  // the optimizer's own budget: --eps in (0, 15], --delta in (0, 1/2)
@@ -39,6 +43,7 @@ struct CalibrationPgdInput {
   std::optional<Rational> theta_bound, diameter;  // an ellipsoid's certified sup‖θ‖ and diameter bound
   PgdIterationsRule iterations_rule = PgdIterationsRule::Log3;
   PgdStepRule step_rule = PgdStepRule::TwoD;
+  PgdStepBudget step_budget = PgdStepBudget::Paper;
   Integer min_iterations{0};           // T_it = max(formula, min_iterations)
 };
 

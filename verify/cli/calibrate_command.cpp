@@ -16,7 +16,8 @@
 //   p-vec-matrix --eps --delta --n --d [--sensitivity-bound DELTA (default 1)] [--range 2delta|delta]
 // Seed 003 (reference/protocols/calibration_003_pgd.hpp, docs/privacy-003.md "P_GD"):
 //   pgd --eps --delta --n --d [--radius S (default 1)] [--reward-bound R (default 1)] [--lambda-max L (default 0)]
-//       [--iterations-rule log3|log1] [--step-rule 2d|d] [--min-iterations M (default 0)]   (theorem profile only)
+//       [--iterations-rule log3|log1] [--step-rule 2d|d] [--step-budget paper|corrected] [--min-iterations M]
+//       (theorem profile only)
 // A flag that does not apply to the variant is refused. Rationals are printed as "p/q" strings, integers as decimal
 // strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
 #include <cstdio>
@@ -45,7 +46,7 @@ struct CalibrateArgs {
   std::string delta, d, vec_constant, profile, rounds_per_user, eps0, delta0, delta_prime;
   std::string kappa_star, zeta, symmetrisation;  // seed 003 tree-matrix
   std::string sensitivity_bound, range;           // seed 003 p-vec-matrix
-  std::string radius, reward_bound, lambda_max, iterations_rule, step_rule, min_iterations;  // seed 003 pgd
+  std::string radius, reward_bound, lambda_max, iterations_rule, step_rule, step_budget, min_iterations;  // 003 pgd
   bool returning = false;
 };
 
@@ -149,7 +150,8 @@ void run_p2(const CalibrateArgs& a) {
 void refuse_pgd_flags(const CalibrateArgs& a) {
   for (const auto& [value, name] :
        {std::pair{a.radius, "radius"}, {a.reward_bound, "reward-bound"}, {a.lambda_max, "lambda-max"},
-        {a.iterations_rule, "iterations-rule"}, {a.step_rule, "step-rule"}, {a.min_iterations, "min-iterations"}})
+        {a.iterations_rule, "iterations-rule"}, {a.step_rule, "step-rule"}, {a.step_budget, "step-budget"},
+        {a.min_iterations, "min-iterations"}})
     if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (pgd only)", value);
 }
 
@@ -176,6 +178,7 @@ void run_pgd(const CalibrateArgs& a) {
   if (!a.min_iterations.empty()) in.min_iterations = parse_integer(a.min_iterations, kFn, "min-iterations");
   if (a.iterations_rule == "log1") in.iterations_rule = ref::PgdIterationsRule::Log1;
   if (a.step_rule == "d") in.step_rule = ref::PgdStepRule::D;
+  if (a.step_budget == "corrected") in.step_budget = ref::PgdStepBudget::Corrected;
   const std::string out = verify::to_json(ref::calibrate_pgd(in).report).dump(2) + "\n";
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
@@ -266,6 +269,9 @@ void add_calibrate_command(CLI::App& app, Context& context) {
       .companions_are(pgd);
   options->choice("--step-rule", args->step_rule, {"2d", "d"},
                   "seed 003 pgd: eta = 2D/(L sqrt(T_it)) (Alg. 7, default) or D/(L sqrt(T_it))")
+      .companions_are(pgd);
+  options->choice("--step-budget", args->step_budget, {"paper", "corrected"},
+                  "seed 003 pgd: eps_step with ln(1/delta) (Alg. 7, default) or ln((T_it + 1)/delta)")
       .companions_are(pgd);
   options->integer("--min-iterations", args->min_iterations, closed(0), closed(big_n, "2^40"),
                    "seed 003 pgd: T_it = max(formula, M) (default 0: T_it = 0 releases nothing)")
