@@ -28,6 +28,7 @@
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/calibration_003_p2.hpp"
 #include "verify/audit/decision_law_index.hpp"
+#include "verify/audit/target_pgd.hpp"
 #include "verify/audit/target_tree_matrix.hpp"
 #include "verify/audit/targets_multi_agent.hpp"
 #include "verify/audit/white_box_bridge.hpp"
@@ -76,6 +77,10 @@ const std::vector<TargetInfo> kTargets = {
     {"p-vec-matrix", "mechanism", true,
      "(eps, delta)-shuffle DP (seed 003, Lemma S.2 at Eq. 127, d = 2; claim 003.v4), audited at delta (default 1e-5)",
      "P2 (matrix P_Vec): view = label (0,0)'s count; user 1's X = Delta e1e1^T (D) vs -Delta e1e1^T (D')"},
+    {"pgd", "mechanism", true,
+     "(eps, delta) per call (seed 003, Alg. 7: Lemma S.1 per step, advanced composition), audited at delta "
+     "(default 1e-5)",
+     "P_GD, n <= 16, d = 2, T_it >= 3; view = the released counts (statistic sum_t C_t0 - C_t1); one user's (r, x)"},
     {"dist-dp-se", "learner", true, "eps-DP (seed 000, Theorem 1)", "Algorithm 1 with Dist-DP batches"},
     {"dist-rdp-se", "learner", true, "RDP (seed 000, Theorem 2), audited as (eps', delta)",
      "Algorithm 1 with Dist-RDP batches"},
@@ -195,6 +200,7 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
   t.info = info;
   const double eps = to_double(o.eps);
   if (info.name == "tree-matrix") return prepare_tree_matrix(info, o, seed);
+  if (info.name == "pgd") return prepare_pgd(info, o, seed);
   if (info.name == "dlaplace") {
     const Rational scale = Rational(1) / o.eps;
     t.sample = [scale](int side, std::uint64_t n, std::uint64_t seed, std::uint64_t stream) {
