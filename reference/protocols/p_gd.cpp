@@ -204,6 +204,7 @@ PGd::PGd(PgdParams params, std::size_t n, std::size_t d, PgdFaults faults)
   require_nonnegative(p.reg, kFn, "reg");
   require_reasonable_size(p.reg, kFn, "reg");
   require_nonnegative(p.iterations, kFn, "iterations");
+  if (p.iterations > (Integer(1) << 40)) throw_parameter_error(kFn, "iterations", "<= 2^40", to_string(p.iterations));
   if (p.iterations > 0) require_positive(p.eta, kFn, "eta");
   require_reasonable_size(p.eta, kFn, "eta");
   const PgdDomain& dom = p.domain;

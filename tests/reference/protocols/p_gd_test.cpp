@@ -270,6 +270,9 @@ TEST(PGdTest, RefusesBadInput) {
   p.eta = 0;
   refuses(p, 2, 2, "eta");
   p = ok;
+  p.iterations = Integer(1) << 64;
+  refuses(p, 2, 2, "iterations");
+  p = ok;
   p.domain = PgdDomain::ellipsoid({0, 0}, {{1, 2}, {2, 1}}, 1);
   refuses(p, 2, 2, "V");
   p.domain = PgdDomain::ellipsoid({0, 0}, {{1, 0}, {Rational(1, 2), 1}}, 1);
