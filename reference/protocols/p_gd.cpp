@@ -100,6 +100,7 @@ PgdDomain PgdDomain::ellipsoid(std::vector<Rational> center, std::vector<std::ve
 
 bool PgdDomain::contains(std::span<const Rational> theta) const {
   if (kind == PgdDomainKind::Ball) return sq_norm(theta) <= S * S;
+  if (intersect_S && sq_norm(theta) > *intersect_S * *intersect_S) return false;
   std::vector<Rational> u(theta.size());
   for (std::size_t i = 0; i < u.size(); ++i) u[i] = theta[i] - center[i];
   return quad(V, u) <= radius2;
@@ -144,6 +145,7 @@ bool shifted_pd(const std::vector<std::vector<Rational>>& V, const Rational& t) 
 
 bool pgd_certify_theta_bound(const PgdDomain& domain, const Rational& B) {
   if (domain.kind == PgdDomainKind::Ball) return B >= domain.S;
+  if (domain.intersect_S && B >= *domain.intersect_S) return true;
   const Rational a = centre_norm_upper(domain);
   if (B <= a) return false;
   const Rational gap = B - a;
@@ -179,7 +181,8 @@ Rational pgd_theta_norm_bound(const PgdDomain& domain) {
   const Integer f = ceil(r2t);
   Integer s = floor_sqrt(f);
   if (s * s < f) s += 1;
-  return centre_norm_upper(domain) + Rational(s) / pow2(static_cast<int>(kNormBoundBits));
+  const Rational bound = centre_norm_upper(domain) + Rational(s) / pow2(static_cast<int>(kNormBoundBits));
+  return domain.intersect_S && *domain.intersect_S < bound ? *domain.intersect_S : bound;
 }
 
 CertifiedReal pgd_scaled_entry(Link link, const Rational& z, const Rational& r, const Rational& xk, const Rational& reg,
@@ -211,6 +214,7 @@ PGd::PGd(PgdParams params, std::size_t n, std::size_t d, PgdFaults faults)
   if (dom.kind == PgdDomainKind::Ball) {
     require_positive(dom.S, kFn, "S");
     require_reasonable_size(dom.S, kFn, "S");
+    if (dom.intersect_S) throw_parameter_error(kFn, "intersect_S", "absent for the ball", to_string(*dom.intersect_S));
   } else {
     if (dom.center.size() != d)
       throw_parameter_error(kFn, "center", std::to_string(d) + " coordinates", std::to_string(dom.center.size()));
@@ -231,6 +235,13 @@ PGd::PGd(PgdParams params, std::size_t n, std::size_t d, PgdFaults faults)
     if (!positive_definite(dom.V)) throw_parameter_error(kFn, "V", "positive definite", "a matrix with a pivot <= 0");
     require_positive(dom.radius2, kFn, "radius2");
     require_reasonable_size(dom.radius2, kFn, "radius2");
+    if (dom.intersect_S) {
+      require_positive(*dom.intersect_S, kFn, "intersect_S");
+      require_reasonable_size(*dom.intersect_S, kFn, "intersect_S");
+      if (sq_norm(dom.center) > *dom.intersect_S * *dom.intersect_S)
+        throw_parameter_error(kFn, "center", "inside the intersected ball (|c| <= intersect_S)",
+                              "|c|^2 = " + to_string(sq_norm(dom.center)));
+    }
   }
   require_reasonable_size(p.theta_bound, kFn, "theta_bound");
   if (!pgd_certify_theta_bound(dom, p.theta_bound))

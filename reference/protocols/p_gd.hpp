@@ -61,6 +61,10 @@ struct PgdDomain {
   std::vector<Rational> center;           // ellipsoid centre θ̂_o
   std::vector<std::vector<Rational>> V;   // ellipsoid matrix
   Rational radius2{1};                    // ellipsoid squared radius
+  // Ellipsoid only, optional: Θ = ellipsoid ∩ {‖θ‖ <= intersect_S} (c must lie in that ball). The iterate rule is then
+  // the ellipsoid's followed by the shrink toward c until inside both — a feasible point, not the Euclidean
+  // projection onto the intersection (docs/protocol-003.md).
+  std::optional<Rational> intersect_S;
 
   static PgdDomain ball(const Rational& S);
   static PgdDomain ellipsoid(std::vector<Rational> center, std::vector<std::vector<Rational>> V, Rational radius2);

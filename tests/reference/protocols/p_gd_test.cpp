@@ -228,6 +228,39 @@ TEST(PGdTest, CorrelatedEllipsoidShrinkKeepsIteratesInsideAndTheUnshrunkControlL
   EXPECT_GT(shrinks, 0U);
 }
 
+// The ellipsoid ∩ S-ball option: every point of the lattice lands inside both sets (the shrink toward θ̂_o), the
+// norm bound is min(S, the ellipsoid's), and a centre outside the ball is refused.
+TEST(PGdTest, EllipsoidIntersectedWithTheBallKeepsIteratesInsideBoth) {
+  PgdParams p = ball_params(4, 1, 0, 0, 4, 0);
+  p.domain = PgdDomain::ellipsoid({Rational(1, 4), 0}, {{1, Rational(1, 2)}, {Rational(1, 2), 1}}, 4);
+  p.domain.intersect_S = Rational(1, 2);
+  EXPECT_EQ(pgd_theta_norm_bound(p.domain), Rational(1, 2));
+  p.theta_bound = Rational(1, 2);
+  const PGd pgd(p, 1, 2);
+  std::uint64_t shrinks = 0;
+  int outside_ball_only = 0;
+  for (int a = -6; a <= 6; ++a)
+    for (int b = -6; b <= 6; ++b) {
+      const std::vector<Rational> y{Rational(a, 2), Rational(b, 3)};
+      bool projected = false;
+      const auto th = pgd.grid_project(y, &shrinks, &projected);
+      EXPECT_TRUE(p.domain.contains(th));
+      EXPECT_LE(sq(th), Rational(1, 4));
+      PgdDomain e = p.domain;
+      e.intersect_S.reset();
+      outside_ball_only += (e.contains(y) && !p.domain.contains(y)) ? 1 : 0;
+    }
+  EXPECT_GT(outside_ball_only, 0);  // the ball actually cuts the ellipsoid on this lattice
+  EXPECT_GT(shrinks, 0U);
+  PgdParams bad = p;
+  bad.domain.center = {1, 0};
+  bad.domain.intersect_S = Rational(1, 2);
+  EXPECT_THROW(PGd(bad, 1, 2), ParameterError);
+  PgdParams ball = ball_params(4, 1, 0, 0, 4, 0);
+  ball.domain.intersect_S = 1;
+  EXPECT_THROW(PGd(ball, 1, 2), ParameterError);
+}
+
 TEST(PGdTest, EllipsoidNormBoundIsCertifiedAndTight) {
   const PgdDomain dom = PgdDomain::ellipsoid({Rational(1, 2), 0}, {{4, 0}, {0, 1}}, 1);
   // sup‖θ‖ = ‖c‖ + ρ/√λ_min = ½ + 1.
