@@ -7,6 +7,7 @@
 #include "reference/glm/link.hpp"
 #include "reference/privacy/seed001.hpp"
 #include "reference/protocols/calibration_003_p2.hpp"
+#include "reference/protocols/calibration_003_pgd.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
 
 namespace dpb::ref {
@@ -233,7 +234,7 @@ Calibration001 shuffle_glm(const CalibrationGlmInput& in) {
     const std::string tag = "batch_" + std::to_string(k + 1);
     c.quantities.push_back(exact(tag + "_size", Rational(sizes[k]), k == 0 ? "ceil(B1)" : "ceil(alpha^(2 - 2^(2-k)))"));
     c.quantities.push_back(exact(tag + "_users", Rational(n), "users in the batch (the last one cut at T)"));
-    const Integer it = pgd_iterations(e2, d2, n, x.d);
+    const Integer it = pgd_iterations(e2, d2, n, x.d, 3);
     c.quantities.push_back(exact(tag + "_pgd_iterations", Rational(it), "floor((eps/2)^2 n^2/(d ln^3(n d/(delta/2))))"));
     c.quantities.push_back(exact(tag + "_pgd_roundings", Rational(it * n * x.d), "T_it n d randomized roundings"));
   }
@@ -271,7 +272,7 @@ void add_call(Calibration001& c, const std::string& tag, const Rational& e, cons
   c.quantities.push_back(exact(tag + "_eps_call", e, "per-call epsilon"));
   c.quantities.push_back(exact(tag + "_delta_call", dl, "per-call delta"));
   if (pgd && e > 0) {  // the paper-code optimizer is DP-SGD, not P_GD
-    const Integer it = pgd_iterations(e, dl, T, d);
+    const Integer it = pgd_iterations(e, dl, T, d, 3);
     c.quantities.push_back(exact(tag + "_pgd_iterations_at_n_T", Rational(it),
                                  "T_it of the largest call (n = T): floor(e^2 T^2/(d ln^3(T d/delta_call)))"));
   }
@@ -417,12 +418,6 @@ Calibration001 jdp_glm(const CalibrationGlmInput& in) {
 }
 
 }  // namespace
-
-Integer pgd_iterations(const Rational& eps, const Rational& delta, const Integer& n, const Integer& d) {
-  return certified_floor([=](mpfr_prec_t p) {
-    return iv(eps * eps * Rational(n * n), p) / ln(Rational(n * d) / delta, p).pow(3).mul(Rational(d));
-  });
-}
 
 bool is_variant_glm003(const std::string& v) { return v == "shuffle-glm" || v == "jdp-glm"; }
 

@@ -60,7 +60,4 @@ bool is_variant_glm003(const std::string& variant);
 // ParameterError ("calibrate: parameter 'NAME' must be …, got VALUE") for anything outside the variant's range.
 Calibration001 calibrate_glm003(const CalibrationGlmInput& in);
 
-// ⌊ε² n² / (d ln³(n d/δ))⌋ (Alg. 7's T_it; n, d >= 1 and δ < 1 keep the log positive), decided exactly.
-Integer pgd_iterations(const Rational& eps, const Rational& delta, const Integer& n, const Integer& d);
-
 }  // namespace dpb::ref

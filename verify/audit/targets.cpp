@@ -28,6 +28,7 @@
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/calibration_003_p2.hpp"
 #include "verify/audit/decision_law_index.hpp"
+#include "verify/audit/target_pgd.hpp"
 #include "verify/audit/target_tree_matrix.hpp"
 #include "verify/audit/target_tree_switching.hpp"
 #include "verify/audit/targets_001.hpp"
@@ -89,6 +90,10 @@ const std::vector<TargetInfo> kTargets = {
      "P_Vec, d = 2, vector part; view = the per-label counts of a batch (aggregate path), LR statistic"},
     {"tree", "mechanism", true, "(eps, delta)-DP of the prefixes (seed 001, Prop. F.3; N = --horizon leaves, default 4)",
      "seed 001's tree, leaves triu(z z^T), z = (phi, y); view = all released prefixes, LR statistic"},
+    {"pgd", "mechanism", true,
+     "(eps, delta) per call (seed 003, Alg. 7: Lemma S.1 per step, advanced composition), audited at delta "
+     "(default 1e-5)",
+     "P_GD, n <= 16, d = 2, T_it >= 3; view = the released counts (statistic sum_t C_t0 - C_t1); one user's (r, x)"},
     {"dist-dp-se", "learner", true, "eps-DP (seed 000, Theorem 1)", "Algorithm 1 with Dist-DP batches"},
     {"dist-rdp-se", "learner", true, "RDP (seed 000, Theorem 2), audited as (eps', delta)",
      "Algorithm 1 with Dist-RDP batches"},
@@ -210,6 +215,7 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
   if (info.name == "tree-matrix") return prepare_tree_matrix(info, o, seed);
   if (info.name == "tree-switching") return prepare_tree_switching(info, o, seed);
   if (is_seed001_target(info.name)) return prepare_seed001(info, o, seed);
+  if (info.name == "pgd") return prepare_pgd(info, o, seed);
   if (info.name == "dlaplace") {
     const Rational scale = Rational(1) / o.eps;
     t.sample = [scale](int side, std::uint64_t n, std::uint64_t seed, std::uint64_t stream) {

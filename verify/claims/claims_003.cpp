@@ -9,12 +9,14 @@ void register_claims_003_tree(Registry& registry);  // claims_003_tree.cpp: the 
 void register_claims_003_p2(Registry& registry);    // claims_003_p2.cpp: P₂, the matrix P_Vec (003.v1–v5)
 void register_claims_003_glm(Registry& registry);   // claims_003_glm.cpp: 003.f1–f4
 void register_claims_003_math(Registry& registry);  // claims_003_math.cpp: schedules, budgets, lemma constants
+void register_claims_003_pgd(Registry& registry);   // claims_003_pgd.cpp: P_GD (003.g3, 003.pgd.privacy)
 
 void register_claims_003(Registry& registry) {
   register_claims_003_tree(registry);
   register_claims_003_p2(registry);
   register_claims_003_glm(registry);
   register_claims_003_math(registry);
+  register_claims_003_pgd(registry);
 }
 
 }  // namespace dpb::verify

@@ -19,6 +19,10 @@
 //               [--batches M] [--nu-constant C] [--link logistic|probit]                     (theorem profile only)
 //   jdp-glm     --eps --delta --horizon T --d D --kappa K --kappa-star KS --theta-norm S [--reward-bound R] [--zeta Z]
 //               [--beta-constant C] [--gamma-constant c] [--link …] [--profile theorem|paper-code]
+// Seed 003 (reference/protocols/calibration_003_pgd.hpp, docs/privacy-003.md "P_GD"):
+//   pgd --eps --delta --n --d [--radius S (default 1)] [--reward-bound R (default 1)] [--lambda-max L (default 0)]
+//       [--iterations-rule log3|log1] [--step-rule 2d|d] [--step-budget paper|corrected] [--min-iterations M]
+//       (theorem profile only)
 // A flag that does not apply to the variant is refused. Rationals are printed as "p/q" strings, integers as decimal
 // strings; "*_approx" fields are for display. Bad input: one line on stderr, nothing on stdout, exit 2.
 #include <cstdio>
@@ -33,6 +37,7 @@
 #include "reference/protocols/calibration_003.hpp"
 #include "reference/protocols/calibration_003_glm.hpp"
 #include "reference/protocols/calibration_003_p2.hpp"
+#include "reference/protocols/calibration_003_pgd.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/protocol_checks/calibration_001_json.hpp"
 #include "verify/protocol_checks/calibration_json.hpp"
@@ -48,6 +53,7 @@ struct CalibrateArgs {
   std::string kappa_star, zeta, symmetrisation, link;  // seed 003 tree-matrix
   std::string sensitivity_bound, range;           // seed 003 p-vec-matrix
   std::string kappa, theta_norm, reward_bound, batches, beta_constant, gamma_constant, nu_constant;  // seed 003 learners
+  std::string radius, lambda_max, iterations_rule, step_rule, step_budget, min_iterations;  // 003 pgd (and reward_bound)
   bool returning = false;
 };
 
@@ -95,9 +101,12 @@ void refuse_003_flags(const CalibrateArgs& a) {
 }
 
 // The seed-003 learner flags refused by the other variants.
-void refuse_glm_flags(const CalibrateArgs& a) {
+void refuse_glm_flags(const CalibrateArgs& a, bool allow_reward_bound = false) {
+  if (!allow_reward_bound && !a.reward_bound.empty())
+    throw_parameter_error(kFn, "reward-bound", "absent for " + a.variant + " (seed 003 pgd, shuffle-glm, jdp-glm only)",
+                          a.reward_bound);
   for (const auto& [value, name] :
-       {std::pair{a.kappa, "kappa"}, {a.theta_norm, "theta-norm"}, {a.reward_bound, "reward-bound"},
+       {std::pair{a.kappa, "kappa"}, {a.theta_norm, "theta-norm"},
         {a.batches, "batches"}, {a.beta_constant, "beta-constant"}, {a.gamma_constant, "gamma-constant"},
         {a.nu_constant, "nu-constant"}})
     if (!value.empty())
@@ -110,7 +119,9 @@ void run_glm(const CalibrateArgs& a) {
        {std::pair{a.n, "n"}, {a.s, "s"}, {a.p, "p"}, {a.c, "c"}, {a.vec_constant, "vec-constant"},
         {a.rounds_per_user, "rounds-per-user"}, {a.eps0, "eps0"}, {a.delta0, "delta0"},
         {a.delta_prime, "delta-prime"}, {a.symmetrisation, "symmetrisation"},
-        {a.sensitivity_bound, "sensitivity-bound"}, {a.range, "range"}})
+        {a.sensitivity_bound, "sensitivity-bound"}, {a.range, "range"}, {a.radius, "radius"},
+        {a.lambda_max, "lambda-max"}, {a.iterations_rule, "iterations-rule"}, {a.step_rule, "step-rule"},
+        {a.step_budget, "step-budget"}, {a.min_iterations, "min-iterations"}})
     if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant, value);
   if (a.returning) throw_parameter_error(kFn, "returning", "absent for " + a.variant, "set");
   ref::CalibrationGlmInput in;
@@ -193,6 +204,44 @@ void run_p2(const CalibrateArgs& a) {
   std::fwrite(out.data(), 1, out.size(), stdout);
 }
 
+// The seed-003 P_GD flags refused by the other variants.
+void refuse_pgd_flags(const CalibrateArgs& a) {
+  for (const auto& [value, name] :
+       {std::pair{a.radius, "radius"}, {a.reward_bound, "reward-bound"}, {a.lambda_max, "lambda-max"},
+        {a.iterations_rule, "iterations-rule"}, {a.step_rule, "step-rule"}, {a.step_budget, "step-budget"},
+        {a.min_iterations, "min-iterations"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (pgd only)", value);
+}
+
+// Seed 003's P_GD: T_it, eta, the per-step budget, Eq. 127 and the composed budget (calibration_003_pgd.hpp).
+void run_pgd(const CalibrateArgs& a) {
+  for (const auto& [value, name] :
+       {std::pair{a.horizon, "horizon"}, {a.s, "s"}, {a.p, "p"}, {a.c, "c"}, {a.vec_constant, "vec-constant"},
+        {a.rounds_per_user, "rounds-per-user"}, {a.eps0, "eps0"}, {a.delta0, "delta0"},
+        {a.delta_prime, "delta-prime"}})
+    if (!value.empty()) throw_parameter_error(kFn, name, "absent for pgd", value);
+  if (a.returning) throw_parameter_error(kFn, "returning", "absent for pgd", "set");
+  refuse_003_flags(a);
+  refuse_p2_flags(a);
+  refuse_glm_flags(a, true);
+  if (!a.profile.empty() && a.profile != "theorem")
+    throw_parameter_error(kFn, "profile", "theorem for pgd (Alg. 7)", a.profile);
+  ref::CalibrationPgdInput in;
+  in.eps = optional_rational(a.eps, "eps");
+  in.delta = optional_rational(a.delta, "delta");
+  in.n = optional_integer(a.n, "n");
+  in.d = optional_integer(a.d, "d");
+  if (!a.radius.empty()) in.S = parse_rational(a.radius, kFn, "radius");
+  if (!a.reward_bound.empty()) in.R = parse_rational(a.reward_bound, kFn, "reward-bound");
+  if (!a.lambda_max.empty()) in.lambda_max = parse_rational(a.lambda_max, kFn, "lambda-max");
+  if (!a.min_iterations.empty()) in.min_iterations = parse_integer(a.min_iterations, kFn, "min-iterations");
+  if (a.iterations_rule == "log1") in.iterations_rule = ref::PgdIterationsRule::Log1;
+  if (a.step_rule == "d") in.step_rule = ref::PgdStepRule::D;
+  if (a.step_budget == "corrected") in.step_budget = ref::PgdStepBudget::Corrected;
+  const std::string out = verify::to_json(ref::calibrate_pgd(in).report).dump(2) + "\n";
+  std::fwrite(out.data(), 1, out.size(), stdout);
+}
+
 }  // namespace
 
 void add_calibrate_command(CLI::App& app, Context& context) {
@@ -202,12 +251,12 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   auto options = std::make_shared<Options>(cmd, "calibrate", context.options, seed000);
   options->positional("variant", args->variant,
                       {"dist-dp", "dist-rdp", "dist-cdp", "shuffle", "central", "local", "ldp-gauss", "p-amp", "p-vec",
-                       "tree", "fmt", "tree-matrix", "p-vec-matrix", "shuffle-glm", "jdp-glm"},
+                       "tree", "fmt", "tree-matrix", "p-vec-matrix", "pgd", "shuffle-glm", "jdp-glm"},
                       "one of dist-dp|dist-rdp|dist-cdp|shuffle|central|local|ldp-gauss|p-amp|p-vec|tree|fmt|tree-matrix|"
-                      "p-vec-matrix|shuffle-glm|jdp-glm",
+                      "p-vec-matrix|pgd|shuffle-glm|jdp-glm",
                       {"calibrate", "{}", "--eps", "1", "--n", "10", "--horizon", "100"},
                       "dist-dp | dist-rdp | dist-cdp | shuffle | central | local (seed 000); ldp-gauss | p-amp | "
-                      "p-vec | tree | fmt (seed 001); tree-matrix, p-vec-matrix, shuffle-glm, jdp-glm (seed 003)",
+                      "p-vec | tree | fmt (seed 001); tree-matrix, p-vec-matrix, pgd, shuffle-glm, jdp-glm (seed 003)",
                       true);
   const std::vector<std::string> amp = {"calibrate", "p-amp", "--eps", "1", "--delta", "1/100000", "--n", "1000"};
   const std::vector<std::string> vec = {"calibrate", "p-vec",  "--eps", "1", "--delta", "1/100000",
@@ -287,8 +336,8 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->number("--theta-norm", args->theta_norm, open(0), closed(64),
                   "seed 003 shuffle-glm, jdp-glm: the bound S on ||theta*||")
       .companions_are(without(jdp, "--theta-norm"));
-  options->number("--reward-bound", args->reward_bound, open(0), closed(1000),
-                  "seed 003 shuffle-glm, jdp-glm: the reward bound R (default 1)")
+  options->number("--reward-bound", args->reward_bound, open(0), closed(pow10(6), "10^6"),
+                  "seed 003 pgd (R >= 1), shuffle-glm, jdp-glm (R <= 1000): rewards in [0, R] (default 1)")
       .companions_are(jdp);
   options->integer("--batches", args->batches, closed(2), closed(8),
                    "seed 003 shuffle-glm: the number of batches M (default floor(log2 log2 T))")
@@ -302,13 +351,38 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->number("--nu-constant", args->nu_constant, open(0), closed(pow10(6), "10^6"),
                   "seed 003 shuffle-glm: Eq. 10's constant of nu (default 1)")
       .companions_are(shg);
+  const std::vector<std::string> pgd = {"calibrate", "pgd", "--eps", "1/2", "--delta", "1/200", "--n", "100000",
+                                        "--d",       "3"};
+  options->number("--radius", args->radius, open(0), closed(4096), "seed 003 pgd: the ball's radius S (default 1)")
+      .companions_are(pgd);
+  options->number("--lambda-max", args->lambda_max, closed(0), closed(pow10(12), "10^12"),
+                  "seed 003 pgd: lambda_max of the regulariser (lambda_max/(2n))|theta|^2 (default 0)")
+      .companions_are(pgd);
+  options->choice("--iterations-rule", args->iterations_rule, {"log3", "log1"},
+                  "seed 003 pgd: T_it with ln^3 (Alg. 7, default) or ln (Lemma E.4)")
+      .companions_are(pgd);
+  options->choice("--step-rule", args->step_rule, {"2d", "d"},
+                  "seed 003 pgd: eta = 2D/(L sqrt(T_it)) (Alg. 7, default) or D/(L sqrt(T_it))")
+      .companions_are(pgd);
+  options->choice("--step-budget", args->step_budget, {"paper", "corrected"},
+                  "seed 003 pgd: eps_step with ln(1/delta) (Alg. 7, default) or ln((T_it + 1)/delta)")
+      .companions_are(pgd);
+  options->integer("--min-iterations", args->min_iterations, closed(0), closed(big_n, "2^40"),
+                   "seed 003 pgd: T_it = max(formula, M) (default 0: T_it = 0 releases nothing)")
+      .companions_are(pgd);
   cmd->callback([args, options, &context]() {
     options->check();
+    if (args->variant == "pgd") {
+      run_pgd(*args);
+      context.exit_code = 0;
+      return;
+    }
     if (ref::is_variant_glm003(args->variant)) {
       run_glm(*args);
       context.exit_code = 0;
       return;
     }
+    refuse_pgd_flags(*args);
     if (ref::is_variant_003(args->variant)) {
       run_003(*args);
       context.exit_code = 0;

@@ -1557,6 +1557,98 @@ def check_tree003_record(rec):
     return "unknown kind %r" % kind
 
 
+# pgd003 (seed 003's P_GD, docs/vectors.md §16, docs/protocol-003.md "P_GD"): checked for consistency only — the
+# certified gradient roundings are not replayed. From the recorded counts: the analyzer's de-biasing
+# ((rho/g)(C - n b/4) - n L)/n with rho = 2L (range 2delta) or L, the step y = theta - eta g, the iterate rule (the ball:
+# rounding toward 0 inside, the rounded projection outside, exact Fractions; the ellipsoid: on the grid and inside),
+# theta_bar the mean, counts within [0, n ceil(2L g/rho) + n b]; the calibration's T_it (float against the certified
+# floor), L and delta_total.
+
+
+def _pgd_inside(rec, th):
+    if rec["domain"] == "ball":
+        S = Fraction(rec["S"])
+        return sum(v * v for v in th) <= S * S
+    c = [Fraction(v) for v in rec["center"]]
+    V = [[Fraction(v) for v in row] for row in rec["V"]]
+    u = [a - b for a, b in zip(th, c)]
+    return sum(u[i] * V[i][j] * u[j] for i in range(len(u)) for j in range(len(u))) <= Fraction(rec["radius2"])
+
+
+def _pgd_run(rec):
+    q = rec["q"]
+    grid = Fraction(1, 2 ** q)
+    n = len(rec["data"])
+    L, g, b, eta = Fraction(rec["L"]), int(rec["g"]), int(rec["b"]), Fraction(rec["eta"])
+    rho = 2 * L if rec["range"] == "2delta" else L
+    max_xhat = -((-2 * L * g) // rho)
+    theta = [Fraction(v) for v in rec["theta0"]]
+    if not _pgd_inside(rec, theta):
+        return "theta0 outside Theta"
+    total = [Fraction(0)] * len(theta)
+    T = int(rec["T_it"])
+    if len(rec["steps"]) != T or rec["released"] != (T > 0):
+        return "steps / released"
+    for t, st in enumerate(rec["steps"]):
+        counts = [int(c) for c in st["counts"]]
+        if any(c < 0 or c > n * max_xhat + n * b for c in counts):
+            return "steps[%d].counts out of range" % t
+        gbar = [(rho / g * (c - Fraction(n * b, 4)) - n * L) / n for c in counts]
+        if gbar != [Fraction(v) for v in st["mean_gradient"]]:
+            return "steps[%d].mean_gradient" % t
+        total = [a + b2 for a, b2 in zip(total, theta)]
+        y = [a - eta * gg for a, gg in zip(theta, gbar)]
+        nxt = [Fraction(v) for v in st["next"]]
+        if any((v / grid).denominator != 1 for v in nxt) or not _pgd_inside(rec, nxt):
+            return "steps[%d].next off the grid or outside Theta" % t
+        if rec["domain"] == "ball":
+            S = Fraction(rec["S"])
+            n2 = sum(v * v for v in y)
+            for k, (yk, vk) in enumerate(zip(y, nxt)):
+                if vk != 0 and (vk > 0) != (yk > 0):
+                    return "steps[%d].next[%d] sign" % (t, k)
+                if n2 <= S * S:
+                    if abs(vk) > abs(yk) or abs(yk) - abs(vk) >= grid:
+                        return "steps[%d].next[%d] not y rounded toward 0" % (t, k)
+                elif vk * vk * n2 > yk * yk * S * S or (abs(vk) + grid) ** 2 * n2 <= yk * yk * S * S:
+                    return "steps[%d].next[%d] not the rounded projection" % (t, k)
+        theta = nxt
+    bar = [Fraction(v) for v in rec["theta_bar"]]
+    want = [v / T for v in total] if T > 0 else [Fraction(v) for v in rec["theta0"]]
+    if bar != want:
+        return "theta_bar"
+    return None
+
+
+def _pgd_calibration(rec):
+    args = rec["args"].split()
+    kv = dict(zip(args[1::2], args[2::2]))
+    res = rec["result"]
+    eps, delta = Fraction(kv["--eps"]), Fraction(kv["--delta"])
+    n, d = int(kv["--n"]), int(kv["--d"])
+    lam = Fraction(kv.get("--lambda-max", "0"))
+    t = float(eps) ** 2 * n * n / (d * math.log(n * d / float(delta)) ** 3)
+    T = int(res["T_it"])
+    if abs(t - round(t)) > 1e-6 and T != math.floor(t):
+        return "T_it"
+    if Fraction(res["L"]) != 1 + lam * 1 / n:
+        return "L"
+    if T > 0 and Fraction(res["delta_total"]) != delta:
+        return "delta_total"
+    if T > 0 and float(Fraction(res["eps_total_kov_upper"])) > float(Fraction(res["eps_total_upper"])):
+        return "kov above advanced composition"
+    return None
+
+
+def check_pgd003_record(rec):
+    kind = rec["kind"]
+    if kind == "pgd":
+        return _pgd_run(rec)
+    if kind == "calibration_pgd":
+        return _pgd_calibration(rec)
+    return "unknown kind %r" % kind
+
+
 # multiagent (seed 004, docs/vectors.md §12): η_ξ and M replayed exactly with Fractions; R(e) and the SE ceilings
 # recomputed in double (a value within 1e-9 relative of an integer is not decided here and is skipped, counted as
 # agreeing); the run records are checked for their invariants (V22) and their M.
@@ -2210,10 +2302,11 @@ CHECKERS = {
     "linear001": check_linear001_record,
     "tree003": check_tree003_record,
     "glm003": check_glm003_record,
+    "pgd003": check_pgd003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).
-CONSISTENCY_ONLY = {"mechanisms001", "tree003"}
+CONSISTENCY_ONLY = {"mechanisms001", "tree003", "pgd003"}
 
 
 def main(argv):

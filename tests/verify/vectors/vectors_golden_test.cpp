@@ -54,7 +54,24 @@ TEST(VectorsGoldenTest, PythonCheckerChecksSeed001MechanismsForConsistencyOnly) 
   const auto r = test::run_command("python3 " + kChecker + " " + committed_vectors_dir().string());
   EXPECT_NE(r.out.find("mechanisms001.jsonl: 15 records checked for consistency only"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("tree003.jsonl: 5 records checked for consistency only"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("(20 further records checked for consistency only)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pgd003.jsonl: 5 records checked for consistency only"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("(25 further records checked for consistency only)"), std::string::npos) << r.out;
+}
+
+// pgd003 (docs/vectors.md §16): an iterate moved by one grid step is caught by the consistency check.
+TEST(VectorsGoldenTest, PythonCheckerRejectsAMovedPgdIterate) {
+  const fs::path dir = dpb::test::fresh_temp_dir("vectors_py_pgd");
+  fs::create_directories(dir);
+  std::string text = read_file(committed_vectors_dir() / "pgd003.jsonl");
+  const std::string from = "\"next\":[\"-23/256\",\"1/8\"]";
+  const auto at = text.find(from);
+  ASSERT_NE(at, std::string::npos);
+  text.replace(at, from.size(), "\"next\":[\"-23/256\",\"33/256\"]");
+  std::ofstream(dir / "pgd003.jsonl", std::ios::binary) << text;
+  const auto r = test::run_command("python3 " + kChecker + " " + dir.string());
+  fs::remove_all(dir);
+  EXPECT_NE(r.out.find("MISMATCH"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pgd(logistic,ball,n=5,d=2,T=5)"), std::string::npos) << r.out;
 }
 
 TEST(VectorsGoldenTest, PythonCheckerRejectsACorruptedOutputAndNamesTheRecord) {
