@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
+#include <type_traits>
 #include <vector>
 
+#include "optimized/environments/agent_bernoulli_rewards.hpp"
 #include "optimized/environments/reward_tape.hpp"
 #include "optimized/learners/dp_successive_elimination.hpp"
 #include "optimized/learners/trajectory.hpp"
@@ -82,7 +85,53 @@ class ArmSet {
   std::uint32_t size_;
 };
 
+// Agent n's local set 𝒦_n as one row of a flat N·K byte array (one allocation for all agents: an activation
+// touches its row and size without a pointer chase).
+class LocalSets {
+ public:
+  LocalSets(std::uint32_t N, std::uint32_t K) : K_(K), in_(static_cast<std::size_t>(N) * K, 1), size_(N, K) {}
+  class Row {
+   public:
+    Row(std::uint8_t* in, std::uint32_t& size, std::uint32_t K) : in_(in), size_(size), K_(K) {}
+    bool has(std::uint32_t a) const { return in_[a] != 0; }
+    std::uint32_t size() const { return size_; }
+    void remove(std::uint32_t a) {
+      if (in_[a]) {
+        in_[a] = 0;
+        --size_;
+      }
+    }
+    void intersect(const ArmSet& other) {
+      for (std::uint32_t a = 0; a < K_; ++a)
+        if (in_[a] && !other.has(a)) remove(a);
+    }
+    std::uint32_t only() const {
+      for (std::uint32_t a = 0; a < K_; ++a)
+        if (in_[a]) return a;
+      return 0;
+    }
+
+   private:
+    std::uint8_t* in_;
+    std::uint32_t& size_;
+    std::uint32_t K_;
+  };
+  Row operator[](std::uint32_t n) { return Row(&in_[static_cast<std::size_t>(n) * K_], size_[n], K_); }
+
+ private:
+  std::uint32_t K_;
+  std::vector<std::uint8_t> in_;
+  std::vector<std::uint32_t> size_;
+};
+
+using GenericRewards = ref::AgentRewardStreams<ArmSampler, CompactChaCha20Source>;
+
+// Rewards is GenericRewards (any arm law, scripts, binomial epoch sums) or BernoulliRewardLanes (Bernoulli arms,
+// no script, per-pull draws): the same values pull by pull (agent_bernoulli_rewards.hpp).
+template <class Rewards>
 class Engine {
+  static constexpr bool kGeneric = std::is_same_v<Rewards, GenericRewards>;
+
  public:
   Engine(const MultiAgentConfig& cfg, const ref::BanditInstance& instance, const ref::MultiAgentStreams& streams)
       : cfg_(cfg),
@@ -94,7 +143,7 @@ class Engine {
         rewards_(instance, cfg.agents, streams.seed, streams.reward_base),
         draws_(streams.seed, streams.agent_stream),
         global_(K_),
-        local_(N_, ArmSet(K_)),
+        local_(N_, K_),
         sums_(static_cast<std::size_t>(N_) * K_, 0),
         noise_(N_),
         finished_(N_, 0),
@@ -115,6 +164,7 @@ class Engine {
                               ref::arm_kind_name(instance.kind()));
       if (cfg.script && !cfg.script->empty())
         throw_parameter_error(f, "binomial_epoch_sums", "false with a reward script", "true");
+      if constexpr (!kGeneric) throw std::logic_error("fast::run_multi_agent: binomial epoch sums need the generic tape");
       binomial_ = true;
     }
     if (cfg.law == AgentLawKind::Power) {
@@ -122,7 +172,7 @@ class Engine {
       for (std::uint32_t k = 0; k + 1 < N_; ++k) cdf_table_.push_back(power_->floor_cdf_scaled(k));
     }
     best_ = instance.best_arm();
-    rewards_.set_script(cfg.script, N_, G_);
+    if constexpr (kGeneric) rewards_.set_script(cfg.script, N_, G_);
     unfinished_.reserve(N_);
     for (std::uint32_t n = 0; n < N_; ++n) unfinished_.push_back(n);
     out_.algorithm = cfg.algorithm;
@@ -238,7 +288,7 @@ class Engine {
   }
 
   void activate(std::uint32_t n) {
-    ArmSet& L = local_[n];
+    LocalSets::Row L = local_[n];
     const std::uint64_t t = ++out_.activations[n];
     out_.pulls += L.size();
     std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
@@ -330,17 +380,18 @@ class Engine {
   }
 
   void dp_se_epoch_end(std::uint32_t n) {
-    const ArmSet& L = local_[n];
+    const LocalSets::Row L = local_[n];
     const Epoch& ep = epoch_[n];
     const std::int64_t q = cfg_.noise_refinement;
     const std::int64_t unit = G_ * q;
     std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
-    if (binomial_)  // one Bin(R(e), μ) per arm; R(e) <= max_rounds <= 2^40, so the sum fits
-      for (std::uint32_t a = 0; a < K_; ++a)
-        if (L.has(a))
-          S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](CompactChaCha20Source& bits) {
-            return binomial_epoch_sum(bits, ep.R, instance_.law(a).mean);
-          }));
+    if constexpr (kGeneric)
+      if (binomial_)  // one Bin(R(e), μ) per arm; R(e) <= max_rounds <= 2^40, so the sum fits
+        for (std::uint32_t a = 0; a < K_; ++a)
+          if (L.has(a))
+            S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](CompactChaCha20Source& bits) {
+              return binomial_epoch_sum(bits, ep.R, instance_.law(a).mean);
+            }));
     arms_.clear();
     noisy_.clear();
     for (std::uint32_t a = 0; a < K_; ++a) {
@@ -381,7 +432,7 @@ class Engine {
       out_.eliminations.push_back(ref::GlobalElimination{out_.rounds, a, n, out_.votes[a]});
       if (!propagate) continue;
       for (std::uint32_t m = 0; m < N_; ++m) {
-        ArmSet& Lm = local_[m];
+        LocalSets::Row Lm = local_[m];
         if (!Lm.has(a)) continue;
         Lm.remove(a);
         if (Lm.size() <= 1 && m != n) finish(m);
@@ -432,12 +483,12 @@ class Engine {
   std::uint32_t K_, N_;
   std::int64_t G_;
   std::uint32_t best_ = 0;
-  ref::AgentRewardStreams<ArmSampler, CompactChaCha20Source> rewards_;
+  Rewards rewards_;
   ChaCha20Source draws_;
   std::unique_ptr<ref::PowerAgentLaw> power_;
   std::vector<std::uint64_t> cdf_table_;
   ArmSet global_;
-  std::vector<ArmSet> local_;
+  LocalSets local_;
   std::vector<std::int64_t> sums_;
   std::vector<std::int64_t> central_sums_;
   std::uint64_t central_t_ = 0;
@@ -470,7 +521,10 @@ ref::MultiAgentOutcome run_multi_agent(const ref::MultiAgentConfig& config, cons
     throw_parameter_error(f, "grid", "<= 2^21 in the optimized build", std::to_string(instance.grid()));
   if (config.max_rounds > (std::uint64_t{1} << 40))
     throw_parameter_error(f, "max_rounds", "<= 2^40", std::to_string(config.max_rounds));
-  return Engine(config, instance, streams).run();
+  const bool script = config.script && !config.script->empty();
+  if (!config.binomial_epoch_sums && !script && BernoulliRewardLanes::applicable(instance, config.agents))
+    return Engine<BernoulliRewardLanes>(config, instance, streams).run();
+  return Engine<GenericRewards>(config, instance, streams).run();
 }
 
 }  // namespace dpb::fast
