@@ -12,6 +12,10 @@
 
 #include <array>
 #include <cstdint>
+#include <span>
+
+#include "reference/bits/bit_source.hpp"
+#include "reference/bits/chacha20.hpp"
 
 namespace dpb::fast {
 
@@ -67,5 +71,62 @@ inline void chacha20_block_be64(const ChaCha20Key& key, std::uint64_t block, std
   for (int i = 0; i < 8; ++i)
     out[i] = static_cast<std::uint64_t>(__builtin_bswap32(w[2 * i])) << 32 | __builtin_bswap32(w[2 * i + 1]);
 }
+
+// Four consecutive blocks block, …, block + 3 at once (GCC/Clang vector extensions: the four blocks' word i in
+// one 128-bit vector, so each quarter round works on four blocks; SSE2 on x86-64), as 256 keystream bytes in order.
+inline void chacha20_four_blocks_bytes(const ChaCha20Key& key, std::uint64_t block, std::uint8_t out[256]) {
+  typedef std::uint32_t v4 __attribute__((vector_size(16)));
+  const auto splat = [](std::uint32_t x) { return v4{x, x, x, x}; };
+  const std::uint64_t b0 = block, b1 = block + 1, b2 = block + 2, b3 = block + 3;
+  v4 in[16] = {splat(0x61707865u), splat(0x3320646eu), splat(0x79622d32u), splat(0x6b206574u),
+               splat(key.w[0]),    splat(key.w[1]),    splat(key.w[2]),    splat(key.w[3]),
+               splat(key.w[4]),    splat(key.w[5]),    splat(key.w[6]),    splat(key.w[7]),
+               v4{static_cast<std::uint32_t>(b0), static_cast<std::uint32_t>(b1), static_cast<std::uint32_t>(b2),
+                  static_cast<std::uint32_t>(b3)},
+               v4{static_cast<std::uint32_t>(b0 >> 32), static_cast<std::uint32_t>(b1 >> 32),
+                  static_cast<std::uint32_t>(b2 >> 32), static_cast<std::uint32_t>(b3 >> 32)},
+               splat(0), splat(0)};
+  v4 x[16];
+  for (int i = 0; i < 16; ++i) x[i] = in[i];
+  const auto qr = [](v4& a, v4& b, v4& c, v4& d) {
+    a += b, d ^= a, d = (d << 16) | (d >> 16);
+    c += d, b ^= c, b = (b << 12) | (b >> 20);
+    a += b, d ^= a, d = (d << 8) | (d >> 24);
+    c += d, b ^= c, b = (b << 7) | (b >> 25);
+  };
+  for (int round = 0; round < 10; ++round) {
+    qr(x[0], x[4], x[8], x[12]);
+    qr(x[1], x[5], x[9], x[13]);
+    qr(x[2], x[6], x[10], x[14]);
+    qr(x[3], x[7], x[11], x[15]);
+    qr(x[0], x[5], x[10], x[15]);
+    qr(x[1], x[6], x[11], x[12]);
+    qr(x[2], x[7], x[8], x[13]);
+    qr(x[3], x[4], x[9], x[14]);
+  }
+  for (int i = 0; i < 16; ++i) {
+    const v4 w = x[i] + in[i];
+    for (int j = 0; j < 4; ++j)  // block j, word i: bytes 64j + 4i … 64j + 4i + 3, little-endian
+      for (int byte = 0; byte < 4; ++byte)
+        out[64 * j + 4 * i + byte] = static_cast<std::uint8_t>(w[j] >> (8 * byte));
+  }
+}
+
+// The bits of ChaCha20Source(seed, stream) (and of CompactChaCha20Source), four 64-byte blocks at a time from the
+// block function above: about 300 bytes of state and no OpenSSL context (the multi-agent engine's generic reward
+// streams, one per (agent, arm)).
+class ChaCha20BlockSource : public ByteStreamBits<ChaCha20BlockSource, 256> {
+ public:
+  ChaCha20BlockSource(std::uint64_t seed, std::uint64_t stream)
+      : key_(chacha20_key_words(chacha20_key_for_seed(seed, stream))) {}
+  void refill(std::span<std::uint8_t> out) {  // out.size() == 256
+    chacha20_four_blocks_bytes(key_, block_, out.data());
+    block_ += 4;
+  }
+
+ private:
+  ChaCha20Key key_;
+  std::uint64_t block_ = 0;
+};
 
 }  // namespace dpb::fast

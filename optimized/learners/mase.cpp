@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "optimized/environments/agent_bernoulli_rewards.hpp"
+#include "optimized/internal/chacha20_block.hpp"
 #include "optimized/environments/reward_tape.hpp"
 #include "optimized/learners/dp_successive_elimination.hpp"
 #include "optimized/learners/trajectory.hpp"
@@ -124,7 +125,7 @@ class LocalSets {
   std::vector<std::uint32_t> size_;
 };
 
-using GenericRewards = ref::AgentRewardStreams<ArmSampler, CompactChaCha20Source>;
+using GenericRewards = ref::AgentRewardStreams<ArmSampler, ChaCha20BlockSource>;
 
 // Rewards is GenericRewards (any arm law, scripts, binomial epoch sums) or BernoulliRewardLanes (Bernoulli arms,
 // no script, per-pull draws): the same values pull by pull (agent_bernoulli_rewards.hpp).
@@ -389,7 +390,7 @@ class Engine {
       if (binomial_)  // one Bin(R(e), μ) per arm; R(e) <= max_rounds <= 2^40, so the sum fits
         for (std::uint32_t a = 0; a < K_; ++a)
           if (L.has(a))
-            S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](CompactChaCha20Source& bits) {
+            S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](ChaCha20BlockSource& bits) {
               return binomial_epoch_sum(bits, ep.R, instance_.law(a).mean);
             }));
     arms_.clear();

@@ -40,6 +40,18 @@ TEST(ChaCha20BlockTest, GivesOpenSslsKeystream) {
     }
 }
 
+TEST(ChaCha20BlockTest, BlockSourceServesChaCha20SourcesBits) {
+  // Mixed widths across many 64-byte refills: the same bits as OpenSSL's stream.
+  for (std::uint64_t stream : {0ULL, 5ULL, (1ULL << 40) + 17ULL}) {
+    ChaCha20Source a(3, stream);
+    fast::ChaCha20BlockSource b(3, stream);
+    for (unsigned i = 0; i < 20000; ++i) {
+      const unsigned k = 1 + (i * 37) % 64;
+      ASSERT_EQ(a.next_bits(k), b.next_bits(k)) << "read " << i << " of " << k << " bits";
+    }
+  }
+}
+
 TEST(ChaCha20BlockTest, Rfc8439ZeroKeyVectors) {
   // RFC 8439 Appendix A.1, test vectors #1 (block counter 0) and #2 (counter 1): key and nonce all zero.
   const std::uint8_t v1[16] = {0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90,
