@@ -66,6 +66,95 @@ inline unsigned decode_bernoulli_block(const std::uint64_t words[8], const Berno
   return pos;
 }
 
+// The same for k dividing 64 (k ∈ {1, 2, 4, 8, 16, 32}): no try straddles a word and the carry stays empty, so the
+// tries are read at fixed offsets (the common P1 case: b = 10, k = 4). Same outcomes as the general routine.
+template <unsigned K>
+inline unsigned decode_bernoulli_block_aligned(const std::uint64_t words[8], const BernoulliCode& code,
+                                               std::uint64_t out[8]) {
+  static_assert(64 % K == 0);
+  constexpr std::uint64_t mask = K == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << K) - 1;
+  unsigned pos = 0, nbits = 0;
+  std::uint64_t cur = 0;
+  for (int i = 0; i < 8; ++i) {
+    const std::uint64_t w = words[i];
+    for (unsigned j = 1; j <= 64 / K; ++j) {
+      const std::uint64_t u = (w >> (64 - K * j)) & mask;
+      const bool accept = u < code.b;
+      cur = accept ? (cur << 1) | static_cast<std::uint64_t>(u < code.a) : cur;
+      nbits += accept ? 1U : 0U;
+      if (nbits == 64) {
+        out[pos >> 6] = cur;
+        pos += 64;
+        nbits = 0;
+        cur = 0;
+      }
+    }
+  }
+  if (nbits > 0) out[pos >> 6] = cur << (64 - nbits);
+  return pos + nbits;
+}
+
+namespace detail {
+
+// k = 4 (3 <= b <= 16, P1's b = 10), the sixteen tries of a word at once. A nibble v < c (1 <= c <= 16) iff the byte
+// lane sum v + (16 − c) stays below 16 (no lane overflows: v + 16 − c <= 30). For each nibble this sets a flag at the
+// nibble's top bit (bit 4j + 3) when v >= c; accepted = v < b, outcome = v < a. The outcomes of the accepted tries,
+// in stream order (the most significant nibble first), are the bits of O selected by A, gathered by pext: bit i of
+// the result is the i-th selected bit counted from the least significant end, so the first try is the top one.
+inline std::uint64_t nibble_ge_flags(std::uint64_t w, std::uint64_t c) {
+  constexpr std::uint64_t kLow = 0x0f0f0f0f0f0f0f0fULL, kBit4 = 0x1010101010101010ULL, kOnes = 0x0101010101010101ULL;
+  const std::uint64_t add = (16 - c) * kOnes;
+  const std::uint64_t lo = ((w & kLow) + add) & kBit4;          // low nibble of each byte: flag at bit 4
+  const std::uint64_t hi = (((w >> 4) & kLow) + add) & kBit4;   // high nibble: flag at bit 4 of the shifted byte
+  return (lo >> 1) | (hi << 3);                                 // flags at bits 3 and 7 of each byte
+}
+
+__attribute__((target("bmi2"))) inline unsigned decode_nibbles_bmi2(const std::uint64_t words[8],
+                                                                    const BernoulliCode& code, std::uint64_t out[8]) {
+  constexpr std::uint64_t kTop = 0x8888888888888888ULL;
+  __extension__ typedef unsigned __int128 u128;
+  u128 acc = 0;  // pending outcomes in its low `nbits` bits, the first most significant
+  unsigned nbits = 0, pos = 0;
+  for (int i = 0; i < 8; ++i) {
+    const std::uint64_t w = words[i];
+    const std::uint64_t accepted = ~nibble_ge_flags(w, code.b) & kTop;
+    const std::uint64_t ones = ~nibble_ge_flags(w, code.a) & kTop;  // a >= 1 here; a = 0 gives no ones
+    const auto n = static_cast<unsigned>(__builtin_popcountll(accepted));
+    const std::uint64_t packed = __builtin_ia32_pext_di(code.a == 0 ? 0 : ones, accepted);
+    acc = (acc << n) | packed;
+    nbits += n;
+    if (nbits >= 64) {
+      nbits -= 64;
+      out[pos >> 6] = static_cast<std::uint64_t>(acc >> nbits);
+      pos += 64;
+    }
+  }
+  if (nbits > 0) out[pos >> 6] = static_cast<std::uint64_t>(acc << (64 - nbits));
+  return pos + nbits;
+}
+
+inline bool cpu_has_bmi2() {
+  static const bool has = __builtin_cpu_supports("bmi2");
+  return has;
+}
+
+}  // namespace detail
+
+// Dispatches on k: the aligned routine for k ∈ {1, 2, 4, 8} (k = 4 with BMI2's pext when the processor has it), the
+// general one otherwise.
+inline unsigned decode_bernoulli_block_any(const std::uint64_t words[8], const BernoulliCode& code,
+                                           std::uint64_t& carry, unsigned& carry_bits, std::uint64_t out[8]) {
+  switch (code.k) {
+    case 1: return decode_bernoulli_block_aligned<1>(words, code, out);
+    case 2: return decode_bernoulli_block_aligned<2>(words, code, out);
+    case 4:
+      return detail::cpu_has_bmi2() ? detail::decode_nibbles_bmi2(words, code, out)
+                                    : decode_bernoulli_block_aligned<4>(words, code, out);
+    case 8: return decode_bernoulli_block_aligned<8>(words, code, out);
+    default: return decode_bernoulli_block(words, code, carry, carry_bits, out);
+  }
+}
+
 // One stream's Bernoulli(a/b) draws, decoded a block at a time (the property test's unit; the engine inlines the
 // same steps into its lanes).
 class BernoulliBlockStream {
@@ -78,7 +167,7 @@ class BernoulliBlockStream {
       std::uint64_t words[8];
       chacha20_block_be64(key_, block_++, words);
       for (auto& q : queue_) q = 0;
-      len_ = decode_bernoulli_block(words, code_, carry_, carry_bits_, queue_);
+      len_ = decode_bernoulli_block_any(words, code_, carry_, carry_bits_, queue_);
       pos_ = 0;
     }
     const bool r = (queue_[pos_ >> 6] >> (63 - (pos_ & 63))) & 1U;
@@ -156,7 +245,7 @@ class BernoulliRewardLanes {
     std::uint64_t queue[8] = {};
   };
 
-  void refill(Lane& l, std::uint32_t n, std::uint32_t a) {
+  [[gnu::noinline]] void refill(Lane& l, std::uint32_t n, std::uint32_t a) {
     const BernoulliCode& code = codes_[a];
     if (code.k == 0) {  // μ ∈ {0, 1}: no bits
       l.bits = code.a != 0 ? ~std::uint64_t{0} : 0;
@@ -174,7 +263,7 @@ class BernoulliRewardLanes {
       std::uint64_t words[8];
       chacha20_block_be64(c.key, c.block++, words);
       for (auto& q : c.queue) q = 0;
-      c.len = decode_bernoulli_block(words, code, c.carry, c.carry_bits, c.queue);
+      c.len = decode_bernoulli_block_any(words, code, c.carry, c.carry_bits, c.queue);
       c.pos = 0;
     }
     const std::uint32_t take = c.len - c.pos < 64 ? c.len - c.pos : 64;  // pos is a multiple of 64 here
