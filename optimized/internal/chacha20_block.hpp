@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <span>
 
-#include "reference/bits/bit_source.hpp"
 #include "reference/bits/chacha20.hpp"
 
 namespace dpb::fast {
@@ -113,20 +112,54 @@ inline void chacha20_four_blocks_bytes(const ChaCha20Key& key, std::uint64_t blo
 }
 
 // The bits of ChaCha20Source(seed, stream) (and of CompactChaCha20Source), four 64-byte blocks at a time from the
-// block function above: about 300 bytes of state and no OpenSSL context (the multi-agent engine's generic reward
-// streams, one per (agent, arm)).
-class ChaCha20BlockSource : public ByteStreamBits<ChaCha20BlockSource, 256> {
+// block function above, with ByteStreamBits' reading rule (docs/bits.md §2) written over 64-bit words that the
+// refill stores already in bit order: about 300 bytes of state, no OpenSSL context, and a next_bits that inlines
+// (the multi-agent engine's generic reward streams, one per (agent, arm); P2's discrete Gaussian reads ~190 bits
+// a pull). tests/optimized/samplers/bernoulli_block_test.cpp compares it with ChaCha20Source over mixed widths.
+class ChaCha20BlockSource {
  public:
   ChaCha20BlockSource(std::uint64_t seed, std::uint64_t stream)
       : key_(chacha20_key_words(chacha20_key_for_seed(seed, stream))) {}
-  void refill(std::span<std::uint8_t> out) {  // out.size() == 256
-    chacha20_four_blocks_bytes(key_, block_, out.data());
-    block_ += 4;
+
+  bool next_bit() { return next_bits(1) != 0; }
+
+  std::uint64_t next_bits(unsigned k) {  // 1 <= k <= 64
+    if (k <= avail_) {
+      const std::uint64_t r = word_ >> (64 - k);
+      word_ = k == 64 ? 0 : word_ << k;
+      avail_ -= k;
+      return r;
+    }
+    const unsigned have = avail_;  // < k: take them, then k − have bits of the next word
+    const std::uint64_t high = have == 0 ? 0 : word_ >> (64 - have);
+    if (next_ == kWords) refill();
+    word_ = words_[next_++];
+    const unsigned rest = k - have;  // 1 <= rest <= 64
+    const std::uint64_t low = word_ >> (64 - rest);
+    word_ = rest == 64 ? 0 : word_ << rest;
+    avail_ = 64 - rest;
+    return rest == 64 ? low : (high << rest) | low;
   }
 
  private:
+  static constexpr unsigned kWords = 32;  // four blocks
+  [[gnu::noinline]] void refill() {
+    std::uint8_t bytes[256];
+    chacha20_four_blocks_bytes(key_, block_, bytes);
+    block_ += 4;
+    for (unsigned i = 0; i < kWords; ++i) {
+      std::uint64_t w = 0;
+      for (unsigned j = 0; j < 8; ++j) w = (w << 8) | bytes[8 * i + j];  // first byte most significant
+      words_[i] = w;
+    }
+    next_ = 0;
+  }
+
+  std::uint64_t word_ = 0;  // the current word's unread bits, first bit most significant
+  unsigned avail_ = 0, next_ = kWords;
   ChaCha20Key key_;
   std::uint64_t block_ = 0;
+  std::uint64_t words_[kWords];
 };
 
 }  // namespace dpb::fast
