@@ -72,8 +72,9 @@ inline void chacha20_block_be64(const ChaCha20Key& key, std::uint64_t block, std
 }
 
 // Four consecutive blocks block, …, block + 3 at once (GCC/Clang vector extensions: the four blocks' word i in
-// one 128-bit vector, so each quarter round works on four blocks; SSE2 on x86-64), as 256 keystream bytes in order.
-inline void chacha20_four_blocks_bytes(const ChaCha20Key& key, std::uint64_t block, std::uint8_t out[256]) {
+// one 128-bit vector, so each quarter round works on four blocks; SSE2 on x86-64), as 32 64-bit words in the bit
+// order of docs/bits.md §2 (word 8j + i holds bytes 8i..8i+7 of block block + j, the first byte most significant).
+inline void chacha20_four_blocks_be64(const ChaCha20Key& key, std::uint64_t block, std::uint64_t out[32]) {
   typedef std::uint32_t v4 __attribute__((vector_size(16)));
   const auto splat = [](std::uint32_t x) { return v4{x, x, x, x}; };
   const std::uint64_t b0 = block, b1 = block + 1, b2 = block + 2, b3 = block + 3;
@@ -103,11 +104,10 @@ inline void chacha20_four_blocks_bytes(const ChaCha20Key& key, std::uint64_t blo
     qr(x[2], x[7], x[8], x[13]);
     qr(x[3], x[4], x[9], x[14]);
   }
-  for (int i = 0; i < 16; ++i) {
-    const v4 w = x[i] + in[i];
-    for (int j = 0; j < 4; ++j)  // block j, word i: bytes 64j + 4i … 64j + 4i + 3, little-endian
-      for (int byte = 0; byte < 4; ++byte)
-        out[64 * j + 4 * i + byte] = static_cast<std::uint8_t>(w[j] >> (8 * byte));
+  for (int i = 0; i < 8; ++i) {  // output words 2i and 2i + 1 (little-endian) form the big-endian 64-bit word i
+    const v4 hi = x[2 * i] + in[2 * i], lo = x[2 * i + 1] + in[2 * i + 1];
+    for (int j = 0; j < 4; ++j)
+      out[8 * j + i] = static_cast<std::uint64_t>(__builtin_bswap32(hi[j])) << 32 | __builtin_bswap32(lo[j]);
   }
 }
 
@@ -144,14 +144,8 @@ class ChaCha20BlockSource {
  private:
   static constexpr unsigned kWords = 32;  // four blocks
   [[gnu::noinline]] void refill() {
-    std::uint8_t bytes[256];
-    chacha20_four_blocks_bytes(key_, block_, bytes);
+    chacha20_four_blocks_be64(key_, block_, words_);
     block_ += 4;
-    for (unsigned i = 0; i < kWords; ++i) {
-      std::uint64_t w = 0;
-      for (unsigned j = 0; j < 8; ++j) w = (w << 8) | bytes[8 * i + j];  // first byte most significant
-      words_[i] = w;
-    }
     next_ = 0;
   }
 
