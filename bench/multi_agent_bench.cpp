@@ -2,7 +2,9 @@
 // engine on P1 at N = 1024 (runs capped at 2^19 rounds: the counter divides by the pulls actually made), and the
 // reference engine's whole runs at N = 64. DpMaseBinomial: DP-MASE with binomial epoch sums (one BinomialSplit draw
 // per arm and epoch instead of per-pull rewards). Rewards are drawn lazily inside the run (one ChaCha20 stream per
-// (agent, arm)), so their cost is included. Command and figures: docs/learners.md § multi-agent, "Performance".
+// (agent, arm)), so their cost is included. De1024: decentralized elimination; CeP2_1024, DpMaseP2_1024: Problem 2
+// (clipped discrete Gaussian rewards). Command and figures: docs/performance.md, "Seed 004 multi-agent engine: the
+// speed targets"; docs/learners.md § multi-agent, "Performance".
 #include <benchmark/benchmark.h>
 
 #include "optimized/learners/mase.hpp"
