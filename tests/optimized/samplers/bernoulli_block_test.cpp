@@ -129,6 +129,11 @@ RC_GTEST_PROP(BernoulliBlockProp, BoundaryTriesAcrossBlocksAreDecidedAsTheRefere
     for (auto& w : words) w = words_source.next_bits(64);
     const unsigned n = fast::decode_bernoulli_block_any(words, code, carry, carry_bits, out);
     for (unsigned i = 0; i < n; ++i) decoded.push_back(static_cast<int>((out[i >> 6] >> (63 - (i & 63))) & 1U));
+    if (k == 4) {  // the portable loop that replaces the pext routine on processors without BMI2
+      std::uint64_t portable[8] = {};
+      RC_ASSERT(fast::decode_bernoulli_block_aligned<4>(words, code, portable) == n);
+      for (unsigned i = 0; i < (n + 63) / 64; ++i) RC_ASSERT(portable[i] == out[i]);
+    }
   }
   RC_ASSERT(carry_bits < k);
   // Reference: uniform_below(b) < a on the same bits, as long as a draw ends within the four blocks.
