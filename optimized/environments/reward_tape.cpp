@@ -13,12 +13,22 @@ namespace dpb::fast {
 namespace {
 
 // The inversion sampler of N_Z(mu, sigma2), built once per process and parameters (thread-safe), copied by callers.
+// A new prototype reads the tables of an earlier one with the same sigma2 where they are equal entry for entry
+// (the arms of a clipped-Gaussian instance differ in μ only; with μ·G integral their tables coincide): one copy in
+// cache for all arms instead of one per mean.
 const DiscreteGaussianInversion& inversion_prototype(const Rational& sigma2, const Rational& mu) {
   static std::mutex mutex;
-  static std::map<std::pair<Rational, Rational>, std::unique_ptr<const DiscreteGaussianInversion>> cache;
+  static std::map<std::pair<Rational, Rational>, std::unique_ptr<DiscreteGaussianInversion>> cache;
   const std::lock_guard<std::mutex> lock(mutex);
   auto& slot = cache[{sigma2, mu}];
-  if (!slot) slot = std::make_unique<const DiscreteGaussianInversion>(sigma2, mu);
+  if (!slot) {
+    slot = std::make_unique<DiscreteGaussianInversion>(sigma2, mu);
+    for (auto& [key, other] : cache)
+      if (other && other.get() != slot.get() && key.first == sigma2) {
+        slot->share_tables_if_equal(*other);
+        break;
+      }
+  }
   return *slot;
 }
 

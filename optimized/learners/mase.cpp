@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <stdexcept>
+#include <type_traits>
 #include <vector>
 
+#include "optimized/environments/agent_bernoulli_rewards.hpp"
+#include "optimized/internal/chacha20_block.hpp"
 #include "optimized/environments/reward_tape.hpp"
 #include "optimized/learners/dp_successive_elimination.hpp"
 #include "optimized/learners/trajectory.hpp"
@@ -82,7 +86,73 @@ class ArmSet {
   std::uint32_t size_;
 };
 
+// Agent n's local set 𝒦_n as one row of flat N·K arrays (one allocation for all agents: an activation touches its
+// row without a pointer chase): a membership byte per arm and the members in ascending order, so that the loops of
+// an activation run over |𝒦_n| arms, not K, in the reference's order (ascending arms).
+class LocalSets {
+ public:
+  LocalSets(std::uint32_t N, std::uint32_t K)
+      : K_(K), in_(static_cast<std::size_t>(N) * K, 1), list_(static_cast<std::size_t>(N) * K), size_(N, K) {
+    for (std::size_t i = 0; i < list_.size(); ++i) list_[i] = static_cast<std::uint32_t>(i % K);
+  }
+  class Row {
+   public:
+    Row(std::uint8_t* in, std::uint32_t* list, std::uint32_t& size) : in_(in), list_(list), size_(size) {}
+    bool has(std::uint32_t a) const { return in_[a] != 0; }
+    std::uint32_t size() const { return size_; }
+    const std::uint32_t* arms() const { return list_; }  // the members, ascending; size() of them
+    void remove(std::uint32_t a) {
+      if (!in_[a]) return;
+      in_[a] = 0;
+      std::uint32_t i = 0;
+      while (list_[i] != a) ++i;
+      for (; i + 1 < size_; ++i) list_[i] = list_[i + 1];
+      --size_;
+    }
+    void intersect(const ArmSet& other) {
+      std::uint32_t j = 0;
+      for (std::uint32_t i = 0; i < size_; ++i) {
+        const std::uint32_t a = list_[i];
+        if (other.has(a))
+          list_[j++] = a;
+        else
+          in_[a] = 0;
+      }
+      size_ = j;
+    }
+    std::uint32_t only() const { return size_ > 0 ? list_[0] : 0; }
+
+   private:
+    std::uint8_t* in_;
+    std::uint32_t* list_;
+    std::uint32_t& size_;
+  };
+  void prefetch(std::uint32_t n) const {
+    const std::size_t base = static_cast<std::size_t>(n) * K_;
+    __builtin_prefetch(&in_[base], 1);
+    __builtin_prefetch(&list_[base], 1);
+    __builtin_prefetch(&size_[n], 1);
+  }
+  Row operator[](std::uint32_t n) {
+    const std::size_t base = static_cast<std::size_t>(n) * K_;
+    return Row(&in_[base], &list_[base], size_[n]);
+  }
+
+ private:
+  std::uint32_t K_;
+  std::vector<std::uint8_t> in_;
+  std::vector<std::uint32_t> list_;
+  std::vector<std::uint32_t> size_;
+};
+
+using GenericRewards = ref::AgentRewardStreams<ArmSampler, ChaCha20BlockSource>;
+
+// Rewards is GenericRewards (any arm law, scripts, binomial epoch sums) or BernoulliRewardLanes (Bernoulli arms,
+// no script, per-pull draws): the same values pull by pull (agent_bernoulli_rewards.hpp).
+template <class Rewards>
 class Engine {
+  static constexpr bool kGeneric = std::is_same_v<Rewards, GenericRewards>;
+
  public:
   Engine(const MultiAgentConfig& cfg, const ref::BanditInstance& instance, const ref::MultiAgentStreams& streams)
       : cfg_(cfg),
@@ -94,7 +164,7 @@ class Engine {
         rewards_(instance, cfg.agents, streams.seed, streams.reward_base),
         draws_(streams.seed, streams.agent_stream),
         global_(K_),
-        local_(N_, ArmSet(K_)),
+        local_(N_, K_),
         sums_(static_cast<std::size_t>(N_) * K_, 0),
         noise_(N_),
         finished_(N_, 0),
@@ -115,6 +185,7 @@ class Engine {
                               ref::arm_kind_name(instance.kind()));
       if (cfg.script && !cfg.script->empty())
         throw_parameter_error(f, "binomial_epoch_sums", "false with a reward script", "true");
+      if constexpr (!kGeneric) throw std::logic_error("fast::run_multi_agent: binomial epoch sums need the generic tape");
       binomial_ = true;
     }
     if (cfg.law == AgentLawKind::Power) {
@@ -122,7 +193,7 @@ class Engine {
       for (std::uint32_t k = 0; k + 1 < N_; ++k) cdf_table_.push_back(power_->floor_cdf_scaled(k));
     }
     best_ = instance.best_arm();
-    rewards_.set_script(cfg.script, N_, G_);
+    if constexpr (kGeneric) rewards_.set_script(cfg.script, N_, G_);
     unfinished_.reserve(N_);
     for (std::uint32_t n = 0; n < N_; ++n) unfinished_.push_back(n);
     out_.algorithm = cfg.algorithm;
@@ -162,6 +233,7 @@ class Engine {
         break;
       }
       const std::uint32_t n = draw_agent();
+      if constexpr (!kGeneric) prefetch_next_agent();
       ++out_.rounds;
       if (finished_[n]) {
         ++out_.wasted_rounds;
@@ -198,6 +270,24 @@ class Engine {
     if (k == 0 || cdf_table_[k - 1] < u) return k;
     ++deferred_;  // F(k−1)·2^64 ∈ [u, u + 1): the reference decides, reading more chunks if needed
     return power_->continue_draw(u, draws_);
+  }
+
+  // The agent the next uniform draw picks if it needs no new word and the unfinished set stays as it is: its state
+  // is brought towards the cache while this round runs. A hint only: nothing is consumed, and a wrong guess costs
+  // nothing but the prefetch.
+  void prefetch_next_agent() {
+    if (cfg_.law != AgentLawKind::Uniform) return;
+    const bool skip = cfg_.finished == FinishedAgents::Skip;
+    const std::uint64_t size = skip ? unfinished_.size() : N_;
+    if (size <= 1) return;
+    const unsigned k = 64U - static_cast<unsigned>(__builtin_clzll(size - 1));
+    std::uint64_t u;
+    if (!draws_.peek_bits(k, u) || u >= size) return;
+    const std::uint32_t m = skip ? unfinished_[u] : static_cast<std::uint32_t>(u);
+    rewards_.prefetch(m);
+    __builtin_prefetch(&sums_[static_cast<std::size_t>(m) * K_], 1);
+    local_.prefetch(m);
+    __builtin_prefetch(&out_.activations[m], 1);
   }
 
   std::uint32_t draw_agent() {
@@ -238,13 +328,14 @@ class Engine {
   }
 
   void activate(std::uint32_t n) {
-    ArmSet& L = local_[n];
+    LocalSets::Row L = local_[n];
     const std::uint64_t t = ++out_.activations[n];
     out_.pulls += L.size();
     std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
+    const std::uint32_t* arms = L.arms();
+    const std::uint32_t m = L.size();
     if (!binomial_)  // binomial epoch sums: drawn at the epoch's end (dp_se_epoch_end)
-      for (std::uint32_t a = 0; a < K_; ++a)
-        if (L.has(a)) S[a] += rewards_.next(n, a);
+      for (std::uint32_t i = 0; i < m; ++i) S[arms[i]] += rewards_.next(n, arms[i]);
 
     elim_.clear();
     bool epoch_end = false;
@@ -252,18 +343,17 @@ class Engine {
       case LocalRoutine::SuccessiveElimination: {
         const std::int64_t thr = threshold(t);
         std::int64_t top = -1;
-        for (std::uint32_t a = 0; a < K_; ++a)
-          if (L.has(a) && S[a] > top) top = S[a];
-        for (std::uint32_t a = 0; a < K_; ++a)
-          if (L.has(a) && top - S[a] >= thr) elim_.push_back(a);
+        for (std::uint32_t i = 0; i < m; ++i) top = std::max(top, S[arms[i]]);
+        for (std::uint32_t i = 0; i < m; ++i)
+          if (top - S[arms[i]] >= thr) elim_.push_back(arms[i]);
         break;
       }
       case LocalRoutine::Coin:
         if (!coin_done_[n] && t == cfg_.coin_activation) {
           coin_done_[n] = 1;
           const bool fail = coin_(noise(n));
-          for (std::uint32_t a = 0; a < K_; ++a)
-            if (L.has(a) && ((a == best_) == fail)) elim_.push_back(a);
+          for (std::uint32_t i = 0; i < m; ++i)
+            if ((arms[i] == best_) == fail) elim_.push_back(arms[i]);
         }
         break;
       case LocalRoutine::DpSeEpoch:
@@ -330,21 +420,25 @@ class Engine {
   }
 
   void dp_se_epoch_end(std::uint32_t n) {
-    const ArmSet& L = local_[n];
+    const LocalSets::Row L = local_[n];
     const Epoch& ep = epoch_[n];
     const std::int64_t q = cfg_.noise_refinement;
     const std::int64_t unit = G_ * q;
     std::int64_t* S = &sums_[static_cast<std::size_t>(n) * K_];
-    if (binomial_)  // one Bin(R(e), μ) per arm; R(e) <= max_rounds <= 2^40, so the sum fits
-      for (std::uint32_t a = 0; a < K_; ++a)
-        if (L.has(a))
-          S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](CompactChaCha20Source& bits) {
+    const std::uint32_t* arms = L.arms();
+    const std::uint32_t m = L.size();
+    if constexpr (kGeneric)
+      if (binomial_)  // one Bin(R(e), μ) per arm; R(e) <= max_rounds <= 2^40, so the sum fits
+        for (std::uint32_t i = 0; i < m; ++i) {
+          const std::uint32_t a = arms[i];
+          S[a] = static_cast<std::int64_t>(rewards_.draw_block(n, a, ep.R, [&](ChaCha20BlockSource& bits) {
             return binomial_epoch_sum(bits, ep.R, instance_.law(a).mean);
           }));
+        }
     arms_.clear();
     noisy_.clear();
-    for (std::uint32_t a = 0; a < K_; ++a) {
-      if (!L.has(a)) continue;
+    for (std::uint32_t i = 0; i < m; ++i) {
+      const std::uint32_t a = arms[i];
       const i128 v = static_cast<i128>(S[a]) * q + laplace_(noise(n));
       out_.releases.push_back(
           ref::EpochRelease{out_.rounds, n, ep.e, a, rewards_.drawn(n, a) - ep.R, ep.R, to_integer(v)});
@@ -381,7 +475,7 @@ class Engine {
       out_.eliminations.push_back(ref::GlobalElimination{out_.rounds, a, n, out_.votes[a]});
       if (!propagate) continue;
       for (std::uint32_t m = 0; m < N_; ++m) {
-        ArmSet& Lm = local_[m];
+        LocalSets::Row Lm = local_[m];
         if (!Lm.has(a)) continue;
         Lm.remove(a);
         if (Lm.size() <= 1 && m != n) finish(m);
@@ -432,12 +526,12 @@ class Engine {
   std::uint32_t K_, N_;
   std::int64_t G_;
   std::uint32_t best_ = 0;
-  ref::AgentRewardStreams<ArmSampler, CompactChaCha20Source> rewards_;
+  Rewards rewards_;
   ChaCha20Source draws_;
   std::unique_ptr<ref::PowerAgentLaw> power_;
   std::vector<std::uint64_t> cdf_table_;
   ArmSet global_;
-  std::vector<ArmSet> local_;
+  LocalSets local_;
   std::vector<std::int64_t> sums_;
   std::vector<std::int64_t> central_sums_;
   std::uint64_t central_t_ = 0;
@@ -470,7 +564,10 @@ ref::MultiAgentOutcome run_multi_agent(const ref::MultiAgentConfig& config, cons
     throw_parameter_error(f, "grid", "<= 2^21 in the optimized build", std::to_string(instance.grid()));
   if (config.max_rounds > (std::uint64_t{1} << 40))
     throw_parameter_error(f, "max_rounds", "<= 2^40", std::to_string(config.max_rounds));
-  return Engine(config, instance, streams).run();
+  const bool script = config.script && !config.script->empty();
+  if (!config.binomial_epoch_sums && !script && BernoulliRewardLanes::applicable(instance, config.agents))
+    return Engine<BernoulliRewardLanes>(config, instance, streams).run();
+  return Engine<GenericRewards>(config, instance, streams).run();
 }
 
 }  // namespace dpb::fast

@@ -9,11 +9,13 @@
 // A candidate outside the table (|Y| > M, M ≤ 2^15, chosen to cover the proposal's table) is decided by the
 // reference's bernoulli_exp_by_chunks: same bits, same law. Parameter range: the reference's (0 < sigma2 ≤ 2^60),
 // the numerators and denominators of sigma2 and mu fit int64, |floor(mu)| ≤ 2^62; an output outside int64 throws
-// std::overflow_error (never wraps). Thread-safety: one object per thread.
+// std::overflow_error (never wraps). Thread-safety: one object per thread. Copies share the acceptance table (and
+// the proposal's tables), read-only after construction.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -44,13 +46,29 @@ class DiscreteGaussianInversion {
     // The proposal's table covers zigzag indices below its size, i.e. |Y| ≤ size/2 + 1.
     half_width_ = std::min<std::int64_t>(kMaxHalfWidth, static_cast<std::int64_t>(proposal_.table_size() / 2 + 1));
     const auto width = static_cast<std::size_t>(2 * half_width_ + 1);
-    entries_.resize(width);
+    auto entries = std::make_shared<std::vector<Entry>>(width);
+    std::vector<Entry>& table = *entries;
     for (std::int64_t y = -half_width_; y <= half_width_; ++y) {
       const ref::internal::ExpNeg p(ref_.bias(Integer(y)));  // not cached in ref_: most candidates never defer
-      Entry& e = entries_[static_cast<std::size_t>(y + half_width_)];
+      Entry& e = table[static_cast<std::size_t>(y + half_width_)];
       e.one = p.is_one();
       e.lo = e.one ? 0 : p.floor_scaled();
     }
+    entries_data_ = entries->data();
+    entries_ = std::move(entries);
+  }
+
+  // Makes this object read `other`'s acceptance and proposal tables where they are equal, entry for entry, to its
+  // own (e.g. N_Z(σ², μ) and N_Z(σ², μ + 1): the same tables, other offsets); nothing read changes.
+  void share_tables_if_equal(DiscreteGaussianInversion& other) {
+    proposal_.share_tables_if_equal(other.proposal_);
+    if (entries_ == other.entries_ || half_width_ != other.half_width_) return;
+    const std::vector<Entry>& a = *entries_;
+    const std::vector<Entry>& b = *other.entries_;
+    for (std::size_t i = 0; i < a.size(); ++i)
+      if (a[i].lo != b[i].lo || a[i].one != b[i].one) return;
+    entries_ = other.entries_;
+    entries_data_ = entries_->data();
   }
 
   const Rational& sigma2() const { return ref_.sigma2(); }
@@ -79,7 +97,7 @@ class DiscreteGaussianInversion {
   template <BitSource B>
   bool accept(B& bits, std::int64_t Y) {
     if (Y >= -half_width_ && Y <= half_width_) {
-      const Entry& e = entries_[static_cast<std::size_t>(Y + half_width_)];
+      const Entry& e = entries_data_[static_cast<std::size_t>(Y + half_width_)];
       if (e.one) return true;
       const std::uint64_t u = bits.next_bits(64);
       if (u < e.lo) return true;
@@ -93,7 +111,8 @@ class DiscreteGaussianInversion {
   DiscreteLaplaceInversion proposal_;
   std::int64_t floor_mu_ = 0;
   std::int64_t half_width_ = 0;
-  std::vector<Entry> entries_;
+  std::shared_ptr<const std::vector<Entry>> entries_;  // shared by copies, never written after construction
+  const Entry* entries_data_ = nullptr;
 };
 
 }  // namespace dpb::fast

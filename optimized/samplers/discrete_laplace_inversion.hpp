@@ -7,11 +7,13 @@
 // read and about one comparison. When the chunk is undecidable (some F(n) inside I_1: u = lo_{n−1}) or lies beyond
 // the table (the table stops at 2^17 entries or when lo_n = 2^64 − 1), the reference finishes the draw on the same
 // stream: same values, same bits. Parameter range: 0 < scale ≤ 2^32 (the reference's). Thread-safety: one object
-// per thread (the reference's table is extended on deferrals).
+// per thread (the reference's table is extended on deferrals). Copies share the immutable tables lo_n and the guide
+// (read-only after construction), so that many copies — one per arm of a bandit instance — stay in cache together.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <vector>
 
@@ -26,6 +28,9 @@ class DiscreteLaplaceInversion {
   static constexpr std::size_t kMaxTable = std::size_t{1} << 17;
 
   explicit DiscreteLaplaceInversion(const Rational& scale) : reference_(scale) {
+    auto tables = std::make_shared<Tables>();
+    std::vector<std::uint64_t>& lo_ = tables->lo;
+    std::vector<std::uint32_t>& guide_ = tables->guide;
     constexpr std::uint64_t kTop = ~std::uint64_t{0};
     auto& inversion = reference_.inversion();
     lo_.push_back(inversion.floor_cdf_scaled(0));
@@ -40,6 +45,9 @@ class DiscreteLaplaceInversion {
       const std::uint64_t v = static_cast<std::uint64_t>(j) << shift_;
       guide_[j] = static_cast<std::uint32_t>(std::upper_bound(lo_.begin(), lo_.end(), v) - lo_.begin());
     }
+    lo_data_ = lo_.data();
+    guide_data_ = guide_.data();
+    tables_ = std::move(tables);
   }
 
   Rational scale() const { return reference_.scale(); }
@@ -63,19 +71,37 @@ class DiscreteLaplaceInversion {
   static constexpr std::uint64_t kDefer = ~std::uint64_t{0};
   std::uint64_t index_of(std::uint64_t u) const {
     if (u >= last_) return kDefer;  // beyond the table, or u = lo_top (F(top) ∈ I_1)
-    std::size_t n = guide_[u >> shift_];
-    while (lo_[n] <= u) ++n;  // stops: lo_.back() = last_ > u
-    if (n > 0 && lo_[n - 1] == u) return kDefer;  // F(n−1) lies inside I_1: the rule reads another chunk
+    std::size_t n = guide_data_[u >> shift_];
+    while (lo_data_[n] <= u) ++n;  // stops: lo_.back() = last_ > u
+    if (n > 0 && lo_data_[n - 1] == u) return kDefer;  // F(n−1) lies inside I_1: the rule reads another chunk
     return n;
   }
 
+  // Makes this object read `other`'s tables when they are equal, entry for entry, to its own (then nothing read
+  // changes; one copy of the tables serves both). Returns whether it did.
+  bool share_tables_if_equal(const DiscreteLaplaceInversion& other) {
+    if (tables_ == other.tables_) return true;
+    if (shift_ != other.shift_ || last_ != other.last_ || tables_->lo != other.tables_->lo ||
+        tables_->guide != other.tables_->guide)
+      return false;
+    tables_ = other.tables_;
+    lo_data_ = tables_->lo.data();
+    guide_data_ = tables_->guide.data();
+    return true;
+  }
+
   ref::DiscreteLaplaceInversion& reference() { return reference_; }
-  std::size_t table_size() const { return lo_.size(); }
+  std::size_t table_size() const { return tables_->lo.size(); }
 
  private:
+  struct Tables {
+    std::vector<std::uint64_t> lo;  // lo[n] = ⌊F(n)·2^64⌋, zigzag n = 0, 1, …
+    std::vector<std::uint32_t> guide;
+  };
   ref::DiscreteLaplaceInversion reference_;
-  std::vector<std::uint64_t> lo_;  // lo_[n] = ⌊F(n)·2^64⌋, zigzag n = 0, 1, …
-  std::vector<std::uint32_t> guide_;
+  std::shared_ptr<const Tables> tables_;  // shared by copies, never written after construction
+  const std::uint64_t* lo_data_ = nullptr;
+  const std::uint32_t* guide_data_ = nullptr;
   std::uint64_t last_ = 0;
   unsigned shift_ = 60;
 };

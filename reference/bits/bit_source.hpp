@@ -45,6 +45,14 @@ class ByteStreamBits {
     return rest == 64 ? low : (high << rest) | low;
   }
 
+  // The next k bits (1 <= k <= 64) without consuming them, when the current word still holds them; otherwise
+  // false. A hint for callers that want to know an upcoming draw early (prefetching); reads nothing.
+  bool peek_bits(unsigned k, std::uint64_t& out) const {
+    if (k > avail_) return false;
+    out = word_ >> (64 - k);
+    return true;
+  }
+
   // Number of bits served so far.
   std::uint64_t bits_consumed() const { return consumed_words_ * 64 - avail_; }
 

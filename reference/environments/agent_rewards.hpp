@@ -6,7 +6,8 @@
 //
 // Sampler is ref::ArmSampler (reference) or fast::ArmSampler (optimized build); both draw the same bits and return
 // the same values (tests/verify/crosscheck/reward_tape_cross_test.cpp). Source is ChaCha20Source, or (optimized
-// build) CompactChaCha20Source: the same bits with a 64-byte buffer, so that N·K streams stay in cache.
+// build) fast::ChaCha20BlockSource: the same bits, no OpenSSL context per stream, so that N·K streams stay in cache
+// (Bernoulli arms go through optimized/environments/agent_bernoulli_rewards.hpp instead).
 #pragma once
 
 #include <cstdint>
