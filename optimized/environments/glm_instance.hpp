@@ -15,6 +15,18 @@
 
 namespace dpb::fast {
 
+// The reference's generator (ref::make_glm_instance) with the optimized RoundedNormal for the arms' directions:
+// the same instance after the same bits. Each coordinate ⌊|g|·2^q·U^{1/d}/‖g‖⌋ is computed in double with a
+// relative error below (d + 64)·2^−50 (≤ d + 1 roundings in ‖g‖², one in the square root, the conversion of k, pow's
+// error under 1 ulp plus the rounded exponent 1/d, which moves U^{1/d} by at most |ln U|/d·2^−53 ≤ 45·2^−53 relative
+// for U ≥ 2^−64, and three products); a floor the error interval leaves open is the reference's integer root
+// (ref::internal::ball_coordinate), counted in `deferrals`.
+struct GlmGeneration {
+  ref::GlmInstance instance;
+  std::uint64_t deferrals = 0;
+};
+GlmGeneration make_glm_instance(const ref::GlmInstanceParams& params);
+
 class GlmEnvironment {
  public:
   // Validates a copy of the instance (ref::validate, ParameterError naming fast::GlmEnvironment).

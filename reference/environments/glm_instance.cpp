@@ -37,6 +37,13 @@ std::vector<std::int64_t> scale_to_radius(const std::vector<Integer>& u, const R
   return out;
 }
 
+// ⌊n^{1/k}⌋ for n ≥ 0 (GMP's mpz_root truncates).
+Integer floor_root(const Integer& n, unsigned long k) {
+  Integer r;
+  mpz_root(r.backend().data(), n.backend().data(), k);
+  return r;
+}
+
 }  // namespace
 
 std::string_view generator_name(GlmGenerator generator) {
@@ -124,20 +131,11 @@ void validate(GlmInstance& inst, std::string_view fn) {
   inst.finish();
 }
 
-GlmInstance make_glm_instance(const GlmInstanceParams& p) {
-  constexpr const char* fn = "make_glm_instance";
-  check_sizes(p.d, p.K, p.q, p.sets, p.S, fn);
-  ChaCha20Source bits(p.seed, p.stream);
-  GlmInstance inst;
-  inst.link = p.link;
-  inst.generator = p.generator;
-  inst.d = p.d;
-  inst.K = p.K;
-  inst.q = p.q;
-  inst.sets = p.sets;
-  inst.S = p.S;
-  inst.seed = p.seed;
-  inst.stream = p.stream;
+namespace internal {
+
+void check_glm_params(const GlmInstanceParams& p, std::string_view fn) { check_sizes(p.d, p.K, p.q, p.sets, p.S, fn); }
+
+std::vector<std::int64_t> draw_glm_theta(const GlmInstanceParams& p, ChaCha20Source& bits) {
   std::vector<Integer> u(p.d);
   if (p.generator == GlmGenerator::authors) {
     const std::uint64_t span = (std::uint64_t{1} << 33) + 1, half = std::uint64_t{1} << 32;
@@ -149,27 +147,45 @@ GlmInstance make_glm_instance(const GlmInstanceParams& p) {
     }
   } else {
     const RoundedNormal normal(Rational(1), Integer(32));
-    u = internal::nonzero_normals(normal, bits, p.d);
+    u = nonzero_normals(normal, bits, p.d);
   }
-  inst.theta = scale_to_radius(u, p.S, p.q);
-  const std::int64_t one = std::int64_t{1} << p.q;
-  const std::uint64_t span = (std::uint64_t{1} << (p.q + 1)) + 1;
-  const std::int64_t four_q = std::int64_t{1} << (2 * p.q);
+  return scale_to_radius(u, p.S, p.q);
+}
+
+std::int64_t ball_coordinate(const Integer& g, const Integer& norm2, std::uint64_t k, unsigned q, unsigned d) {
+  // ⌊|g|·2^q·U^{1/d}/‖g‖⌋ = ⌊(g^{2d}·4^{qd}·k²/(2^128·‖g‖^{2d}))^{1/(2d)}⌋, U = k/2^64.
+  const Integer num = boost::multiprecision::pow(Integer(g * g), d) * (Integer(1) << (2 * q * d)) * Integer(k) *
+                      Integer(k);
+  const Integer den = (Integer(1) << 128) * boost::multiprecision::pow(norm2, d);
+  const std::int64_t m = to_int64(floor_root(Integer(num / den), 2 * d));
+  return g < 0 ? -m : m;
+}
+
+}  // namespace internal
+
+GlmInstance make_glm_instance(const GlmInstanceParams& p) {
+  internal::check_glm_params(p, "make_glm_instance");
+  ChaCha20Source bits(p.seed, p.stream);
+  GlmInstance inst;
+  inst.link = p.link;
+  inst.generator = p.generator;
+  inst.d = p.d;
+  inst.K = p.K;
+  inst.q = p.q;
+  inst.sets = p.sets;
+  inst.S = p.S;
+  inst.seed = p.seed;
+  inst.stream = p.stream;
+  inst.theta = internal::draw_glm_theta(p, bits);
+  const RoundedNormal normal(Rational(1), Integer(32));
   inst.arms.reserve(p.sets * p.K * p.d);
-  std::vector<std::int64_t> c(p.d);
-  for (std::uint64_t i = 0; i < p.sets * p.K; ++i)
-    for (;;) {
-      std::int64_t n2 = 0;
-      for (auto& x : c) {
-        x = static_cast<std::int64_t>(uniform_below_u64(bits, span)) - one;
-        n2 += x * x;
-      }
-      if (n2 <= four_q) {
-        inst.arms.insert(inst.arms.end(), c.begin(), c.end());
-        break;
-      }
-      ++inst.redraws;
-    }
+  for (std::uint64_t i = 0; i < p.sets * p.K; ++i) {
+    const std::vector<Integer> g = internal::nonzero_normals(normal, bits, p.d);
+    const std::uint64_t k = bits.next_bits(64);
+    Integer n2 = 0;
+    for (const Integer& x : g) n2 += x * x;
+    for (const Integer& x : g) inst.arms.push_back(internal::ball_coordinate(x, n2, k, p.q, p.d));
+  }
   inst.finish();
   return inst;
 }

@@ -13,9 +13,11 @@
 //   * `sphere` (the paper's text, Sec. 8: "θ* sampled uniformly from a sphere of radius S"): u = d exact rounded
 //     normals (RoundedNormal(1, 32)), so u/‖u‖ is uniform on the sphere before the grid rounding;
 // in both, θ*_i = sign(u_i)·⌊√(u_i²·S²·4^q/‖u‖²)⌋·2^−q (rounding toward zero keeps ‖θ*‖ ≤ S exactly; a zero u is
-// redrawn). Arms: uniform in the unit ball as the authors draw them; here uniform on the grid points of the closed
-// unit ball by rejection (d coordinates c_i uniform in [−2^q, 2^q], accepted when Σ c_i² ≤ 4^q, `redraws` counts
-// the rejected draws). i.i.d. contexts (setting M1) are arm sets drawn from one stream per run instead of one shared
+// redrawn). Arms: uniform in the unit ball as the authors draw them (a Gaussian direction g, radius U^{1/d}); here
+// g = d exact rounded normals (redrawn while all are 0), U = k/2^64 with k 64 fair bits, and
+// x_i = sign(g_i)·⌊|g_i|·2^q·U^{1/d}/‖g‖⌋·2^−q computed in integers (an integer 2d-th root), so ‖x‖ ≤ U^{1/d} < 1
+// exactly. (A rejection sampler on the cube's grid would accept with probability vol(B_d)/2^d: 2·10^−3 at d = 10.)
+// i.i.d. contexts (setting M1) are arm sets drawn from one stream per run instead of one shared
 // stream; the generator is the same.
 //
 // Sizes are chosen so that every z numerator fits int64 and the optimized build's Dyadic (|num| < 2^53):
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "reference/bits/bit_source.hpp"
+#include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/core/rational.hpp"
@@ -71,7 +74,6 @@ struct GlmInstance {
   std::uint64_t seed = 0, stream = 0;  // provenance (recorded in exports; not used by the runs)
   std::vector<std::int64_t> theta;     // d numerators on 2^−q
   std::vector<std::int64_t> arms;      // sets·K·d numerators, set-major, then arm-major
-  std::uint64_t redraws = 0;           // arm draws rejected (outside the unit ball)
   std::vector<std::int64_t> z_num;     // sets·K values ⟨x, θ*⟩·4^q (exact; filled by finish())
 
   std::uint64_t set_of_round(std::uint64_t t) const { return (t - 1) % sets; }  // t ≥ 1
@@ -91,6 +93,14 @@ struct GlmInstance {
 // Checks every limit above, the sizes, S in (0, 64], ‖θ*‖₂ ≤ S and every ‖x‖₂ ≤ 1 exactly, then fills z_num.
 // ParameterError naming `function` and the parameter (d, K, q, sets, S, theta, arms).
 void validate(GlmInstance& instance, std::string_view function);
+
+namespace internal {
+// The pieces the optimized generator shares (optimized/environments/glm_instance.hpp): the limits check, θ*'s
+// draw (the first bits of the stream), and one arm coordinate from its normal g, ‖g‖² and the 64 bits k.
+void check_glm_params(const GlmInstanceParams& params, std::string_view function);
+std::vector<std::int64_t> draw_glm_theta(const GlmInstanceParams& params, ChaCha20Source& bits);
+std::int64_t ball_coordinate(const Integer& g, const Integer& norm2, std::uint64_t k, unsigned q, unsigned d);
+}  // namespace internal
 
 // The generators described above; ParameterError naming make_glm_instance for a parameter outside the limits.
 GlmInstance make_glm_instance(const GlmInstanceParams& params);

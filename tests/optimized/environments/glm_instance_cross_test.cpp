@@ -43,6 +43,28 @@ TEST(GlmEnvironmentCrossTest, RewardsAreBitIdenticalOnTheRoundStreams) {
   }
 }
 
+TEST(GlmEnvironmentCrossTest, GenerationIsTheReferencesInstance) {
+  std::uint64_t deferrals = 0;
+  for (std::uint32_t d : {1U, 3U, 5U, 12U})
+    for (ref::GlmGenerator g : {ref::GlmGenerator::authors, ref::GlmGenerator::sphere}) {
+      ref::GlmInstanceParams p;
+      p.generator = g;
+      p.d = d;
+      p.K = 20;
+      p.q = d == 12 ? 20 : 16;
+      p.sets = 20;
+      p.S = Rational(7, 2);
+      p.seed = 100 + d;
+      const ref::GlmInstance want = ref::make_glm_instance(p);
+      const GlmGeneration got = fast::make_glm_instance(p);
+      EXPECT_EQ(got.instance.theta, want.theta) << d;
+      EXPECT_EQ(got.instance.arms, want.arms) << d;
+      EXPECT_EQ(got.instance.z_num, want.z_num) << d;
+      deferrals += got.deferrals;
+    }
+  EXPECT_LE(deferrals, 2U);  // ≈ 2·2^−23 per coordinate
+}
+
 TEST(GlmEnvironmentCrossTest, PseudoRegretWithinItsBound) {
   for (ref::Link link : {ref::Link::logistic, ref::Link::probit}) {
     const ref::GlmInstance inst = instance(link, 9);

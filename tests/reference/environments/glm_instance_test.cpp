@@ -9,6 +9,8 @@
 
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/uniform.hpp"
+#include "reference/environments/linear_instance.hpp"
+#include "reference/samplers/rounded_normal.hpp"
 #include "tests/support/learner_fixtures.hpp"
 
 namespace dpb::ref {
@@ -36,8 +38,8 @@ Integer norm2(std::span<const std::int64_t> x) {
 }
 
 TEST(GlmInstanceTest, AuthorsGeneratorReplaysFromTheStream) {
-  // An independent replay of the normative bits (docs/bits.md §8): θ*'s d cube draws on 2^−32, then every arm's d
-  // grid coordinates, rejected outside the ball; θ* = S·u/‖u‖ rounded toward zero (here in long double).
+  // An independent replay of the normative bits (docs/bits.md §8): θ*'s d cube draws on 2^−32, then every arm's
+  // direction and radius; θ* = S·u/‖u‖ rounded toward zero (here in long double).
   const GlmInstance inst = make_glm_instance(params(GlmGenerator::authors, 3, 20, 50, Rational(5, 2)));
   ChaCha20Source bits(109832, 0);
   std::vector<long double> u(3);
@@ -50,24 +52,25 @@ TEST(GlmInstanceTest, AuthorsGeneratorReplaysFromTheStream) {
     const long double v = std::trunc(u[i] * 2.5L * 65536.0L / std::sqrt(n2));
     EXPECT_EQ(inst.theta[i], static_cast<std::int64_t>(v)) << i;
   }
-  std::uint64_t rejected = 0;
-  for (std::uint64_t i = 0; i < 50 * 20; ++i)
-    for (;;) {
-      std::int64_t c[3], s = 0;
-      for (auto& x : c) {
-        x = static_cast<std::int64_t>(uniform_below_u64(bits, (1ULL << 17) + 1)) - 65536;
-        s += x * x;
-      }
-      if (s <= (std::int64_t{1} << 32)) {
-        for (int k = 0; k < 3; ++k) ASSERT_EQ(inst.arms[i * 3 + k], c[k]) << i;
-        break;
-      }
-      ++rejected;
+  // Arms: d exact rounded normals (the direction), then 64 bits k (U = k/2^64), coordinates
+  // ⌊|g_i|·2^16·U^{1/3}/‖g‖⌋ with g's sign (long double here; a value within 10^−9 of an integer is skipped).
+  const RoundedNormal normal(Rational(1), Integer(32));
+  int checked = 0;
+  for (std::uint64_t i = 0; i < 50 * 20; ++i) {
+    const std::vector<Integer> g = internal::nonzero_normals(normal, bits, 3);
+    const long double k = static_cast<long double>(bits.next_bits(64));
+    long double n2 = 0;
+    for (const Integer& x : g) n2 += static_cast<long double>(x.convert_to<double>()) * x.convert_to<double>();
+    const long double r = std::cbrt(k / 18446744073709551616.0L);
+    for (int c = 0; c < 3; ++c) {
+      const long double y = std::fabs(static_cast<long double>(g[c].convert_to<double>())) * 65536.0L * r / std::sqrt(n2);
+      if (std::fabs(y - std::round(y)) < 1e-9L) continue;
+      const auto m = static_cast<std::int64_t>(std::floor(y));
+      ASSERT_EQ(inst.arms[i * 3 + c], g[c] < 0 ? -m : m) << i << " " << c;
+      ++checked;
     }
-  EXPECT_EQ(inst.redraws, rejected);
-  // Ball volume / cube volume = π/6 for d = 3: about 0.91 rejections per arm; far from 0 and from 5.
-  EXPECT_GT(rejected, 400U);
-  EXPECT_LT(rejected, 1600U);
+  }
+  EXPECT_GT(checked, 2900);
 }
 
 TEST(GlmInstanceTest, NormsAreExactAndThetaIsNearTheSphere) {
@@ -159,6 +162,11 @@ TEST(GlmInstanceTest, BadInputNamesTheParameter) {
   far.arms[0] = 65536;
   far.arms[1] = 1;  // ‖x‖² = 1 + 2^−32 > 1: the exact check sees it
   far.arms[2] = 0;
+  GlmInstance edge = inst;
+  edge.arms[0] = 65536;
+  edge.arms[1] = 0;  // ‖x‖ = 1 exactly: accepted
+  edge.arms[2] = 0;
+  EXPECT_NO_THROW(validate(edge, "test"));
   test::expect_parameter_error([&] { validate(far, "test"); }, "arms");
   GlmInstance big = inst;
   big.S = Rational(1);  // θ* has norm ≈ 2
