@@ -3,8 +3,8 @@
 //   `glm_instance`  a generated instance (reference/environments/glm_instance.hpp): its parameters, θ*'s and the
 //                   arms' numerators on 2^−q, and ⌊κ·2^32⌋, ⌊κ*·2^32⌋;
 //   `glm_ucb_run`   a short glm-ucb trajectory on it (run r's per-round reward streams): actions and rewards.
-// `--impl optimized` generates the instances with fast::make_glm_instance and runs fast::glm_ucb. No Python replay
-// yet (check_vectors.py lists the category as not replayed).
+// `--impl optimized` generates the instances with fast::make_glm_instance and runs fast::glm_ucb. check_vectors.py
+// replays the authors' θ*, κ, κ* and every run's rewards (docs/vectors.md §16).
 #pragma once
 
 #include "verify/vectors/format.hpp"
