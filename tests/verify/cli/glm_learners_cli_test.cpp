@@ -39,6 +39,21 @@ TEST(GlmLearnersCliTest, CrosscheckOnAnExportedInstance) {
   EXPECT_NE(r.out.find("glm probit d = 2, K = 4, S = 3, 10 arm set(s)"), std::string::npos) << r.out;
 }
 
+TEST(GlmLearnersCliTest, SimulateWritesRunsAndCurve) {
+  const std::string out = ::testing::TempDir() + "glm_simulate_out";
+  const auto r = run_command(kCli + " simulate --learner glm-ucb --link logistic --horizon 60 --runs 2 --d 2 --arms 5 "
+                             "--out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("mean pseudo-regret at T:"), std::string::npos) << r.out;
+  std::ifstream runs(out + "/runs.csv");
+  std::string header;
+  std::getline(runs, header);
+  EXPECT_EQ(header, "run,pseudo_regret,pseudo_regret_error,deferrals,reward_deferrals");
+  const auto bad = run_command(kCli + " simulate --learner glm-ucb --link logistic --horizon 60 --realized");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("'--realized'"), std::string::npos) << bad.err;
+}
+
 TEST(GlmLearnersCliTest, BadInputIsOneLineNamingTheOption) {
   expect_refusal("--learner glm-ucb --link logistic --arms 0", "--arms");
   expect_refusal("--learner glm-ucb --link logit", "--link");

@@ -116,8 +116,9 @@ TEST(RefusalsPerNameCli, EveryLearnerNamesHorizon) {
     if (l.kind == "single") {
       expect_cli_refusal(sim + " --horizon 0", "'--horizon'");
       expect_cli_refusal(sim + " --horizon 10", "'--learner'");  // not a simulate learner: said so
-    } else if (l.kind == "glm") {  // seed 003's GLM learners: crosscheck only so far
-      expect_cli_refusal(sim + " --horizon 10", "'--learner'");
+    } else if (l.kind == "glm") {  // seed 003's GLM learners
+      expect_cli_refusal(sim + " --horizon 0", "'--horizon'");
+      expect_cli_refusal(sim + " --horizon 16777217", "'--horizon'");
     } else if (l.kind == "linear") {
       expect_cli_refusal(sim + " --horizon 0", "'--horizon'");
       expect_cli_refusal(sim + " --horizon 16777217", "'--horizon'");  // in the option's range, beyond 2^24
