@@ -110,6 +110,7 @@ int run_command_line(int argc, char** argv) {
   add_audit_command(app, context);
   add_simulate_command(app, context);
   add_glm_command(app, context);
+  add_glm_instance_command(app, context);
   add_options_command(app, context);
   if (argc > 1 && argv[1][0] != '-') {  // name an unknown command instead of CLI11's generic message
     bool known = false;

@@ -29,6 +29,8 @@ CLI::App* add_eta_privacy_command(CLI::App& audit, Context& context);
 void add_simulate_command(CLI::App& app, Context& context);
 // `dpbandit glm` (verify/cli/glm_command.cpp): seed 003's certified GLM link values.
 void add_glm_command(CLI::App& app, Context& context);
+// `dpbandit glm-instance` (verify/cli/glm_instance_command.cpp): seed 003's GLM instances, κ and κ*, export.
+void add_glm_instance_command(CLI::App& app, Context& context);
 // `dpbandit options [--json]`: the option table (the bad-input test reads it).
 void add_options_command(CLI::App& app, Context& context);
 

@@ -6,8 +6,10 @@
 
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "verify/cli/glm_options.hpp"
 #include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
+#include "verify/crosscheck/glm_crosscheck.hpp"
 #include "verify/crosscheck/learners_crosscheck.hpp"
 #include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
@@ -26,6 +28,7 @@ struct CrosscheckArgs {
   bool ledger = false;
   MultiAgentCliArgs multi_agent;  // seed 004's learners (--agents, --delta, ...)
   LinearCliArgs linear;           // seed 001's learners (--batch, --d, --pd-policy, ...)
+  GlmCliArgs glm;                 // seed 003's GLM learners (--link, --S, --generator, --instance, --rho)
 };
 
 }  // namespace
@@ -56,6 +59,8 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
                           {"crosscheck", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
   add_linear_options(*options, args->linear,
                      {"crosscheck", "--learner", "linucb", "--horizon", "40", "--runs", "1", "--arms", "10"});
+  add_glm_options(*options, args->glm,
+                  {"crosscheck", "--learner", "glm-ucb", "--link", "logistic", "--horizon", "5", "--runs", "1"});
   cmd->callback([args, options, &context]() {
     options->check();
     if (args->list) {
@@ -66,11 +71,31 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       std::cout << "seed 004 multi-agent learners (--agents N, --max-rounds, --env p1|p2; both builds' outcome "
                    "records compared event by event):\n";
       for (const auto& name : dpb::verify::multi_agent_learner_names()) std::cout << "  " << name << "\n";
+      std::cout << "seed 003 GLM learners (non-private; --link, --d (default 3), --arms (default 20), --S (default 2), "
+                   "--generator, --instance FILE, --lambda, --rho; the horizon's arm sets, rewards on per-round "
+                   "streams):\n";
+      for (const auto& name : dpb::verify::glm_learner_names()) std::cout << "  " << name << "\n";
       context.exit_code = 0;
       return;
     }
     if (args->learner.empty())
       throw_parameter_error("crosscheck", "learner", "given (see `dpbandit crosscheck --list`)", "nothing");
+    if (dpb::verify::is_glm_learner(args->learner)) {
+      refuse_multi_agent_options(*options, args->learner);
+      if (!args->env.empty()) throw_parameter_error("crosscheck", "--env", "absent for " + args->learner, args->env);
+      if (args->ledger) throw_parameter_error("crosscheck", "--ledger", "absent for " + args->learner, "given");
+      if (options->given("eps"))
+        throw_parameter_error("crosscheck", "--eps", "absent for " + args->learner + " (non-private)", args->eps);
+      dpb::verify::GlmCrosscheckConfig gc = parse_glm_config(*options, args->glm, args->linear, args->learner, "crosscheck");
+      gc.horizon = options->u64("horizon", 200);
+      gc.runs = static_cast<std::uint32_t>(options->u64("runs", 3));
+      gc.seed = options->u64("seed", 1);
+      const auto report = dpb::verify::crosscheck_glm(gc);  // validates before any output
+      dpb::verify::print_glm_report(report, std::cout);
+      context.exit_code = report.ok() ? 0 : 1;
+      return;
+    }
+    refuse_glm_options(*options, args->learner, "crosscheck");
     if (dpb::verify::is_linear_learner(args->learner)) {
       dpb::verify::LinearCrosscheckConfig lc;
       lc.learner = args->learner;

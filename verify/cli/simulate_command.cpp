@@ -10,11 +10,14 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <span>
 #include <sstream>
 
 #include "optimized/learners/mase.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "optimized/learners/glm_ucb.hpp"
+#include "verify/cli/glm_options.hpp"
 #include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/linear_crosscheck.hpp"
@@ -47,8 +50,86 @@ struct SimulateArgs {
   std::string env;
   MultiAgentCliArgs multi_agent;
   LinearCliArgs linear;  // seed 001's learners
+  GlmCliArgs glm;        // seed 003's GLM learners
   bool delta_given = false;
 };
+
+// `simulate --learner glm-ucb`: seed 003's non-private GLM learners by the optimized build (the same decisions as
+// the reference: `dpbandit crosscheck`), on one instance shared by every run (the authors' layout: `sets` = T arm
+// sets from stream 0 of the seed, or --instance FILE) with run r's rewards on streams 2^40·(r + 1) + t.
+// Pseudo-regret (docs/bits.md §8); κ and κ* of the instance are printed first.
+void simulate_glm(const SimulateArgs& args) {
+  const Options& options = *args.options;
+  for (const char* name : {"eps", "env", "realized"})
+    if (options.given(name))
+      throw_parameter_error("simulate", std::string("--") + name, "absent for " + args.learner + " (pseudo-regret, non-private)",
+                            "given");
+  const std::uint64_t horizon = options.u64("horizon", 2000);
+  if (horizon < 1 || horizon > (std::uint64_t{1} << 24))
+    throw_parameter_error("simulate", "--horizon", "in 1..2^24", std::to_string(horizon));
+  verify::GlmCrosscheckConfig c = parse_glm_config(options, args.glm, args.linear, args.learner, "simulate");
+  c.horizon = horizon;
+  c.runs = static_cast<std::uint32_t>(options.u64("runs", 10));
+  c.seed = options.u64("seed", 1);
+  c.params.T = c.horizon;
+  const ref::GlmInstance inst = verify::glm_crosscheck_instance(c);  // validates the instance
+  ref::validate_glm_ucb(c.params, inst.q);
+  if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
+    if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
+      throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
+                            verify::input::quoted_prefix(args.out, 80) + " (" + why + ")");
+  const ref::KappaEnclosure k = ref::glm_instance_kappa(inst, 64);
+  std::printf("%s on %s: T = %llu, lambda = %s, rho = %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
+              args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
+              to_string(c.params.lambda).c_str(), to_string(c.params.rho).c_str(),
+              static_cast<unsigned long long>(c.seed), k.kappa.midpoint_for_report(),
+              k.kappa_star.midpoint_for_report());
+  const fast::GlmEnvironment env(inst);
+  const std::size_t points = std::min<std::uint64_t>(c.horizon, 200);
+  std::vector<std::uint64_t> at(points);
+  for (std::size_t i = 0; i < points; ++i) at[i] = c.horizon * (i + 1) / points;
+  std::vector<double> sum(points, 0), sum2(points, 0), gap;
+  std::ostringstream runs_csv;
+  runs_csv << "run,pseudo_regret,pseudo_regret_error,deferrals,reward_deferrals\n";
+  double total = 0, total2 = 0;
+  for (std::uint32_t r = 0; r < c.runs; ++r) {
+    const fast::GlmUcbFastTrajectory t = fast::glm_ucb(c.params, env, c.seed, r);
+    double cum = 0;
+    std::size_t next = 0;
+    for (std::uint64_t s = 1; s <= c.horizon; ++s) {
+      cum = env.pseudo_regret(std::span<const std::uint32_t>(t.actions.data(), s));
+      if (next < points && s == at[next]) {
+        sum[next] += cum;
+        sum2[next] += cum * cum;
+        ++next;
+      }
+      s = next < points ? std::max(s, at[next] - 1) : c.horizon;  // only the grid points are needed
+    }
+    cum = t.pseudo_regret;
+    total += cum;
+    total2 += cum * cum;
+    std::printf("run %u: pseudo-regret %.3f (+- %.1e), %llu argmax decisions deferred\n", r, cum,
+                t.pseudo_regret_error, static_cast<unsigned long long>(t.deferrals));
+    runs_csv << r << "," << cum << "," << t.pseudo_regret_error << "," << t.deferrals << "," << t.reward_deferrals
+             << "\n";
+  }
+  const double n = c.runs, mean = total / n;
+  const double se = n > 1 ? std::sqrt(std::max(0.0, (total2 - n * mean * mean) / (n - 1)) / n) : 0.0;
+  std::printf("mean pseudo-regret at T: %.3f ± %.3f (se over %u runs)\n", mean, se, c.runs);
+  if (!args.out.empty()) {
+    std::ostringstream curve;
+    curve << "t,mean,se\n";
+    for (std::size_t i = 0; i < points; ++i) {
+      const double m = sum[i] / n;
+      const double s = n > 1 ? std::sqrt(std::max(0.0, (sum2[i] - n * m * m) / (n - 1)) / n) : 0.0;
+      curve << at[i] << "," << m << "," << s << "\n";
+    }
+    verify::output::Publication pub(args.out, "runs");
+    pub.write("runs.csv", runs_csv.str());
+    pub.write("curve.csv", curve.str());
+    for (const auto& f : pub.commit()) std::printf("wrote %s\n", f.string().c_str());
+  }
+}
 
 // `simulate --learner linucb…`: seed 001's learners on §6.1's instances (one per run), by the optimized build
 // (bit-identical statistics and the same decisions as the reference: `dpbandit crosscheck`). Pseudo-regret.
@@ -294,7 +375,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.flag("--list", args->list, "List the experiments");
   o.text("--learner", args->learner,
          "A learner instead of an experiment: seed 001's linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, "
-         "linucb-jdp, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
+         "linucb-jdp, seed 003's glm-ucb, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
          "independent-se")
       .conflicts_with({"experiment", "config"})
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});
@@ -302,6 +383,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
       .companions_are({"simulate", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
   add_multi_agent_options(o, args->multi_agent, {"simulate", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
   add_linear_options(o, args->linear, {"simulate", "--learner", "linucb", "--runs", "1", "--horizon", "40", "--arms", "10"});
+  add_glm_options(o, args->glm, {"simulate", "--learner", "glm-ucb", "--link", "logistic", "--runs", "1", "--horizon", "40"});
   cmd->callback([args, &context]() {
     namespace ex = dpb::verify::experiments;
     const Options& options = *args->options;
@@ -322,6 +404,13 @@ void add_simulate_command(CLI::App& app, Context& context) {
       context.exit_code = 0;
       return;
     }
+    if (!args->learner.empty() && dpb::verify::is_glm_learner(args->learner)) {
+      refuse_multi_agent_options(options, args->learner);
+      simulate_glm(*args);
+      context.exit_code = 0;
+      return;
+    }
+    refuse_glm_options(options, args->learner, "simulate");
     if (!args->learner.empty() && dpb::verify::is_linear_learner(args->learner)) {
       args->delta_given = options.given("delta");
       simulate_linear(*args);

@@ -19,6 +19,8 @@ It shares no code with dpbandit: it re-implements, from the documents alone,
 Category linear001 (seed 001's learners) replays every action, PD event and theta from the recorded statistics.
 Category glm003 (seed 003's GLM layer) recomputes the link values at 130 decimal digits, replays the exact rewards,
 and replays the G-optimal design's binary64 solver in Python floats, its rounding, exact leverages and draws.
+Category glmlearners003 (seed 003's GLM instances and glm-ucb runs) checks each instance's exact norms, replays the
+authors' theta* and recomputes kappa, kappa* at 130 digits, and replays every run's rewards from its actions.
 Category mechanisms001 (seed 001) is checked for consistency only: its rounded-Gaussian and sublinear-binomial draws
 have no Python twin yet, so the deterministic relations between each record's fields are checked instead.
 It replays every record of every category it knows, compares outputs and bit counts, prints
@@ -2290,6 +2292,105 @@ def check_glm003_record(rec):
     return "unknown kind %r" % rec["kind"]
 
 
+# glmlearners003 (seed 003's GLM instances and glm-ucb runs, docs/vectors.md §17, docs/bits.md §8): every instance's
+# sizes and exact norms, the authors' θ* replayed from its stream (the sphere generator's and the arms' rounded
+# normals have no Python twin: checked for ‖x‖ ≤ 1 only), κ and κ* recomputed at 130 digits from the exact z of
+# every arm; every run's rewards replayed from the per-round streams 2^40·(r + 1) + t given its actions (the actions
+# themselves are the learner's decisions, not replayed).
+_GLM_INSTANCES = {}
+
+
+def _glm_draw(link, z, bits):
+    mu = Fraction(1, 2) if z == 0 else Fraction(_glm_values(link, z)[0])
+    exact = z == 0
+    u, c = bits.next_bits(64), 1
+    while True:
+        lo, hi = Fraction(u, 1 << (64 * c)), Fraction(u + 1, 1 << (64 * c))
+        if not exact and (abs(mu - lo) < _GLM_MARGIN or abs(mu - hi) < _GLM_MARGIN):
+            return None
+        if hi <= mu:
+            return 1
+        if mu <= lo:
+            return 0
+        u, c = (u << 64) | bits.next_bits(64), c + 1
+
+
+def _glml_check_instance(rec):
+    d, K, q, sets = rec["d"], rec["K"], rec["q"], rec["sets"]
+    S = Fraction(rec["S"])
+    theta, arms = rec["theta"], rec["arms"]
+    if len(theta) != d or len(arms) != sets * K * d:
+        return "sizes of theta/arms"
+    if Fraction(sum(t * t for t in theta), 4 ** q) > S * S:
+        return "theta outside the S-ball"
+    for i in range(sets * K):
+        if sum(v * v for v in arms[i * d:(i + 1) * d]) > 4 ** q:
+            return "arm %d outside the unit ball" % i
+    if rec["generator"] == "authors":
+        bits = Bits(rec["seed"], rec["stream"])
+        while True:
+            u = [uniform_below(bits, (1 << 33) + 1) - (1 << 32) for _ in range(d)]
+            if any(u):
+                break
+        n2 = sum(v * v for v in u)
+        want = []
+        for v in u:
+            y = Fraction(v * v * 4 ** q, n2) * S * S
+            m = math.isqrt(y.numerator // y.denominator)
+            want.append(-m if v < 0 else m)
+        if want != theta:
+            return "field theta: committed %s, replayed %s" % (theta, want)
+    zs = [Fraction(sum(arms[i * d + j] * theta[j] for j in range(d)), 4 ** q) for i in range(sets * K)]
+    far, near = max(zs, key=abs), min(zs, key=abs)
+    for field, z in (("kappa_2p32", far), ("kappa_star_2p32", near)):
+        if z != 0:
+            value = 1 / Fraction(_glm_values(rec["link"], z)[1])
+        elif rec["link"] == "logistic":
+            value = Fraction(4)  # 1/μ̇(0)
+        else:
+            value = Fraction(_GLM_CTX.sqrt(_GLM_CTX.multiply(2, _GLM_PI)))  # 1/φ(0) = √(2π)
+        f = value * (1 << 32)
+        fl = f.numerator // f.denominator
+        if abs(f - fl) < _GLM_MARGIN * (1 << 40) or abs(f - fl - 1) < _GLM_MARGIN * (1 << 40):
+            return "field %s undecided at 130 digits" % field
+        if str(fl) != rec[field]:
+            return "field %s: committed %s, replayed %d" % (field, rec[field], fl)
+    _GLM_INSTANCES[rec["id"]] = rec
+    return None
+
+
+def _glml_check_run(rec):
+    inst = _GLM_INSTANCES.get(rec["instance"])
+    if inst is None:
+        return "instance %r not seen before this run" % rec["instance"]
+    d, K, q, sets = inst["d"], inst["K"], inst["q"], inst["sets"]
+    actions, T = rec["actions"], rec["T"]
+    if len(actions) != T or len(rec["rewards"]) != T or any(a < 0 or a >= K for a in actions):
+        return "actions/rewards of the wrong length or out of range"
+    out = ""
+    for t in range(1, T + 1):
+        s, a = (t - 1) % sets, actions[t - 1]
+        x = inst["arms"][(s * K + a) * d:(s * K + a + 1) * d]
+        z = Fraction(sum(x[j] * inst["theta"][j] for j in range(d)), 4 ** q)
+        r = _glm_draw(inst["link"], z, Bits(rec["seed"], (1 << 40) * (rec["run"] + 1) + t))
+        if r is None:
+            return "round %d's reward is undecided at 130 digits" % t
+        out += str(r)
+    if out != rec["rewards"]:
+        return "field rewards: committed %s, replayed %s" % (rec["rewards"], out)
+    return None
+
+
+def check_glmlearners003_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] == "glm_instance":
+        return _glml_check_instance(rec)
+    if rec["kind"] == "glm_ucb_run":
+        return _glml_check_run(rec)
+    return "unknown kind %r" % rec["kind"]
+
+
 CHECKERS = {
     "samplers": check_sampler_record,
     "pmf": check_pmf_record,
@@ -2303,6 +2404,7 @@ CHECKERS = {
     "tree003": check_tree003_record,
     "glm003": check_glm003_record,
     "pgd003": check_pgd003_record,
+    "glmlearners003": check_glmlearners003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).

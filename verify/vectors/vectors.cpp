@@ -14,6 +14,7 @@
 #include "verify/input/bounded_input.hpp"
 #include "verify/vectors/accountant_vectors.hpp"
 #include "verify/vectors/glm003_vectors.hpp"
+#include "verify/vectors/glm_learners003_vectors.hpp"
 #include "verify/vectors/linear001_vectors.hpp"
 #include "verify/vectors/mechanism001_vectors.hpp"
 #include "verify/vectors/multi_agent_vectors.hpp"
@@ -29,7 +30,8 @@ namespace dpb::verify::vectors {
 const std::vector<std::string>& category_names() {
   static const std::vector<std::string> names = {"samplers",     "pmf",           "calibrations", "transcripts",
                                                  "accountants",  "trajectories",  "mechanisms001", "multiagent",
-                                                 "linear001",    "tree003",    "glm003",     "pgd003"};
+                                                 "linear001",    "tree003",    "glm003",     "pgd003",
+                                                 "glmlearners003"};
   return names;
 }
 
@@ -46,6 +48,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "tree003") return generate_tree003(impl);
   if (category == "glm003") return generate_glm003(impl);
   if (category == "pgd003") return generate_pgd003(impl);
+  if (category == "glmlearners003") return generate_glm_learners003(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 

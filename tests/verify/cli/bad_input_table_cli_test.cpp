@@ -338,12 +338,13 @@ TEST(BadInputTable, Audit) { run_table("audit"); }
 TEST(BadInputTable, AuditEtaPrivacy) { run_table("audit eta-privacy"); }
 TEST(BadInputTable, Simulate) { run_table("simulate"); }
 TEST(BadInputTable, Glm) { run_table("glm"); }
+TEST(BadInputTable, GlmInstance) { run_table("glm-instance"); }
 
 // Every command that registers options has a test above.
 TEST(BadInputTable, EveryCommandIsCovered) {
   const std::set<std::string> covered = {"sample", "pmf", "verify", "crosscheck", "vectors generate",
                                          "vectors check", "calibrate", "audit", "audit eta-privacy",
-                                         "simulate", "glm"};
+                                         "simulate", "glm", "glm-instance"};
   for (const auto& s : registered_options()) EXPECT_TRUE(covered.count(s.command)) << s.command << " --" << s.name;
 }
 

@@ -53,6 +53,7 @@ std::vector<Named> learners() {
       out.push_back({line.substr(0, tab), "single"});
     } else {
       family = line.find("multi-agent") != std::string::npos ? "multi-agent"
+               : line.find("GLM") != std::string::npos       ? "glm"
                : line.find("linear") != std::string::npos    ? "linear"
                                                               : "unknown";
     }
@@ -119,6 +120,9 @@ TEST(RefusalsPerNameCli, EveryLearnerNamesHorizon) {
     if (l.kind == "single") {
       expect_cli_refusal(sim + " --horizon 0", "'--horizon'");
       expect_cli_refusal(sim + " --horizon 10", "'--learner'");  // not a simulate learner: said so
+    } else if (l.kind == "glm") {  // seed 003's GLM learners
+      expect_cli_refusal(sim + " --horizon 0", "'--horizon'");
+      expect_cli_refusal(sim + " --horizon 16777217", "'--horizon'");
     } else if (l.kind == "linear") {
       expect_cli_refusal(sim + " --horizon 0", "'--horizon'");
       expect_cli_refusal(sim + " --horizon 16777217", "'--horizon'");  // in the option's range, beyond 2^24

@@ -1,0 +1,113 @@
+#include "reference/learners/glm_ucb.hpp"
+
+#include "reference/bits/chacha20.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/learners/internal/bareiss.hpp"
+
+namespace dpb::ref {
+
+void validate_glm_ucb(const GlmUcbParams& p, unsigned q) {
+  constexpr const char* fn = "glm_ucb";
+  if (p.T < 1 || p.T > (std::uint64_t{1} << 24)) throw_parameter_error(fn, "T", "in [1, 2^24]", std::to_string(p.T));
+  if (p.lambda <= 0 || p.lambda > 1 << 20) throw_parameter_error(fn, "lambda", "in (0, 2^20]", to_string(p.lambda));
+  if (denominator(Rational(p.lambda * Rational(Integer(Integer(1) << (2 * q))))) != 1)
+    throw_parameter_error(fn, "lambda", "a multiple of 4^-q = 2^-" + std::to_string(2 * q), to_string(p.lambda));
+  if (p.rho < 0 || p.rho > 1 << 20) throw_parameter_error(fn, "rho", "in [0, 2^20]", to_string(p.rho));
+}
+
+GlmUcbState::GlmUcbState(Link link, std::uint32_t d, unsigned q, const Rational& lambda) {
+  data.link = link;
+  data.d = d;
+  data.q = q;
+  data.lambda = lambda;
+  N.assign(std::size_t{d} * d, Integer(0));
+  const Integer l = numerator(Rational(lambda * Rational(Integer(Integer(1) << (2 * q)))));
+  for (std::uint32_t j = 0; j < d; ++j) N[j * d + j] = l;
+  center.assign(d, Rational(0));
+}
+
+void GlmUcbState::add(std::span<const std::int64_t> x, int r) {
+  const std::uint32_t d = data.d;
+  data.x.insert(data.x.end(), x.begin(), x.end());
+  data.r.push_back(r);
+  for (std::uint32_t i = 0; i < d; ++i)
+    for (std::uint32_t j = 0; j < d; ++j) N[i * d + j] += Integer(x[i]) * x[j];
+}
+
+GlmUcbDecision glm_ucb_certified_action(GlmUcbState& state, std::span<const std::int64_t> arms, std::uint32_t K,
+                                        const Rational& rho) {
+  const std::uint32_t d = state.data.d;
+  const internal::BareissResult br = internal::bareiss_symmetric(state.N, d);
+  if (!br.positive_definite) throw std::logic_error("glm_ucb: V is not positive definite (λ > 0 makes it so)");
+  // s_a = fᵀ adj f / det, exact; `dup[a]`: an earlier arm has the same features (same index).
+  std::vector<Rational> s(K);
+  std::vector<bool> dup(K, false);
+  for (std::uint32_t a = 0; a < K; ++a) {
+    const std::int64_t* f = &arms[std::size_t{a} * d];
+    Integer acc = 0;
+    for (std::uint32_t i = 0; i < d; ++i)
+      for (std::uint32_t j = 0; j < d; ++j) acc += Integer(f[i]) * br.adj[i * d + j] * f[j];
+    s[a] = Rational(acc, br.det);
+    for (std::uint32_t b = 0; b < a && !dup[a]; ++b)
+      dup[a] = std::equal(f, f + d, &arms[std::size_t{b} * d]);
+  }
+  GlmUcbDecision out;
+  if (state.data.n() == 0) {  // θ̂ = 0: index ½ + ρ√s_a, decided on s_a exactly (ρ > 0), or all equal (ρ = 0)
+    std::uint32_t best = 0;
+    if (rho > 0)
+      for (std::uint32_t a = 1; a < K; ++a)
+        if (s[a] > s[best]) best = a;
+    out.action = best;
+    out.theta.assign(d, Interval(0L, kGlmStartPrecision));
+    out.prec = kGlmStartPrecision;
+    return out;
+  }
+  for (mpfr_prec_t p = kGlmStartPrecision; p <= kGlmPrecisionCap; p *= 2) {
+    const MleBox box = certified_mle(state.data, state.center, p);
+    state.center = box.center;
+    std::vector<Interval> idx;
+    for (std::uint32_t a = 0; a < K; ++a) {
+      const auto [lo, hi] = inner_range(&arms[std::size_t{a} * d], state.data.q, box.theta);
+      Interval m = Interval::hull(mu_enclosure(state.data.link, lo, box.prec).lower(),
+                                  mu_enclosure(state.data.link, hi, box.prec).upper(), box.prec);
+      idx.push_back(m + Interval(s[a], box.prec).sqrt().mul(rho));
+    }
+    std::uint32_t c = 0;
+    for (std::uint32_t a = 1; a < K; ++a)
+      if (!dup[a] && idx[a].lower() > idx[c].lower()) c = a;
+    bool decided = true;
+    for (std::uint32_t a = 0; a < K && decided; ++a)
+      if (a != c && !dup[a]) decided = idx[a].certainly_less(idx[c]);
+    if (decided) {
+      out.action = c;
+      out.theta = box.theta;
+      out.prec = box.prec;
+      return out;
+    }
+    ++out.refinements;
+    p = std::max(p, box.prec);
+  }
+  throw GlmUndecided("glm_ucb: the argmax is still open at " + std::to_string(kGlmPrecisionCap) + " bits");
+}
+
+GlmUcbTrajectory glm_ucb(const GlmUcbParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run) {
+  validate_glm_ucb(params, inst.q);
+  GlmUcbState state(inst.link, inst.d, inst.q, params.lambda);
+  GlmUcbTrajectory out;
+  for (std::uint64_t t = 1; t <= params.T; ++t) {
+    const std::uint64_t set = inst.set_of_round(t);
+    const std::span<const std::int64_t> arms(inst.arms.data() + set * inst.K * inst.d, std::size_t{inst.K} * inst.d);
+    GlmUcbDecision dec = glm_ucb_certified_action(state, arms, inst.K, params.rho);
+    ChaCha20Source bits(seed, glm_reward_stream(run, t));
+    const int r = glm_reward(inst, set, dec.action, bits);
+    state.add(inst.arm(set, dec.action), r);
+    out.actions.push_back(dec.action);
+    out.theta.push_back(std::move(dec.theta));
+    out.rewards.push_back(r);
+    out.refinements += dec.refinements;
+  }
+  out.pseudo_regret = glm_pseudo_regret(inst, out.actions, 128);
+  return out;
+}
+
+}  // namespace dpb::ref

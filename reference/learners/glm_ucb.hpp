@@ -1,0 +1,74 @@
+// GLM-UCB (Filippi, Cappé, Garivier & Szepesvári, "Parametric Bandits: The Generalized Linear Case", NeurIPS 2010,
+// Algorithm 1), a non-private baseline of seed 003 (Sarmasarkar 2026, arXiv:2602.00417, Sec. 8, Table 2; spec 003
+// §8), exact. docs/learners.md "GLM learners" lists what is simplified.
+//
+// Round t on the arm set X_t of the instance (reference/environments/glm_instance.hpp):
+//   V_t = λI + Σ_{s<t} x_s x_sᵀ,   θ̂_t = argmin_θ Σ_{s<t} [b(⟨x_s,θ⟩) − r_s⟨x_s,θ⟩] + (λ/2)‖θ‖²
+//   a_t = argmax_a μ(⟨x_a, θ̂_t⟩) + ρ·‖x_a‖_{V_t⁻¹}     (Filippi et al.'s index, Alg. 1 line 5)
+// with ties to the lowest index. Simplifications against the paper: θ̂ is regularised by λ (the paper solves the
+// unregularised likelihood equation after an initial exploration that makes V invertible; λI plays that role, and
+// θ̂_1 = 0), the projection of θ̂ onto Θ (Alg. 1 line 4) is skipped, and ρ is a constant (the paper's
+// ρ(t) = (2k_μκR/c_μ)·√(2d log t)·√(log(2dT/δ)) grows with t; the authors' experiments tune it, spec 003 §7).
+//
+// Certified decisions: ‖x‖²_{V⁻¹} = fᵀ adj(N) f / det(N) exactly (N = 4^q·V an integer matrix, f = 2^q·x; Bareiss,
+// reference/learners/internal/bareiss.hpp); θ̂ is a Krawczyk-certified box (reference/glm/mle.hpp); μ over the box's
+// z-interval is [μ(lo), μ(hi)] (μ increasing). The argmax is decided when the candidate's lower bound exceeds every
+// other arm's upper bound; arms with the same features as an earlier arm have the same index and are skipped (ties
+// to the lowest index); otherwise the box is recomputed at twice the precision, up to kGlmPrecisionCap bits, then
+// GlmUndecided (counted nowhere: it ends the run loudly). With no data θ̂ = 0 exactly and the index is
+// ½ + ρ√(s_a): compared exactly on s_a.
+//
+// Rewards: round t of run r reads ChaCha20Source(seed, glm_reward_stream(r, t)) (docs/bits.md §8).
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "reference/environments/glm_instance.hpp"
+#include "reference/glm/mle.hpp"
+
+namespace dpb::ref {
+
+struct GlmUcbParams {
+  std::uint64_t T = 0;
+  Rational lambda = Rational(1);  // > 0, with λ·4^q an integer (V's numerators are integers)
+  Rational rho = Rational(1);     // >= 0
+};
+
+// ParameterError naming glm_ucb: T in [1, 2^24], λ, ρ as above.
+void validate_glm_ucb(const GlmUcbParams& params, unsigned q);
+
+// The exact state a decision needs: the observations and N = 4^q·V (d×d integers).
+struct GlmUcbState {
+  GlmData data;
+  std::vector<Integer> N;
+  std::vector<Rational> center;  // θ₀ of the last certified fit (the next fit's start)
+  GlmUcbState(Link link, std::uint32_t d, unsigned q, const Rational& lambda);
+  void add(std::span<const std::int64_t> x, int r);
+};
+
+struct GlmUcbDecision {
+  std::uint32_t action = 0;
+  std::vector<Interval> theta;  // the certified box used (thin zeros with no data)
+  mpfr_prec_t prec = 0;
+  unsigned refinements = 0;     // precision doublings the argmax needed
+};
+
+// The certified action for the arms (K·d numerators on 2^−q) given the state; `state.center` is updated.
+// Both builds take their decisions through this function (the optimized build when its bound cannot decide).
+GlmUcbDecision glm_ucb_certified_action(GlmUcbState& state, std::span<const std::int64_t> arms, std::uint32_t K,
+                                        const Rational& rho);
+
+struct GlmUcbTrajectory {
+  std::vector<std::uint32_t> actions;
+  std::vector<std::vector<Interval>> theta;  // the box used at each round
+  std::vector<int> rewards;
+  std::uint64_t refinements = 0;
+  Interval pseudo_regret;
+};
+
+// One run (run index `run` selects the reward streams) on `instance`.
+GlmUcbTrajectory glm_ucb(const GlmUcbParams& params, const GlmInstance& instance, std::uint64_t seed, std::uint64_t run);
+
+}  // namespace dpb::ref

@@ -1,0 +1,69 @@
+#include "verify/cli/glm_options.hpp"
+
+#include "reference/core/errors.hpp"
+#include "verify/experiments/glm_instance_io.hpp"
+#include "verify/input/bounded_input.hpp"
+
+namespace dpb::cli {
+
+void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& companions) {
+  o.choice("--link", a.link, {"logistic", "probit"}, "GLM learners: the link (required unless --instance)")
+      .companions_are(companions);
+  o.number("--S", a.S, open(0), closed(Rational(ref::kGlmMaxS)), "GLM learners: the radius of theta* (default 2)")
+      .companions_are(companions);
+  o.choice("--generator", a.generator, {"authors", "sphere"},
+           "GLM learners: theta* from the authors' normalised cube (default) or uniform on the sphere")
+      .companions_are(companions);
+  o.path("--instance", a.instance, "GLM learners: an exported instance (dpbandit glm-instance --format json)")
+      .conflicts_with({"link", "S", "generator"})
+      .companions_are({"crosscheck", "--learner", "glm-ucb", "--instance", "{}", "--horizon", "5", "--runs", "1"});
+  o.number("--rho", a.rho, closed(0), closed(pow2(20), "2^20"), "glm-ucb: the width rho of the bonus (default 1/2)")
+      .companions_are(companions);
+}
+
+void refuse_glm_options(const Options& options, const std::string& learner, const char* command) {
+  for (const char* name : {"link", "S", "generator", "instance", "rho"})
+    if (options.given(name))
+      throw_parameter_error(command, std::string("--") + name,
+                            "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
+                                " (a seed 003 GLM learner's option)",
+                            "given");
+}
+
+verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCliArgs& a, const LinearCliArgs& linear,
+                                             const std::string& learner, const char* command) {
+  for (const char* name : {"batch", "pd-policy", "profile", "confidence", "contexts", "vec-noise", "regret",
+                           "vec-scale"})
+    if (options.given(name))
+      throw_parameter_error(command, std::string("--") + name, "absent for " + learner + " (a seed 001 option)",
+                            "given");
+  verify::GlmCrosscheckConfig c;
+  c.learner = learner;
+  if (options.given("instance")) {
+    try {
+      c.loaded = verify::read_glm_instance(a.instance);
+    } catch (const ParameterError& e) {
+      throw_parameter_error(command, "--instance", "a valid instance file", verify::input::quoted_prefix(e.what(), 100));
+    }
+    if (options.given("d") || options.given("arms"))
+      throw_parameter_error(command, options.given("d") ? "--d" : "--arms", "absent with --instance", "given");
+  } else {
+    if (!options.given("link")) throw_parameter_error(command, "--link", "given for " + learner, "nothing");
+    c.instance.link = ref::parse_link(a.link);
+    c.instance.generator = options.given("generator") ? ref::parse_glm_generator(a.generator) : ref::GlmGenerator::authors;
+    c.instance.d = linear.d.empty() ? 3 : linear_dimension(linear);
+    c.instance.K = static_cast<std::uint32_t>(options.u64("arms", 20));
+    c.instance.S = options.given("S") ? *options.number_value("S") : Rational(2);
+    c.instance.q = 16;
+  }
+  if (options.given("lambda")) {
+    const Rational l = *options.number_value("lambda");
+    if (denominator(Rational(l * Rational(Integer(Integer(1) << 32)))) != 1 || l > Rational(1 << 20))
+      throw_parameter_error(command, "--lambda", "a multiple of 2^-32 in (0, 2^20] for " + learner, to_string(l));
+    c.params.lambda = l;
+  }
+  c.params.rho = options.given("rho") ? *options.number_value("rho") : Rational(1, 2);
+  return c;
+}
+
+}  // namespace dpb::cli

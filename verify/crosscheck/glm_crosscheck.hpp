@@ -1,0 +1,62 @@
+// Cross-check of seed 003's non-private GLM learners (glm-ucb; Sarmasarkar 2026, arXiv:2602.00417, Sec. 8): the
+// reference (certified decisions, Krawczyk-certified MLE) and the optimized build (doubles, bounds, deferral) on the
+// same instance and reward streams must play the same arm at every round and read the same reward bits; the
+// optimized estimate ± its bound must meet the reference's certified box at every round, and the two pseudo-regrets
+// must overlap within their bounds. Any disagreement is a failure (exit 1); deferrals are counted.
+//
+// Streams (docs/bits.md §8): the instance from ChaCha20Source(S, 0) with `sets` = T arm sets (the authors' layout:
+// one instance for every run), or an exported instance (`--instance FILE`); run r's round t reward from stream
+// 2^40·(r + 1) + t.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "optimized/learners/glm_ucb.hpp"
+#include "reference/learners/glm_ucb.hpp"
+
+namespace dpb::verify {
+
+bool is_glm_learner(const std::string& name);
+std::vector<std::string> glm_learner_names();
+
+struct GlmCrosscheckConfig {
+  std::string learner = "glm-ucb";
+  std::uint64_t horizon = 200;
+  std::uint32_t runs = 3;
+  std::uint64_t seed = 1;
+  ref::GlmInstanceParams instance;           // link, generator, d, K, q, S (sets = horizon, seed = seed)
+  std::optional<ref::GlmInstance> loaded;    // --instance FILE (used instead of generating)
+  ref::GlmUcbParams params;                  // λ, ρ (T = horizon)
+  fast::GlmUcbFastOptions fast_options{};    // the controls' hooks (tests only)
+};
+
+struct GlmRunComparison {
+  std::uint32_t run = 0;
+  std::uint64_t rounds = 0, deferrals = 0, reward_deferrals = 0, refinements = 0;
+  std::optional<std::uint64_t> divergence;  // the first round that differs
+  std::string detail;
+  double regret_reference = 0, regret_fast = 0;  // report-only
+  double max_theta_error = 0;                     // the largest bound ‖θ − θ̂‖ the optimized build used
+  double seconds_reference = 0, seconds_fast = 0;
+};
+
+struct GlmCrosscheckReport {
+  GlmCrosscheckConfig config;
+  ref::GlmInstance instance;
+  std::vector<GlmRunComparison> runs;
+  bool ok() const;
+};
+
+// The run's instance: the loaded one, or generated (ref::make_glm_instance) with sets = horizon.
+ref::GlmInstance glm_crosscheck_instance(const GlmCrosscheckConfig& config);
+GlmRunComparison compare_glm(const ref::GlmInstance& instance, const ref::GlmUcbTrajectory& reference,
+                             const fast::GlmUcbFastTrajectory& optimized);
+// Validates (ParameterError naming the parameter) before running.
+GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config);
+void print_glm_report(const GlmCrosscheckReport& report, std::ostream& out);
+
+}  // namespace dpb::verify

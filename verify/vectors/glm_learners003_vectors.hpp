@@ -1,0 +1,16 @@
+// Golden vectors of seed 003's GLM instances and non-private learners (docs/vectors.md §17), category
+// `glmlearners003`:
+//   `glm_instance`  a generated instance (reference/environments/glm_instance.hpp): its parameters, θ*'s and the
+//                   arms' numerators on 2^−q, and ⌊κ·2^32⌋, ⌊κ*·2^32⌋;
+//   `glm_ucb_run`   a short glm-ucb trajectory on it (run r's per-round reward streams): actions and rewards.
+// `--impl optimized` generates the instances with fast::make_glm_instance and runs fast::glm_ucb. check_vectors.py
+// replays the authors' θ*, κ, κ* and every run's rewards (docs/vectors.md §17).
+#pragma once
+
+#include "verify/vectors/format.hpp"
+
+namespace dpb::verify::vectors {
+
+CategoryFile generate_glm_learners003(Impl impl);
+
+}  // namespace dpb::verify::vectors
