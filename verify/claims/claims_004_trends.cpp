@@ -365,6 +365,7 @@ void register_claims_004_trends(Registry& registry) {
   // measured (session 10): verify --suite full, 30 runs: 95 of 102 trends supported, none contradicted; DP-MASE at
   // N = 64 and CE's ξ = 1/10 vs 1/20 step undecided (docs/findings.md, 004.fig3.problem2)
   registry.find("004.fig3.problem2")->expected_full = Verdict::inconclusive;
+  registry.find("004.fig3.problem2")->stored_report = "004.fig3.problem2.json";  // the full-suite run (560 s)
   registry.add(in_family("trends-004", Claim{
       "004.fig5.beta",
       "Figure 5: DP-MASE's rounds fall as β grows (3/10 → 1/2 → 4/5 at ε = 1/2, paired at every N, Problems 1 and 2)",
