@@ -1,6 +1,7 @@
 #include "reference/protocols/calibration_001.hpp"
 
 #include "reference/core/errors.hpp"
+#include "reference/protocols/internal/quantities.hpp"
 #include "reference/privacy/accountants.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
@@ -8,6 +9,11 @@
 namespace dpb::ref {
 
 namespace {
+
+using quantities::exact;
+using quantities::real;
+using quantities::flag;
+using quantities::text;
 
 constexpr const char* kFn = "calibrate";
 constexpr mpfr_prec_t kReport = 256;
@@ -25,34 +31,6 @@ const T& need(const std::optional<T>& v, const char* name, const std::string& va
 
 void refuse(bool given, const char* name, const std::string& variant) {
   if (given) throw_parameter_error(kFn, name, "absent for " + variant + " (it does not apply)", "a value");
-}
-
-Quantity exact(std::string name, const Rational& v, std::string note = "") {
-  Quantity q;
-  q.name = std::move(name);
-  q.exact = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity real(std::string name, const Interval& v, std::string note = "") {
-  Quantity q;
-  q.name = std::move(name);
-  q.enclosure = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity flag(std::string name, bool v, std::string note = "") {
-  Quantity q;
-  q.name = std::move(name);
-  q.flag = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity text(std::string name, std::string v) {
-  Quantity q;
-  q.name = std::move(name);
-  q.text = std::move(v);
-  return q;
 }
 
 Interval ln(const Rational& x, mpfr_prec_t prec) { return Interval(x, prec).log(); }

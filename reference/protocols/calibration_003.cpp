@@ -3,11 +3,17 @@
 #include <algorithm>
 
 #include "reference/core/errors.hpp"
+#include "reference/protocols/internal/quantities.hpp"
 #include "reference/glm/link.hpp"
 
 namespace dpb::ref {
 
 namespace {
+
+using quantities::exact;
+using quantities::real;
+using quantities::flag;
+using quantities::text;
 
 constexpr const char* kFn = "calibrate";
 constexpr mpfr_prec_t kReport = 256;
@@ -17,35 +23,6 @@ template <class T>
 const T& need(const std::optional<T>& v, const char* name) {
   if (!v) throw_parameter_error(kFn, name, "given for tree-matrix", "nothing");
   return *v;
-}
-
-Quantity exact(std::string name, const Rational& v, std::string note = "") {
-  Quantity q;
-  q.name = std::move(name);
-  q.exact = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity real(std::string name, const Interval& v, std::string note = "") {
-  Quantity q;
-  q.name = std::move(name);
-  q.enclosure = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity flag(std::string name, bool v, std::string note = "") {
-  Quantity q;
-  q.name = std::move(name);
-  q.flag = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity text(std::string name, std::string v, std::string note = "") {
-  Quantity q;
-  q.name = std::move(name);
-  q.text = std::move(v);
-  q.note = std::move(note);
-  return q;
 }
 
 Interval ln(const Rational& x, mpfr_prec_t p) { return Interval(x, p).log(); }

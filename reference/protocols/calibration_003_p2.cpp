@@ -1,11 +1,17 @@
 #include "reference/protocols/calibration_003_p2.hpp"
 
 #include "reference/core/errors.hpp"
+#include "reference/protocols/internal/quantities.hpp"
 #include "reference/privacy/seed001.hpp"
 
 namespace dpb::ref {
 
 namespace {
+
+using quantities::exact;
+using quantities::real;
+using quantities::flag;
+using quantities::text;
 
 constexpr const char* kFn = "calibrate";
 constexpr mpfr_prec_t kReport = 256;
@@ -13,34 +19,6 @@ constexpr mpfr_prec_t kReport = 256;
 const Integer& int63_max() {
   static const Integer m = (Integer(1) << 63) - 1;
   return m;
-}
-
-Quantity exact_q(std::string name, const Rational& v, std::string note) {
-  Quantity q;
-  q.name = std::move(name);
-  q.exact = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity real_q(std::string name, const Interval& v, std::string note) {
-  Quantity q;
-  q.name = std::move(name);
-  q.enclosure = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity flag_q(std::string name, bool v, std::string note) {
-  Quantity q;
-  q.name = std::move(name);
-  q.flag = v;
-  q.note = std::move(note);
-  return q;
-}
-Quantity text_q(std::string name, std::string v) {
-  Quantity q;
-  q.name = std::move(name);
-  q.text = std::move(v);
-  return q;
 }
 
 }  // namespace
@@ -107,38 +85,38 @@ Calibration001 calibrate_p2(const CalibrationP2Input& in) {
   if (total > int63_max())
     throw_parameter_error(kFn, "n", "such that n·message_bits·d(d+1)/2 <= 2^63 - 1 (it is " + to_string(total) + ")",
                           to_string(n));
-  c.quantities.push_back(exact_q("p", Rational(1, 4), "Eq. 127"));
-  c.quantities.push_back(exact_q("g", Rational(g), "max{ceil(2 sqrt n), d, 4} (Eq. 127, exact ceiling)"));
-  c.quantities.push_back(real_q(
+  c.quantities.push_back(exact("p", Rational(1, 4), "Eq. 127"));
+  c.quantities.push_back(exact("g", Rational(g), "max{ceil(2 sqrt n), d, 4} (Eq. 127, exact ceiling)"));
+  c.quantities.push_back(real(
       "b_before_ceiling", eq127_log(delta, d, kReport).sqr().mul(Rational(Rational(240000) * g * g / (eps * eps * n))),
       "24e4 g^2 ln^2(4(d^2+1)/delta)/(eps^2 n)"));
   c.quantities.push_back(
-      exact_q("b", Rational(b), "ceil(24e4 g^2 ln^2(4(d^2+1)/delta)/(eps^2 n)) (Eq. 127, certified ceiling)"));
-  c.quantities.push_back(exact_q("Delta", in.Delta, "Frobenius bound of a user matrix (refused above it)"));
-  c.quantities.push_back(text_q("range", std::string(pvec_range_name(in.range))));
-  c.quantities.push_back(exact_q("r", r, "encoding range: x_bar = floor((v + Delta) g / r)"));
-  c.quantities.push_back(exact_q("scale", Rational(Rational(g) / r), "g / r (the spec's V2/V3 assume g / Delta)"));
-  c.quantities.push_back(exact_q("labels", Rational(labels), "d(d+1)/2 upper-triangle labels"));
-  c.quantities.push_back(exact_q(
+      exact("b", Rational(b), "ceil(24e4 g^2 ln^2(4(d^2+1)/delta)/(eps^2 n)) (Eq. 127, certified ceiling)"));
+  c.quantities.push_back(exact("Delta", in.Delta, "Frobenius bound of a user matrix (refused above it)"));
+  c.quantities.push_back(text("range", std::string(pvec_range_name(in.range))));
+  c.quantities.push_back(exact("r", r, "encoding range: x_bar = floor((v + Delta) g / r)"));
+  c.quantities.push_back(exact("scale", Rational(Rational(g) / r), "g / r (the spec's V2/V3 assume g / Delta)"));
+  c.quantities.push_back(exact("labels", Rational(labels), "d(d+1)/2 upper-triangle labels"));
+  c.quantities.push_back(exact(
       "message_bits", Rational(ell),
       in.range == PVecRange::TwoDelta ? "g + b (never overflows)" : "2g + b (g + b as printed overflows: 003.v5)"));
-  c.quantities.push_back(exact_q("bits_per_user", Rational(ell * labels), "message_bits d(d+1)/2"));
-  c.quantities.push_back(exact_q("bits_per_user_as_written", Rational((g + b) * d * d), "(g + b) d^2 (S2)"));
-  c.quantities.push_back(exact_q("shuffled_bits", Rational(total), "n message_bits d(d+1)/2"));
+  c.quantities.push_back(exact("bits_per_user", Rational(ell * labels), "message_bits d(d+1)/2"));
+  c.quantities.push_back(exact("bits_per_user_as_written", Rational((g + b) * d * d), "(g + b) d^2 (S2)"));
+  c.quantities.push_back(exact("shuffled_bits", Rational(total), "n message_bits d(d+1)/2"));
   const Rational bin_var = p2_binomial_variance(g, b, n, r);
-  c.quantities.push_back(exact_q("v2_binomial_variance", bin_var, "(r/g)^2 n b p(1-p) per label"));
-  c.quantities.push_back(real_q("v2_binomial_closed_form", v2_binomial_closed_form(eps, delta, d, r, kReport),
+  c.quantities.push_back(exact("v2_binomial_variance", bin_var, "(r/g)^2 n b p(1-p) per label"));
+  c.quantities.push_back(real("v2_binomial_closed_form", v2_binomial_closed_form(eps, delta, d, r, kReport),
                                 "45000 r^2 ln^2(4(d^2+1)/delta)/eps^2 (b before the ceiling)"));
   const Rational round_bound = p2_rounding_variance_bound(g, n, r);
-  c.quantities.push_back(exact_q("v2_rounding_variance_bound", round_bound, "(r/g)^2 n/4 <= r^2/16"));
-  c.quantities.push_back(flag_q("v2_rounding_within_r2_over_16", round_bound <= r * r / 16, "g^2 >= 4n"));
-  c.quantities.push_back(exact_q("v2_variance_bound", Rational(bin_var + round_bound), "(r/g)^2 (n/4 + 3nb/16)"));
+  c.quantities.push_back(exact("v2_rounding_variance_bound", round_bound, "(r/g)^2 n/4 <= r^2/16"));
+  c.quantities.push_back(flag("v2_rounding_within_r2_over_16", round_bound <= r * r / 16, "g^2 >= 4n"));
+  c.quantities.push_back(exact("v2_variance_bound", Rational(bin_var + round_bound), "(r/g)^2 (n/4 + 3nb/16)"));
   const Rational proxy = p2_subgaussian_proxy(g, b, n, r);
-  c.quantities.push_back(exact_q("v3_subgaussian_proxy", proxy, "(r/g)^2 n(b+1)/4"));
+  c.quantities.push_back(exact("v3_subgaussian_proxy", proxy, "(r/g)^2 n(b+1)/4"));
   const Interval bound = v3_proxy_bound(eps, delta, d, r, kReport);
-  c.quantities.push_back(real_q("v3_proxy_bound", bound, "6e4 r^2 ln^2(4(d^2+1)/delta)/eps^2 + r^2/8"));
+  c.quantities.push_back(real("v3_proxy_bound", bound, "6e4 r^2 ln^2(4(d^2+1)/delta)/eps^2 + r^2/8"));
   c.quantities.push_back(
-      flag_q("v3_proxy_within_bound",
+      flag("v3_proxy_within_bound",
              certainly_le(exact_real(proxy), [&](mpfr_prec_t p) { return v3_proxy_bound(eps, delta, d, r, p); }),
              "decided exactly"));
   return c;
