@@ -190,9 +190,10 @@ void register_claims_004(Registry& registry) {
       "DP-MASE with M = ⌈log δ/log β⌉ (λ_k > M) fails to return the best arm with probability ≤ δ (V16)",
       {"004", "§4.3, §6", "Prop. 4.2"},
       Method::statistical,
-      "P1, uniform agents, β = 1/2; quick: N = 16, δ = 1/4, ε = 1/2, 300 runs; full: N = 64, δ = 1/20, "
-      "ε ∈ {1/4, 1/2} and N = 16, δ = 1/4, ε = 1/2, 600 runs each; one-sided Clopper–Pearson at the claim's α "
-      "over the grid (Bonferroni); undecided runs count as failures",
+      "quick: P1, uniform agents, N = 16, δ = 1/4, ε = 1/2, β = 1/2, 300 runs; full: every DP-MASE point of "
+      "Figs 1–6 (004-fig1, -fig3, -fig5, -fig6: P1 and P2, uniform and P^γ agents, N = 64 … 1024, δ = 1/20), 500 "
+      "runs each; one-sided Clopper–Pearson at the claim's α over the grid (Bonferroni); undecided runs count as "
+      "failures",
       Verdict::holds,
       statistical::check_prop42_failure}));
   registry.add(in_family("failure-probabilities", Claim{
@@ -200,9 +201,10 @@ void register_claims_004(Registry& registry) {
       "CORRUPTED ELIMINATION with M = ⌈log δ/log η_ξ⌉ fails to return the best arm with probability ≤ δ (V17)",
       {"004", "§5.2, §6", "Prop. 5.2"},
       Method::statistical,
-      "P1, uniform agents; quick: N = 16, δ = 1/4, η = 9/10, ξ ∈ {0, 1/10}, 300 runs; full: N = 64, δ = 1/20, "
-      "η = 9/10, ξ ∈ {0, 1/20, 1/10}, 600 runs each; one-sided Clopper–Pearson at the claim's α over the grid "
-      "(Bonferroni); undecided runs count as failures",
+      "quick: P1, uniform agents, N = 16, δ = 1/4, η = 9/10, ξ ∈ {0, 1/10}, 300 runs; full: every CORRUPTED "
+      "ELIMINATION and Decentralized Elimination (= ξ = 0) point of Figs 1–6 (004-fig1, -fig2, -fig3, -fig6: P1 and "
+      "P2, uniform and P^γ agents, N = 64 … 1024, δ = 1/20), 500 runs each; one-sided Clopper–Pearson at the "
+      "claim's α over the grid (Bonferroni); undecided runs count as failures",
       Verdict::holds,
       statistical::check_prop52_failure}));
   // Issue 16 §2: (ϵ, η)-privacy (Def. 3.7) as an adversary game (docs/privacy-004.md §7). Expected `violated`: the

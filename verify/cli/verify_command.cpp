@@ -35,13 +35,14 @@ void add_verify_command(CLI::App& app, Context& context) {
                   "Format of --list: text (default), markdown (docs/claims.md), json")
       .requires_options({"list"});
   options->number("--claim-timeout", args->claim_timeout, closed(0), closed(pow10(7), "10^7"),
-                  "Seconds each claim may run before it is stopped and reported as `error` (default 600; 0: no "
-                  "limit)");
+                  "Seconds each claim may run before it is stopped and reported as `error` (default 600 in the quick "
+                  "suite, 7200 in the full one; 0: no limit)");
   options->integer("--seed", a->seed, closed(0), max_u64(), "Seed for the claims that sample (default 20261121)");
   cmd->callback([a, args, options, &context]() {
     options->check();
     args->command_line = context.command_line;
     args->only_given = options->given("only");
+    args->claim_timeout_given = options->given("claim-timeout");
     if (const auto seed = options->u64("seed")) args->seed = *seed;
     if (const auto jobs = options->u64("jobs")) args->jobs = std::to_string(*jobs);
     context.exit_code = dpb::verify::verify_main(*args, dpb::verify::all_claims(), std::cout, std::cerr);

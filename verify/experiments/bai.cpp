@@ -351,6 +351,8 @@ std::string law_text(const BaiAlgorithm& a) {
 
 }  // namespace
 
+std::string bai_parameters_text(const BaiAlgorithm& a) { return param_text(a) + " law=" + law_text(a); }
+
 std::string bai_csv(const BaiResult& r) {
   std::ostringstream out;
   out << "problem,algorithm,learner,parameters,law,N,M,runs,rounds_mean,rounds_ci95_low,rounds_ci95_high,rounds_q05,"

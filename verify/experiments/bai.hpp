@@ -103,6 +103,9 @@ struct BaiResult {
 BaiResult run_bai(const BaiConfig& config, const BaiOptions& options = {});
 
 std::string bai_csv(const BaiResult& result);
+// An algorithm's parameters and agent law as the CSV prints them ("eps=1/20 beta=1/2 law=uniform"): with the
+// problem, the learner, N and δ they determine a cell's law (the failure claims key cells by it).
+std::string bai_parameters_text(const BaiAlgorithm& a);
 nlohmann::json bai_summary_json(const BaiResult& result);
 
 struct BaiFiles {

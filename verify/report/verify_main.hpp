@@ -35,6 +35,7 @@ struct VerifyArgs {
   std::string jobs;   // worker threads, an integer in [1, kMaxJobs]; empty: std::thread::hardware_concurrency()
   std::string plots;  // directory of the plots named in evidence; empty: `out`
   std::string claim_timeout = "600";  // seconds per claim, a decimal number >= 0 (0: no limit); see RunOptions
+  bool claim_timeout_given = false;   // not given: 600 s in the quick suite, 7200 s in the full one
   std::vector<std::string> command_line;  // recorded in report.json (the CLI passes argv)
 };
 

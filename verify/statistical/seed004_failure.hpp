@@ -35,7 +35,7 @@ FailureCount count_failures(const FailureSetting& s, std::uint64_t seed);
 Outcome test_failures(const std::vector<FailureSetting>& settings, const std::vector<FailureCount>& counts,
                       double alpha);
 
-// The claims' checkers: the grids of claims_004.cpp (quick and full) run and tested.
+// The claims' checkers: quick, a small grid on P1; full, every point of Figs 1–6 (run_figure_grid in the .cpp).
 Outcome check_prop42_failure(const RunOptions& options);
 Outcome check_prop52_failure(const RunOptions& options);
 

@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
@@ -67,6 +69,21 @@ TEST(VerifyCliTest, AClaimPastItsLimitFailsTheRunAndIsReportedAsAnError) {
   EXPECT_EQ(report["summary"]["claim_timeout"], 0.05);
   EXPECT_LT(report["claims"][0]["seconds"].get<double>(), 30.0);  // stopped early, not run to the end
   fs::remove_all(dir);
+}
+
+// The default limit depends on the suite: 600 s per claim in the quick one, 7200 s in the full one (its seed-004
+// failure claims run every point of Figs 1–6); a given --claim-timeout wins in both.
+TEST(VerifyCliTest, TheDefaultClaimTimeoutDependsOnTheSuite) {
+  for (const auto& [flags, expected] : std::vector<std::pair<std::string, double>>{
+           {"", 600.0}, {"--suite full", 7200.0}, {"--suite full --claim-timeout 30", 30.0}}) {
+    const fs::path dir = fresh_dir("defaulttimeout");
+    const auto r = run_command(kCli + " verify --jobs 1 " + flags + " --only '000.comm-bits' --out " + dir.string());
+    EXPECT_EQ(r.exit_code, 0) << flags << r.err;
+    std::ifstream in(dir / "report.json");
+    const auto report = nlohmann::json::parse(in);
+    EXPECT_EQ(report["summary"]["claim_timeout"].get<double>(), expected) << flags;
+    fs::remove_all(dir);
+  }
 }
 
 // A positive limit too small for a double is still a limit (the smallest one), never 0 = "no limit": the claim,
