@@ -296,6 +296,21 @@ void register_claims_004(Registry& registry) {
       "1/20, 1/10}, 400 runs; quick tests α = 1/2 only; one-sided Clopper–Pearson on F(T̂/2) and F(2T̂) at the claim's α/(2m); ratio reported",
       Verdict::holds,
       statistical::check_prop53_approx}));
+  // Issue 16 §3: the use the paper makes of T̂ (§5.3, App. C.2: the figures' trends in η and ξ explained by it).
+  // Expected `violated`: T̂ falls with η while the rounds rise (docs/findings.md).
+  registry.add(in_family("trends-004", Claim{
+      "004.prop5.3.direction",
+      "Prop. 5.3's T̂ explains the figures (§5.3, App. C.2): T̂(1/2) moves with η (ξ = 0) and with ξ (η = 9/10) as "
+      "CORRUPTED ELIMINATION's measured rounds do",
+      {"004", "§5.3, App. C.2", "Prop. 5.3"},
+      Method::trend,
+      "P1, uniform agents; adjacent pairs of each sweep, T̂(1/2) certified, paired rounds (shared streams), exact sign "
+      "test in T̂'s direction, Holm; quick: N = 16, δ = 1/4, η ∈ {1/2, 9/10} (ξ = 0) and ξ ∈ {0, 1/10} (η = 9/10), "
+      "24 runs; full: N ∈ {64, 256}, δ = 1/20, η ∈ {1/10, 3/10, 1/2, 7/10, 9/10} (ξ = 0) and ξ ∈ {0, 1/20, 1/10} "
+      "(η = 9/10), 30 runs",
+      Verdict::violated,
+      statistical::check_prop53_direction}));
+  registry.find("004.prop5.3.direction")->stored_report = "004.prop5.3.direction.json";
   registry.add(Claim{
       "004.prop5.2.bound",
       "CORRUPTED ELIMINATION fails with probability at most B(ξ) = min_{α∈ℕ} (1 − I_ξ(α+1, M))·δ·η_ξ^α (as printed); "

@@ -10,6 +10,7 @@
 #include "optimized/learners/mase.hpp"
 #include "reference/learners/mase.hpp"
 #include "verify/cluster/cancellation.hpp"
+#include "verify/experiments/trend.hpp"
 #include "verify/stats/binomial_tests.hpp"
 
 namespace dpb::verify::statistical {
@@ -192,6 +193,119 @@ Outcome check_prop53_approx(const RunOptions& options) {
     grid.push_back(p);
   }
   return check_prop53_grid(grid, options);
+}
+
+Outcome check_prop53_direction_grid(const std::vector<Prop53Sweep>& sweeps, const RunOptions& options) {
+  const auto started = std::chrono::steady_clock::now();
+  const double alpha = options.alpha > 0 ? options.alpha : 1e-6;
+  const ref::BanditInstance inst = ref::seed004_problem1();
+  const auto ce = ref::MultiAgentAlgorithm::CorruptedElimination;
+  std::vector<experiments::SignTest> tests;
+  nlohmann::json list = nlohmann::json::array();
+  for (const Prop53Sweep& sw : sweeps) {
+    if (sw.settings.size() < 2 || sw.runs == 0) throw std::invalid_argument("check_prop53_direction: a sweep needs two settings and runs");
+    struct Setting {
+      Interval t_hat;
+      std::uint64_t M = 0, s = 0;
+      std::vector<double> rounds;  // undecided runs: +infinity (beyond every count)
+    };
+    std::vector<Setting> at;
+    for (const auto& [eta, xi] : sw.settings) {
+      ref::MultiAgentParams params;
+      params.agents = sw.N;
+      params.delta = sw.delta;
+      params.eta = eta;
+      params.xi = xi;
+      const ref::MultiAgentConfig cfg = ref::configure_multi_agent(ce, params, inst.arms());
+      Setting st{Interval(Rational(0), kPrec), cfg.votes_threshold,
+                 se_local_count(cfg.rho, inst.arms(), Rational(1), Rational(1, 5)), {}};
+      st.t_hat = prop53_rounds(sw.N, st.s, st.M, Rational(1, 2));
+      for (std::uint64_t r = 0; r < sw.runs; ++r) {
+        if (r % 8 == 0) poll_cancellation();
+        const ref::MultiAgentOutcome o = fast::run_multi_agent(cfg, inst, ref::multi_agent_streams(options.seed, r));
+        st.rounds.push_back(o.reason == ref::EndReason::Decided ? static_cast<double>(o.rounds) : INFINITY);
+      }
+      at.push_back(std::move(st));
+    }
+    for (std::size_t i = 0; i + 1 < at.size(); ++i) {
+      const auto& [eta_a, xi_a] = sw.settings[i];
+      const auto& [eta_b, xi_b] = sw.settings[i + 1];
+      const std::string pair = sw.name + " sweep, N = " + std::to_string(sw.N) + ": (eta, xi) = (" +
+                               dpb::to_string(eta_a) + ", " + dpb::to_string(xi_a) + ") -> (" + dpb::to_string(eta_b) +
+                               ", " + dpb::to_string(xi_b) + ")";
+      const bool up = at[i + 1].t_hat.certainly_greater(at[i].t_hat.upper());
+      const bool down = at[i + 1].t_hat.certainly_less(at[i].t_hat.lower());
+      nlohmann::json row{{"pair", pair},
+                         {"T_hat_a", {at[i].t_hat.lower_string(12), at[i].t_hat.upper_string(12)}},
+                         {"T_hat_b", {at[i + 1].t_hat.lower_string(12), at[i + 1].t_hat.upper_string(12)}},
+                         {"M_a", at[i].M},
+                         {"M_b", at[i + 1].M},
+                         {"T_eta_xi_a", at[i].s},
+                         {"T_eta_xi_b", at[i + 1].s}};
+      if (!up && !down) {
+        row["tested"] = false;
+        row["why"] = "the T_hat enclosures meet: no predicted direction";
+        list.push_back(row);
+        continue;
+      }
+      std::vector<double> diff;
+      for (std::uint64_t r = 0; r < sw.runs; ++r) {
+        const double a = at[i].rounds[r], b = at[i + 1].rounds[r];
+        // Undecided runs: both undecided is a tie; one undecided counts as +infinity on its side.
+        diff.push_back(std::isinf(a) && std::isinf(b) ? 0.0 : std::isinf(b) ? INFINITY : std::isinf(a) ? -INFINITY : b - a);
+      }
+      const bool predict_up = up != sw.reverse_prediction;
+      row["T_hat_direction"] = up ? "up" : "down";
+      row["predicted"] = predict_up ? "up" : "down";
+      row["tested"] = true;
+      tests.push_back(predict_up
+                          ? experiments::sign_test_above("median(rounds_b - rounds_a) > 0 for " + pair, diff, 0.0)
+                          : experiments::sign_test_below("median(rounds_b - rounds_a) < 0 for " + pair, diff, 0.0));
+      list.push_back(row);
+    }
+  }
+  if (tests.empty()) {
+    Outcome o;
+    o.verdict = Verdict::inconclusive;
+    o.key_figure = "no pair with a certified T_hat order";
+    o.evidence["pairs"] = list;
+    return o;
+  }
+  Outcome o = experiments::trend_outcome(tests, alpha);
+  o.evidence["pairs"] = list;
+  o.evidence["T_hat"] = "T_hat(1/2) = N * Q^{-1}(T(eta_xi), 1 - (1/2)^{1/M}) certified (MPFI), M and eta_xi as the engine "
+                        "configures them, T(eta_xi) by spec V20";
+  o.evidence["measurement"] = "CORRUPTED ELIMINATION on P1 (uniform agents, optimized engine), run r of every setting "
+                              "on ref::multi_agent_streams(seed, r): paired differences of rounds, exact sign test per "
+                              "adjacent pair in T_hat's predicted direction, Holm over the pairs";
+  o.evidence["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  return o;
+}
+
+Outcome check_prop53_direction(const RunOptions& options) {
+  std::vector<Prop53Sweep> sweeps;
+  auto add = [&](const std::string& name, std::uint32_t N, const Rational& delta,
+                 std::vector<std::pair<Rational, Rational>> settings, std::uint64_t runs) {
+    Prop53Sweep s;
+    s.name = name;
+    s.N = N;
+    s.delta = delta;
+    s.settings = std::move(settings);
+    s.runs = runs;
+    sweeps.push_back(std::move(s));
+  };
+  const Rational nine(9, 10);
+  if (options.suite == Suite::full) {
+    for (std::uint32_t N : {64u, 256u}) {
+      add("eta", N, Rational(1, 20),
+          {{Rational(1, 10), 0}, {Rational(3, 10), 0}, {Rational(1, 2), 0}, {Rational(7, 10), 0}, {nine, 0}}, 30);
+      add("xi", N, Rational(1, 20), {{nine, 0}, {nine, Rational(1, 20)}, {nine, Rational(1, 10)}}, 30);
+    }
+  } else {
+    add("eta", 16, Rational(1, 4), {{Rational(1, 2), 0}, {nine, 0}}, 24);
+    add("xi", 16, Rational(1, 4), {{nine, 0}, {nine, Rational(1, 10)}}, 24);
+  }
+  return check_prop53_direction_grid(sweeps, options);
 }
 
 }  // namespace dpb::verify::statistical

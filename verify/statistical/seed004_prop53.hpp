@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "reference/core/interval.hpp"
@@ -49,5 +50,22 @@ struct Prop53Point {
 
 Outcome check_prop53_grid(const std::vector<Prop53Point>& grid, const RunOptions& options);
 Outcome check_prop53_approx(const RunOptions& options);
+
+// `004.prop5.3.direction` (issue 16 §3, "the use the paper makes of it", §5.3 and App. C.2): T̂(1/2) moves with η
+// (ξ = 0) and with ξ (η fixed) as the measured rounds do. Along each sweep, for every adjacent pair of settings a → b
+// the certified order of T̂_a(1/2) and T̂_b(1/2) (disjoint enclosures; a pair whose enclosures meet is listed and not
+// tested) predicts the sign of the paired difference rounds_b − rounds_a (the runs share their streams); an exact
+// sign test per pair, the family judged by Holm (verify/experiments/trend.hpp): holds iff every predicted direction
+// is confirmed, violated iff some pair's rounds move against T̂ with confidence, else inconclusive.
+struct Prop53Sweep {
+  std::string name;                // "eta" or "xi"
+  std::uint32_t N = 64;
+  Rational delta{1, 20};
+  std::vector<std::pair<Rational, Rational>> settings;  // (η, ξ), in sweep order
+  std::uint64_t runs = 30;
+  bool reverse_prediction = false;  // negative control: predict the opposite of T̂'s order
+};
+Outcome check_prop53_direction_grid(const std::vector<Prop53Sweep>& sweeps, const RunOptions& options);
+Outcome check_prop53_direction(const RunOptions& options);
 
 }  // namespace dpb::verify::statistical

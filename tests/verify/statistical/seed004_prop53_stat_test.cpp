@@ -51,3 +51,34 @@ TEST(Seed004Prop53, InflatedPredictionIsViolated) {
 
 }  // namespace
 }  // namespace dpb::verify::statistical
+
+namespace dpb::verify::statistical {
+// 004.prop5.3.direction's checker, on one pair where T̂ and the rounds agree: ξ = 0 → 1/10 at η = 9/10, N = 16,
+// δ = 1/4 (T̂(1/2) falls, 28844 → 28838, from a certified order; corruption lowers M from 14 to 5, which the paper's
+// threshold effect says shortens the run). As T̂ predicts: holds. The prediction reversed (negative control): the
+// same runs contradict it, violated.
+namespace {
+Prop53Sweep xi_pair(bool reverse) {
+  Prop53Sweep s;
+  s.name = "xi";
+  s.N = 16;
+  s.delta = Rational(1, 4);
+  s.settings = {{Rational(9, 10), Rational(0)}, {Rational(9, 10), Rational(1, 10)}};
+  s.runs = 24;
+  s.reverse_prediction = reverse;
+  return s;
+}
+}  // namespace
+
+TEST(Seed004Prop53, DirectionCheckerConfirmsAnAgreeingPairAndRejectsItsReverse) {
+  RunOptions o;
+  o.seed = 20261121;
+  o.alpha = 1e-6;
+  const Outcome agree = check_prop53_direction_grid({xi_pair(false)}, o);
+  EXPECT_EQ(agree.verdict, Verdict::holds) << agree.key_figure;
+  EXPECT_EQ(agree.evidence["pairs"][0]["T_hat_direction"], "down");
+  const Outcome reversed = check_prop53_direction_grid({xi_pair(true)}, o);
+  EXPECT_EQ(reversed.verdict, Verdict::violated) << reversed.key_figure;
+}
+
+}  // namespace dpb::verify::statistical
