@@ -516,8 +516,13 @@ PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& de
       return elimination_output(design.learner(tape, T_, noise), T_);
     });
   };
+  // Bounded work (issue 14 class 4): the decisive window must end within 2^15 rounds — the batched learners' 12
+  // doubling windows end by 16 380; dp-se's epochs grow like 1/ε, so a tiny --eps (1e-6: 1.4·10⁸ rounds per epoch,
+  // gigabytes of tape) is refused here instead of running for hours.
+  constexpr std::uint64_t kMaxDecisiveRounds = std::uint64_t{1} << 15;
   for (unsigned l = 1; l <= 12; ++l) {
     std::tie(first, len, T) = design.window(l);
+    if (T > kMaxDecisiveRounds) break;
     if (len < 2) continue;
     const LearnerRun r = make_run(first, T, 0);
     if (event_rate(r, 0, 1, 100, seed, 1000 + l) >= 0.9) {
@@ -527,7 +532,8 @@ PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& de
   }
   if (level == 0)  // a parameter that lets the learner eliminate nothing within 12 doubling windows (tiny --eps)
     throw_parameter_error("audit", "--eps",
-                          "large enough that " + t.info.name + " eliminates a 0-paying arm within 2^12 batches",
+                          "large enough that " + t.info.name +
+                              " eliminates a 0-paying arm within 2^12 batches and 2^15 rounds",
                           "the given value (no decisive batch found)");
   // 2. k by bisection: the largest k in [0, len − 1] with P_D′(arm 1 eliminated) >= borderline (decreasing in k).
   std::uint64_t lo = 0, hi = len - 1;  // invariant: f(lo) >= borderline

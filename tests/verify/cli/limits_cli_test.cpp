@@ -118,5 +118,15 @@ TEST(LimitsCli, AuditAtTheEndsOfEpsAnswersOrIsRefusedUpFront) {
                           "parameter '--eps' must be such that the aggregate Skellam noise's variance is at most 10^7");
 }
 
+// dp-se's epochs grow like 1/ε: at --eps 1e-6 its decisive epoch needs ~1.4·10⁸ rounds a run, and the audit grew past
+// 5 GiB within a minute. The decisive window must now end within 2^15 rounds, which the elimination learners'
+// doubling windows always did: a tiny --eps is refused before any run, naming --eps.
+TEST(LimitsCli, EliminationAuditsBoundTheirDecisiveWindowNamingEps) {
+  for (const char* target : {"dp-se", "dist-dp-se", "shuffle-se"})
+    expect_refused_up_front(std::string("audit ") + target + " --eps 1e-6 --samples 100 --threads 1",
+                            "parameter '--eps' must be large enough that " + std::string(target) +
+                                " eliminates a 0-paying arm within 2^12 batches and 2^15 rounds");
+}
+
 }  // namespace
 }  // namespace dpb::test
