@@ -26,8 +26,11 @@ struct FastMatrix {
     for (std::uint32_t i = 0; i < d; ++i)
       for (std::uint32_t j = 0; j < d; ++j)
         M(i, j) = std::ldexp(e.N[i * d + j].convert_to<double>(), -static_cast<int>(e.shift));
+    const bool unit_den = e.den == 1;
+    if (!unit_den) M /= e.den.convert_to<double>();
     Mabs = M.cwiseAbs();
-    frob_error = 2 * u * Mabs.norm();  // one rounding per entry (convert_to: ≤ 1 ulp, doubled)
+    // one rounding per entry (convert_to: ≤ 1 ulp, doubled), two more with a denominator
+    frob_error = (unit_den ? 2 : 6) * u * Mabs.norm();
     llt.compute(M);
     lambda = lam;
     width2 = w2;
@@ -118,6 +121,7 @@ BGlincbFastTrajectory b_glincb(const ref::BGlincbParams& params, const GlmEnviro
       } else {
         active = all;
         for (std::size_t j = 0; j < mats.size(); ++j) {
+          if (!exact.estimates[j].usable) continue;
           const FastMatrix& fm = mats[j];
           const double w2 = (j == 0 && options.fault_warmup_width) ? (params.gamma * params.gamma).convert_to<double>()
                                                                     : fm.width2;
@@ -182,7 +186,7 @@ BGlincbFastTrajectory b_glincb(const ref::BGlincbParams& params, const GlmEnviro
         const double ec = kValueError + mu_ddot_sup * ez + mu_dot_sup * (ea + 0x1p-50) + 4 * u;
         const double scaled = std::ldexp(c_hat, ref::kGlmWeightBits), es = std::ldexp(ec, ref::kGlmWeightBits);
         const double lo = std::floor(scaled - es), hi = std::floor(scaled + es);
-        if (lo == hi && std::fabs(z) <= 64 && v.llt.info() == Eigen::Success) {
+        if (lo == hi && std::fabs(z) <= 64 && v.llt.info() == Eigen::Success && exact.estimates[0].usable) {
           w = static_cast<std::uint64_t>(lo);
         } else {
           ++out.weight_deferrals;

@@ -88,10 +88,17 @@ std::uint64_t glm_design_stream(std::uint64_t run, std::uint64_t t) {
 }
 
 void GlmBatchEstimate::finish(std::uint32_t d) {
+  if (!try_finish(d)) throw std::logic_error("b_glincb: a batch matrix is not positive definite");
+}
+
+bool GlmBatchEstimate::try_finish(std::uint32_t d) {
   const internal::BareissResult br = internal::bareiss_symmetric(N, d);
-  if (!br.positive_definite) throw std::logic_error("b_glincb: a batch matrix is not positive definite");
-  det = br.det;
-  adj = br.adj;
+  usable = br.positive_definite;
+  if (usable) {
+    det = br.det;
+    adj = br.adj;
+  }
+  return usable;
 }
 
 Rational GlmBatchEstimate::s(const std::int64_t* f, std::uint32_t d, unsigned q) const {
@@ -103,8 +110,8 @@ Rational GlmBatchEstimate::s(const std::int64_t* f, std::uint32_t d, unsigned q)
       if (f[j] != 0) row += adj[i * d + j] * f[j];
     acc += row * f[i];
   }
-  // M = N·2^−shift: M⁻¹ = 2^shift·adj/det; x = f·2^−q
-  return Rational(acc) * pow2(shift) / (Rational(det) * pow2(2 * q));
+  // M = N/(den·2^shift): M⁻¹ = den·2^shift·adj/det; x = f·2^−q
+  return Rational(acc * den) * pow2(shift) / (Rational(det) * pow2(2 * q));
 }
 
 bool glm_eliminates(const GlmBatchEstimate& e, const std::int64_t* fx, const std::int64_t* fy, const Rational& s_x,
@@ -124,6 +131,7 @@ std::vector<std::uint32_t> glm_survivors(const GlmBroadcast& b, std::span<const 
   std::vector<std::uint32_t> active(K);
   for (std::uint32_t a = 0; a < K; ++a) active[a] = a;
   for (const GlmBatchEstimate& e : b.estimates) {
+    if (!e.usable) continue;
     std::vector<Rational> s(active.size());
     for (std::size_t i = 0; i < active.size(); ++i) s[i] = e.s(&arms[std::size_t{active[i]} * d], d, b.q);
     std::vector<std::uint32_t> kept;
@@ -142,8 +150,8 @@ std::vector<std::uint32_t> glm_survivors(const GlmBroadcast& b, std::span<const 
 CertifiedReal glm_scale(const GlmBroadcast& b, const std::int64_t* f) {
   const GlmBatchEstimate& v = b.estimates.front();
   const Rational z = dot(f, v.theta, b.q);
-  const Rational a2 = b.beta_width2 * v.s(f, b.d, b.q);  // (γ√κ‖x‖_{V⁻¹})²
   const Rational cap = 2 * b.S;
+  const Rational a2 = v.usable ? b.beta_width2 * v.s(f, b.d, b.q) : cap * cap;  // (γ√κ‖x‖_{V⁻¹})²; unusable V: cap
   const Link link = b.link;
   if (a2 == 0) return mu_dot(link, z);                     // β = 1
   if (a2 >= cap * cap)                                     // β = e^{2S}
@@ -162,7 +170,7 @@ ArmSet glm_arm_set(std::span<const std::int64_t> arms, std::uint32_t d, unsigned
   return out;
 }
 
-Integer glm_weight(const CertifiedReal& c) { return floor_scaled(c, pow2(kGlmWeightBits)); }
+Integer glm_weight(const CertifiedReal& c, unsigned bits) { return floor_scaled(c, pow2(bits)); }
 
 std::vector<Rational> glm_rounded_mle(const GlmData& data, unsigned* refinements) {
   std::vector<Rational> center(data.d, Rational(0));

@@ -73,15 +73,20 @@ std::uint64_t glm_design_stream(std::uint64_t run, std::uint64_t t);
 
 // ---- the batched core --------------------------------------------------------------------------------------------
 
-// One earlier batch's broadcast: θ̂_j (exact) and its matrix M_j = N·2^−shift (positive definite), with the width².
+// One earlier batch's broadcast: θ̂_j (exact) and its matrix M_j = N/(den·2^shift), with the width². A released
+// (noisy) matrix may fail to be positive definite: `usable` is then false and the estimate takes no part in
+// elimination (and, for V, β(x) takes its cap e^{2S}) — counted by the caller.
 struct GlmBatchEstimate {
   std::vector<Rational> theta;
   std::vector<Integer> N;
   unsigned shift = 0;
+  Integer den{1};              // > 0
+  bool usable = true;
   Rational width2;             // w_j²: γ²κ or γ²
   Integer det;                 // of N (finish())
   std::vector<Integer> adj;    // of N (finish())
   void finish(std::uint32_t d);  // Bareiss; std::logic_error when N is not positive definite
+  bool try_finish(std::uint32_t d);  // Bareiss; sets and returns `usable` (N positive definite)
   // ‖x‖²_{M_j⁻¹} for x = f·2^−q, exact.
   Rational s(const std::int64_t* f, std::uint32_t d, unsigned q) const;
 };
@@ -105,8 +110,8 @@ CertifiedReal glm_scale(const GlmBroadcast& b, const std::int64_t* f);
 // The arms as the design's ArmSet (rationals f·2^−q), all or the listed ones.
 ArmSet glm_arm_set(std::span<const std::int64_t> arms, std::uint32_t d, unsigned q,
                    const std::vector<std::uint32_t>& which);
-// ĉ·2^32 = ⌊c·2^32⌋.
-Integer glm_weight(const CertifiedReal& c);
+// ĉ·2^bits = ⌊c·2^bits⌋.
+Integer glm_weight(const CertifiedReal& c, unsigned bits = kGlmWeightBits);
 // The MLE of the data rounded to 2^−kGlmThetaBits (nearest), decided on certified boxes; `refinements` counts the
 // precision doublings.
 std::vector<Rational> glm_rounded_mle(const GlmData& data, unsigned* refinements = nullptr);
