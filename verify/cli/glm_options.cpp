@@ -19,10 +19,25 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
       .companions_are({"crosscheck", "--learner", "glm-ucb", "--instance", "{}", "--horizon", "5", "--runs", "1"});
   o.number("--rho", a.rho, closed(0), closed(pow2(20), "2^20"), "glm-ucb: the width rho of the bonus (default 1/2)")
       .companions_are(companions);
+  const std::vector<std::string> b = {"crosscheck", "--learner", "b-glincb", "--link", "logistic", "--horizon", "40",
+                                      "--runs", "1"};
+  o.number("--width", a.gamma, closed(0), closed(pow2(20), "2^20"),
+           "b-glincb: the confidence width gamma of Eq. 13-14 (default 1/2)")
+      .companions_are(b);
+  o.number("--kappa", a.kappa, closed(1), closed(pow2(40), "2^40"),
+           "b-glincb: the learner's upper bound on kappa (default 4)")
+      .companions_are(b);
+  o.integer("--batches", a.batches, closed(2), closed(8),
+            "b-glincb: the number of batches M in [2, 8] (default floor(log2 log2 T))")
+      .companions_are(b);
+  o.choice("--widths", a.widths, {"paper", "sqrt-kappa"},
+           "b-glincb: gamma sqrt(kappa) for the warm-up estimate and gamma after (paper, default) or gamma sqrt(kappa) "
+           "for every estimate")
+      .companions_are(b);
 }
 
 void refuse_glm_options(const Options& options, const std::string& learner, const char* command) {
-  for (const char* name : {"link", "S", "generator", "instance", "rho"})
+  for (const char* name : {"link", "S", "generator", "instance", "rho", "width", "kappa", "batches", "widths"})
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
@@ -63,6 +78,17 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     c.params.lambda = l;
   }
   c.params.rho = options.given("rho") ? *options.number_value("rho") : Rational(1, 2);
+  const bool b = learner == "b-glincb";
+  for (const char* name : b ? std::vector<const char*>{"rho"} : std::vector<const char*>{"width", "kappa", "batches", "widths"})
+    if (options.given(name))
+      throw_parameter_error(command, std::string("--") + name, "absent for " + learner, "given");
+  if (b) {
+    if (options.given("width")) c.bglincb.gamma = *options.number_value("width");
+    if (options.given("kappa")) c.bglincb.kappa = *options.number_value("kappa");
+    if (options.given("batches")) c.bglincb.M = static_cast<std::uint32_t>(options.u64("batches", 0));
+    if (options.given("widths")) c.bglincb.widths = ref::parse_glm_widths(a.widths);
+    c.bglincb.S = c.loaded ? c.loaded->S : c.instance.S;
+  }
   return c;
 }
 

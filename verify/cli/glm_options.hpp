@@ -1,6 +1,6 @@
 // The options of seed 003's non-private GLM learners (glm-ucb; verify/crosscheck/glm_crosscheck.hpp) for
-// `dpbandit crosscheck`: --link, --S, --generator, --instance, --rho (and seed 001's --d, --lambda, the shared
-// --arms). Every bad value is a ParameterError naming the option (exit 2, nothing written).
+// `dpbandit crosscheck`: --link, --S, --generator, --instance, --rho; b-glincb: --width (γ), --kappa, --batches,
+// --widths (and seed 001's --d, --lambda, the shared --arms). Every bad value is a ParameterError naming the option (exit 2, nothing written).
 #pragma once
 
 #include <string>
@@ -14,6 +14,7 @@ namespace dpb::cli {
 
 struct GlmCliArgs {
   std::string link, S, generator, instance, rho;
+  std::string gamma, kappa, batches, widths;  // b-glincb
 };
 
 void add_glm_options(Options& options, GlmCliArgs& args, const std::vector<std::string>& companions);

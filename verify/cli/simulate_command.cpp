@@ -16,6 +16,7 @@
 #include "optimized/learners/mase.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
+#include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
 #include "verify/cli/glm_options.hpp"
 #include "verify/cli/linear_options.hpp"
@@ -72,16 +73,25 @@ void simulate_glm(const SimulateArgs& args) {
   c.runs = static_cast<std::uint32_t>(options.u64("runs", 10));
   c.seed = options.u64("seed", 1);
   c.params.T = c.horizon;
+  c.bglincb.T = c.horizon;
+  c.bglincb.lambda = c.params.lambda;
+  const bool bglincb = args.learner == "b-glincb";
   const ref::GlmInstance inst = verify::glm_crosscheck_instance(c);  // validates the instance
-  ref::validate_glm_ucb(c.params, inst.q);
+  if (bglincb) ref::validate_b_glincb(c.bglincb, inst.q);
+  else ref::validate_glm_ucb(c.params, inst.q);
   if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
     if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
       throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
                             verify::input::quoted_prefix(args.out, 80) + " (" + why + ")");
   const ref::KappaEnclosure k = ref::glm_instance_kappa(inst, 64);
-  std::printf("%s on %s: T = %llu, lambda = %s, rho = %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
+  const std::string widths =
+      bglincb ? "gamma = " + to_string(c.bglincb.gamma) + ", kappa = " + to_string(c.bglincb.kappa) +
+                    ", M = " + std::to_string(ref::b_glincb_batches(c.bglincb)) + ", widths " +
+                    std::string(ref::glm_widths_name(c.bglincb.widths))
+              : "rho = " + to_string(c.params.rho);
+  std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
-              to_string(c.params.lambda).c_str(), to_string(c.params.rho).c_str(),
+              to_string(c.params.lambda).c_str(), widths.c_str(),
               static_cast<unsigned long long>(c.seed), k.kappa.midpoint_for_report(),
               k.kappa_star.midpoint_for_report());
   const fast::GlmEnvironment env(inst);
@@ -93,7 +103,17 @@ void simulate_glm(const SimulateArgs& args) {
   runs_csv << "run,pseudo_regret,pseudo_regret_error,deferrals,reward_deferrals\n";
   double total = 0, total2 = 0;
   for (std::uint32_t r = 0; r < c.runs; ++r) {
-    const fast::GlmUcbFastTrajectory t = fast::glm_ucb(c.params, env, c.seed, r);
+    fast::GlmUcbFastTrajectory t;
+    if (bglincb) {  // the fields the output uses; `deferrals` counts every deferred decision
+      fast::BGlincbFastTrajectory b = fast::b_glincb(c.bglincb, env, c.seed, r);
+      t.actions = std::move(b.actions);
+      t.pseudo_regret = b.pseudo_regret;
+      t.pseudo_regret_error = b.pseudo_regret_error;
+      t.deferrals = b.elimination_deferrals + b.mle_deferrals + b.weight_deferrals;
+      t.reward_deferrals = b.reward_deferrals;
+    } else {
+      t = fast::glm_ucb(c.params, env, c.seed, r);
+    }
     double cum = 0;
     std::size_t next = 0;
     for (std::uint64_t s = 1; s <= c.horizon; ++s) {
@@ -108,7 +128,8 @@ void simulate_glm(const SimulateArgs& args) {
     cum = t.pseudo_regret;
     total += cum;
     total2 += cum * cum;
-    std::printf("run %u: pseudo-regret %.3f (+- %.1e), %llu argmax decisions deferred\n", r, cum,
+    std::printf(bglincb ? "run %u: pseudo-regret %.3f (+- %.1e), %llu decisions deferred\n"
+                        : "run %u: pseudo-regret %.3f (+- %.1e), %llu argmax decisions deferred\n", r, cum,
                 t.pseudo_regret_error, static_cast<unsigned long long>(t.deferrals));
     runs_csv << r << "," << cum << "," << t.pseudo_regret_error << "," << t.deferrals << "," << t.reward_deferrals
              << "\n";
@@ -375,7 +396,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.flag("--list", args->list, "List the experiments");
   o.text("--learner", args->learner,
          "A learner instead of an experiment: seed 001's linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, "
-         "linucb-jdp, seed 003's glm-ucb, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
+         "linucb-jdp, seed 003's glm-ucb, b-glincb, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
          "independent-se")
       .conflicts_with({"experiment", "config"})
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});

@@ -15,8 +15,8 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-bool is_glm_learner(const std::string& name) { return name == "glm-ucb"; }
-std::vector<std::string> glm_learner_names() { return {"glm-ucb"}; }
+bool is_glm_learner(const std::string& name) { return name == "glm-ucb" || name == "b-glincb"; }
+std::vector<std::string> glm_learner_names() { return {"glm-ucb", "b-glincb"}; }
 
 bool GlmCrosscheckReport::ok() const {
   for (const auto& r : runs)
@@ -80,20 +80,81 @@ GlmRunComparison compare_glm(const ref::GlmInstance& inst, const ref::GlmUcbTraj
   return c;
 }
 
+GlmRunComparison compare_b_glincb(const ref::GlmInstance& inst, const ref::BGlincbTrajectory& r,
+                                  const fast::BGlincbFastTrajectory& f) {
+  GlmRunComparison c;
+  c.rounds = r.actions.size();
+  c.deferrals = f.elimination_deferrals;
+  c.mle_deferrals = f.mle_deferrals;
+  c.weight_deferrals = f.weight_deferrals;
+  c.elimination_tests = f.elimination_tests;
+  c.reward_deferrals = f.reward_deferrals;
+  c.refinements = r.refinements;
+  for (std::uint64_t n : r.schedule) c.schedule += (c.schedule.empty() ? "" : ",") + std::to_string(n);
+  for (std::uint32_t s : r.survivors) c.eliminated += inst.K - s;
+  for (double e : f.theta_error) c.max_theta_error = std::max(c.max_theta_error, e);
+  auto fail = [&](std::uint64_t t, std::string what) {
+    if (!c.divergence) {
+      c.divergence = t;
+      c.detail = std::move(what);
+    }
+  };
+  if (r.schedule != f.schedule) fail(1, "the batch schedules differ");
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
+    const std::string at = "round " + std::to_string(t + 1) + ": ";
+    if (t >= f.actions.size()) fail(t + 1, at + "the optimized run stopped");
+    else if (r.actions[t] != f.actions[t])
+      fail(t + 1, at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " + std::to_string(f.actions[t]));
+    else if (r.rewards[t] != f.rewards[t]) fail(t + 1, at + "the rewards differ");
+    else if (r.survivors[t] != f.survivors[t])
+      fail(t + 1, at + std::to_string(r.survivors[t]) + " arms survive in the reference, " +
+                      std::to_string(f.survivors[t]) + " in the optimized build");
+    else if (r.weights[t] != Integer(f.weights[t])) fail(t + 1, at + "the weights of H differ");
+  }
+  if (!c.divergence && f.actions.size() != r.actions.size())
+    fail(f.actions.size(), "the optimized run has " + std::to_string(f.actions.size()) + " rounds");
+  if (!c.divergence && r.theta != f.theta) fail(r.actions.size(), "the batch estimates differ");
+  if (!c.divergence &&
+      (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
+       Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper()))
+    fail(r.actions.size(), "the pseudo-regrets differ beyond their bounds");
+  c.regret_reference = r.pseudo_regret.midpoint_for_report();
+  c.regret_fast = f.pseudo_regret;
+  return c;
+}
+
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   if (!is_glm_learner(config.learner))
-    throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb)", config.learner);
+    throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb, b-glincb)", config.learner);
   if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
   GlmCrosscheckReport rep;
   rep.config = config;
   rep.config.params.T = config.horizon;
+  rep.config.bglincb.T = config.horizon;
+  rep.config.bglincb.lambda = config.params.lambda;
   rep.instance = glm_crosscheck_instance(config);
-  ref::validate_glm_ucb(rep.config.params, rep.instance.q);
+  const bool b = config.learner == "b-glincb";
+  if (b) ref::validate_b_glincb(rep.config.bglincb, rep.instance.q);
+  else ref::validate_glm_ucb(rep.config.params, rep.instance.q);
   if (rep.instance.sets < config.horizon && !config.loaded)
     throw_parameter_error("crosscheck", "horizon", "<= the instance's arm sets", std::to_string(config.horizon));
   const fast::GlmEnvironment env(rep.instance);
   for (std::uint32_t run = 0; run < config.runs; ++run) {
     auto t0 = std::chrono::steady_clock::now();
+    if (b) {
+      const ref::BGlincbTrajectory r = ref::b_glincb(rep.config.bglincb, rep.instance, config.seed, run);
+      const double sr = seconds_since(t0);
+      t0 = std::chrono::steady_clock::now();
+      const fast::GlmEnvironment run_env(rep.instance);
+      const fast::BGlincbFastTrajectory f =
+          fast::b_glincb(rep.config.bglincb, run_env, config.seed, run, config.bglincb_fast_options);
+      GlmRunComparison c = compare_b_glincb(rep.instance, r, f);
+      c.run = run;
+      c.seconds_reference = sr;
+      c.seconds_fast = seconds_since(t0);
+      rep.runs.push_back(std::move(c));
+      continue;
+    }
     const ref::GlmUcbTrajectory r = ref::glm_ucb(rep.config.params, rep.instance, config.seed, run);
     const double sr = seconds_since(t0);
     t0 = std::chrono::steady_clock::now();
@@ -112,10 +173,31 @@ GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
 void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
   const auto& c = rep.config;
   out << "crosscheck " << c.learner << ": " << rep.instance.describe() << ", T = " << c.horizon
-      << ", runs = " << c.runs << ", seed = " << c.seed << ", lambda = " << to_string(c.params.lambda)
-      << ", rho = " << to_string(c.params.rho) << "\n";
+      << ", runs = " << c.runs << ", seed = " << c.seed << ", lambda = " << to_string(c.params.lambda);
+  if (c.learner == "b-glincb")
+    out << ", gamma = " << to_string(c.bglincb.gamma) << ", kappa = " << to_string(c.bglincb.kappa)
+        << ", S = " << to_string(c.bglincb.S) << ", M = " << ref::b_glincb_batches(rep.config.bglincb)
+        << ", widths = " << ref::glm_widths_name(c.bglincb.widths) << "\n";
+  else
+    out << ", rho = " << to_string(c.params.rho) << "\n";
   std::uint64_t bad = 0, deferred = 0;
   for (const auto& r : rep.runs) {
+    if (c.learner == "b-glincb") {
+      out << "  run " << r.run << ": " << r.rounds << " rounds in batches " << r.schedule << ", " << r.eliminated
+          << " arms eliminated, " << r.elimination_tests << " elimination tests (" << r.deferrals << " deferred), "
+          << r.mle_deferrals << " MLE roundings deferred, " << r.weight_deferrals << " weights deferred, "
+          << r.reward_deferrals << " reward draws deferred, " << r.refinements
+          << " reference refinements, max theta bound " << r.max_theta_error << ", pseudo-regret " << r.regret_fast
+          << " (reference " << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized "
+          << r.seconds_fast << " s";
+      deferred += r.deferrals + r.mle_deferrals + r.weight_deferrals;
+      if (r.divergence) {
+        ++bad;
+        out << "  DISAGREEMENT: " << r.detail;
+      }
+      out << "\n";
+      continue;
+    }
     out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.deferrals << " argmax decisions deferred, "
         << r.reward_deferrals << " reward draws deferred, " << r.refinements
         << " reference refinements, max theta bound " << r.max_theta_error << ", pseudo-regret " << r.regret_fast
@@ -129,7 +211,8 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
     out << "\n";
   }
   out << (bad ? "FAILED" : "ok") << ": " << rep.runs.size() - bad << "/" << rep.runs.size()
-      << " runs agree (actions, rewards, estimates within bounds, pseudo-regret); " << deferred
+      << " runs agree (actions, rewards, " << (c.learner == "b-glincb" ? "survivors, weights, batch estimates" : "estimates within bounds")
+      << ", pseudo-regret); " << deferred
       << " decisions deferred to the reference\n";
 }
 

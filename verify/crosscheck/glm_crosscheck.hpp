@@ -1,8 +1,9 @@
-// Cross-check of seed 003's non-private GLM learners (glm-ucb; Sarmasarkar 2026, arXiv:2602.00417, Sec. 8): the
+// Cross-check of seed 003's non-private GLM learners (glm-ucb, b-glincb; Sarmasarkar 2026, arXiv:2602.00417, Sec. 8): the
 // reference (certified decisions, Krawczyk-certified MLE) and the optimized build (doubles, bounds, deferral) on the
 // same instance and reward streams must play the same arm at every round and read the same reward bits; the
 // optimized estimate ± its bound must meet the reference's certified box at every round, and the two pseudo-regrets
-// must overlap within their bounds. Any disagreement is a failure (exit 1); deferrals are counted.
+// must overlap within their bounds. Any disagreement is a failure (exit 1); deferrals are counted. b-glincb: the same
+// schedule, actions, rewards, survivor counts and weights at every round and the same (exact) θ̂ of every batch.
 //
 // Streams (docs/bits.md §8): the instance from ChaCha20Source(S, 0) with `sets` = T arm sets (the authors' layout:
 // one instance for every run), or an exported instance (`--instance FILE`); run r's round t reward from stream
@@ -15,7 +16,9 @@
 #include <string>
 #include <vector>
 
+#include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "reference/learners/b_glincb.hpp"
 #include "reference/learners/glm_ucb.hpp"
 
 namespace dpb::verify {
@@ -32,6 +35,8 @@ struct GlmCrosscheckConfig {
   std::optional<ref::GlmInstance> loaded;    // --instance FILE (used instead of generating)
   ref::GlmUcbParams params;                  // λ, ρ (T = horizon)
   fast::GlmUcbFastOptions fast_options{};    // the controls' hooks (tests only)
+  ref::BGlincbParams bglincb;                // b-glincb: M, λ (= params.lambda), γ, κ, S, widths (T = horizon)
+  fast::BGlincbFastOptions bglincb_fast_options{};
 };
 
 struct GlmRunComparison {
@@ -42,6 +47,9 @@ struct GlmRunComparison {
   double regret_reference = 0, regret_fast = 0;  // report-only
   double max_theta_error = 0;                     // the largest bound ‖θ − θ̂‖ the optimized build used
   double seconds_reference = 0, seconds_fast = 0;
+  // b-glincb: the optimized build's other deferrals, its elimination tests and the arms eliminated in all
+  std::uint64_t mle_deferrals = 0, weight_deferrals = 0, elimination_tests = 0, eliminated = 0;
+  std::string schedule;  // b-glincb: the users per batch
 };
 
 struct GlmCrosscheckReport {
@@ -55,6 +63,8 @@ struct GlmCrosscheckReport {
 ref::GlmInstance glm_crosscheck_instance(const GlmCrosscheckConfig& config);
 GlmRunComparison compare_glm(const ref::GlmInstance& instance, const ref::GlmUcbTrajectory& reference,
                              const fast::GlmUcbFastTrajectory& optimized);
+GlmRunComparison compare_b_glincb(const ref::GlmInstance& instance, const ref::BGlincbTrajectory& reference,
+                                  const fast::BGlincbFastTrajectory& optimized);
 // Validates (ParameterError naming the parameter) before running.
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config);
 void print_glm_report(const GlmCrosscheckReport& report, std::ostream& out);

@@ -2391,6 +2391,57 @@ def check_glmlearners003_record(rec):
     return "unknown kind %r" % rec["kind"]
 
 
+# bglincb003 (b-glincb runs, docs/vectors.md §18): the instance as glmlearners003's; each run's schedule recomputed
+# with exact integer roots (α = T^a, a = 1/(2(1 − 2^{1−M})); B_1 = ⌈α^{2/3}⌉, B_k = ⌈α^{2−2^{2−k}}⌉, cut at T), its
+# rewards replayed from its actions on the per-round streams, the warm-up's weights 2^32 and the survivor counts in
+# [1, K] (K in the warm-up); the eliminations, designs and MLEs are the learner's decisions (`vectors check`).
+def _ceil_power(T, e):
+    num, den = e.numerator, e.denominator
+    target = T ** num
+    r = int(round(float(target) ** (1.0 / den)))
+    while r ** den < target:
+        r += 1
+    while r > 0 and (r - 1) ** den >= target:
+        r -= 1
+    return r
+
+
+def _bglincb_schedule(T, M):
+    a = 1 / (2 * (1 - Fraction(1, 2 ** (M - 1))))
+    expo = [a * Fraction(2, 3)] + [a * (2 - Fraction(4, 2 ** k)) for k in range(2, M + 1)]
+    out, used = [], 0
+    for e in expo:
+        if used >= T:
+            break
+        n = min(_ceil_power(T, e), T - used)
+        out.append(n)
+        used += n
+    return out
+
+
+def check_bglincb003_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] == "glm_instance":
+        return _glml_check_instance(rec)
+    if rec["kind"] != "b_glincb_run":
+        return "unknown kind %r" % rec["kind"]
+    err = _glml_check_run(rec)
+    if err:
+        return err
+    T, M = rec["T"], rec["M"]
+    want = _bglincb_schedule(T, M)
+    if rec["schedule"] != want:
+        return "field schedule: committed %s, recomputed %s" % (rec["schedule"], want)
+    K = _GLM_INSTANCES[rec["instance"]]["K"]
+    b1 = want[0]
+    if any(w != str(1 << 32) for w in rec["weights_2p32"][:b1]) or any(s != K for s in rec["survivors"][:b1]):
+        return "the warm-up's weights or survivors"
+    if any(not 1 <= s <= K for s in rec["survivors"]) or len(rec["theta_2p24"]) != len(want) - 1:
+        return "survivors out of [1, K] or the number of broadcast estimates"
+    return None
+
+
 CHECKERS = {
     "samplers": check_sampler_record,
     "pmf": check_pmf_record,
@@ -2405,6 +2456,7 @@ CHECKERS = {
     "glm003": check_glm003_record,
     "pgd003": check_pgd003_record,
     "glmlearners003": check_glmlearners003_record,
+    "bglincb003": check_bglincb003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).

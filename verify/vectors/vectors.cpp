@@ -17,6 +17,7 @@
 #include "verify/vectors/glm_learners003_vectors.hpp"
 #include "verify/vectors/linear001_vectors.hpp"
 #include "verify/vectors/mechanism001_vectors.hpp"
+#include "verify/vectors/bglincb003_vectors.hpp"
 #include "verify/vectors/multi_agent_vectors.hpp"
 #include "verify/vectors/pgd003_vectors.hpp"
 #include "verify/vectors/pmf_vectors.hpp"
@@ -31,7 +32,7 @@ const std::vector<std::string>& category_names() {
   static const std::vector<std::string> names = {"samplers",     "pmf",           "calibrations", "transcripts",
                                                  "accountants",  "trajectories",  "mechanisms001", "multiagent",
                                                  "linear001",    "tree003",    "glm003",     "pgd003",
-                                                 "glmlearners003"};
+                                                 "glmlearners003", "bglincb003"};
   return names;
 }
 
@@ -49,6 +50,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "glm003") return generate_glm003(impl);
   if (category == "pgd003") return generate_pgd003(impl);
   if (category == "glmlearners003") return generate_glm_learners003(impl);
+  if (category == "bglincb003") return generate_bglincb003(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 
