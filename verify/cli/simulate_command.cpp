@@ -81,7 +81,7 @@ void simulate_glm(const SimulateArgs& args) {
   const ref::KappaEnclosure k = ref::glm_instance_kappa(inst, 64);
   std::printf("%s on %s: T = %llu, lambda = %s, rho = %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
-              to_string(c.params.lambda).c_str(), to_string(c.params.rho).c_str(),
+              to_string(c.params.lambda).c_str(), ref::glm_ucb_rho_name(c.params).c_str(),
               static_cast<unsigned long long>(c.seed), k.kappa.midpoint_for_report(),
               k.kappa_star.midpoint_for_report());
   const fast::GlmEnvironment env(inst);

@@ -113,7 +113,7 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
   const auto& c = rep.config;
   out << "crosscheck " << c.learner << ": " << rep.instance.describe() << ", T = " << c.horizon
       << ", runs = " << c.runs << ", seed = " << c.seed << ", lambda = " << to_string(c.params.lambda)
-      << ", rho = " << to_string(c.params.rho) << "\n";
+      << ", rho = " << ref::glm_ucb_rho_name(c.params) << "\n";
   std::uint64_t bad = 0, deferred = 0;
   for (const auto& r : rep.runs) {
     out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.deferrals << " argmax decisions deferred, "
