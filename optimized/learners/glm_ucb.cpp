@@ -157,6 +157,7 @@ GlmUcbFastTrajectory glm_ucb(const ref::GlmUcbParams& params, const GlmEnvironme
       ++out.deferrals;
       const std::span<const std::int64_t> exact_arms(inst.arms.data() + set * K * d, std::size_t{K} * d);
       for (std::uint32_t j = 0; j < d; ++j) exact.center[j] = Rational(theta[j]);  // exact double → dyadic start
+      exact.warm.valid = false;  // the reference's last fit is stale: a full fit from this start
       best = ref::glm_ucb_certified_action(exact, exact_arms, K, params, inst.S, t).action;
     }
     ChaCha20Source bits(seed, ref::glm_reward_stream(run, t));

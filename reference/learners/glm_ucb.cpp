@@ -1,5 +1,7 @@
 #include "reference/learners/glm_ucb.hpp"
 
+#include <optional>
+
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/learners/internal/bareiss.hpp"
@@ -88,9 +90,8 @@ GlmUcbDecision glm_ucb_certified_action(GlmUcbState& state, std::span<const std:
     out.prec = kGlmStartPrecision;
     return out;
   }
-  for (mpfr_prec_t p = kGlmStartPrecision; p <= kGlmPrecisionCap; p *= 2) {
-    const MleBox box = certified_mle(state.data, state.center, p);
-    state.center = box.center;
+  // The argmax on a certified box, or nullopt when its enclosures do not separate the candidate from every other arm.
+  auto decide = [&](const MleBox& box) -> std::optional<std::uint32_t> {
     const Interval rho = glm_ucb_rho(params, state.data.link, d, S, t, box.prec);
     std::vector<Interval> idx;
     for (std::uint32_t a = 0; a < K; ++a) {
@@ -102,11 +103,32 @@ GlmUcbDecision glm_ucb_certified_action(GlmUcbState& state, std::span<const std:
     std::uint32_t c = 0;
     for (std::uint32_t a = 1; a < K; ++a)
       if (!dup[a] && idx[a].lower() > idx[c].lower()) c = a;
-    bool decided = true;
-    for (std::uint32_t a = 0; a < K && decided; ++a)
-      if (a != c && !dup[a]) decided = idx[a].certainly_less(idx[c]);
-    if (decided) {
-      out.action = c;
+    for (std::uint32_t a = 0; a < K; ++a)
+      if (a != c && !dup[a] && !idx[a].certainly_less(idx[c])) return std::nullopt;
+    return c;
+  };
+  // First the one-pass box from the last round's fit (the common case), then full fits at rising precision.
+  if (std::optional<MleBox> box = one_pass_mle(state.data, state.warm, kGlmStartPrecision)) {
+    ++out.passes;
+    state.center = box->center;
+    if (const auto c = decide(*box)) {
+      out.action = *c;
+      out.theta = box->theta;
+      out.prec = box->prec;
+      return out;
+    }
+  } else if (state.warm.valid) {
+    ++out.passes;  // the pass was made; its point is the next start
+    state.center = state.warm.center;
+  }
+  out.full_fit = true;
+  for (mpfr_prec_t p = kGlmStartPrecision; p <= kGlmPrecisionCap; p *= 2) {
+    const MleBox box = certified_mle(state.data, state.center, p);
+    out.passes += box.passes;
+    state.center = box.center;
+    state.warm.set(box, state.data.n());
+    if (const auto c = decide(box)) {
+      out.action = *c;
       out.theta = box.theta;
       out.prec = box.prec;
       return out;
@@ -132,6 +154,8 @@ GlmUcbTrajectory glm_ucb(const GlmUcbParams& params, const GlmInstance& inst, st
     out.theta.push_back(std::move(dec.theta));
     out.rewards.push_back(r);
     out.refinements += dec.refinements;
+    out.passes += dec.passes;
+    out.full_fits += dec.full_fit ? 1 : 0;
   }
   out.pseudo_regret = glm_pseudo_regret(inst, out.actions, 128);
   return out;

@@ -62,6 +62,7 @@ struct GlmUcbState {
   GlmData data;
   std::vector<Integer> N;
   std::vector<Rational> center;  // θ₀ of the last certified fit (the next fit's start)
+  MleWarm warm;                  // the last pass's ∇L, ∇²L at its point (one_pass_mle); invalid: full fits only
   GlmUcbState(Link link, std::uint32_t d, unsigned q, const Rational& lambda);
   void add(std::span<const std::int64_t> x, int r);
 };
@@ -71,6 +72,8 @@ struct GlmUcbDecision {
   std::vector<Interval> theta;  // the certified box used (thin zeros with no data)
   mpfr_prec_t prec = 0;
   unsigned refinements = 0;     // precision doublings the argmax needed
+  unsigned passes = 0;          // passes over the data (one when the one-pass box decides)
+  bool full_fit = false;        // the one-pass box did not decide: certified_mle was run
 };
 
 // The certified action at round t for the arms (K·d numerators on 2^−q) given the state (the instance's radius S
@@ -84,6 +87,7 @@ struct GlmUcbTrajectory {
   std::vector<std::vector<Interval>> theta;  // the box used at each round
   std::vector<int> rewards;
   std::uint64_t refinements = 0;
+  std::uint64_t passes = 0, full_fits = 0;  // passes over the data; rounds that needed the full fit
   Interval pseudo_regret;
 };
 
