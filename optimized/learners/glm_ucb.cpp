@@ -2,6 +2,7 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <limits>
 
 #include "reference/bits/chacha20.hpp"
 
@@ -24,9 +25,10 @@ GlmUcbFastTrajectory glm_ucb(const ref::GlmUcbParams& params, const GlmEnvironme
   // ρ(t) = C·√(log t) with C enclosed once by the reference ([c_lo, c_hi] rounded outward to doubles): ρ̂(t) is
   // computed from the midpoint and e_rho(t) bounds |ρ(t) − ρ̂(t)| (log and sqrt within 1 ulp, three roundings).
   double rho_c = 0, rho_c_err = 0;
+  const bool rho_const_zero = params.rho && *params.rho == 0;  // exactly 0 (a tiny ρ may round to 0 in double)
   if (params.rho) {
     rho_c = params.rho->convert_to<double>();
-    rho_c_err = std::fabs(rho_c) * 2 * u;
+    if (!rho_const_zero) rho_c_err = std::fabs(rho_c) * 2 * u + std::numeric_limits<double>::denorm_min();
   } else {
     const Interval c = ref::glm_ucb_rho_factor(params, inst.link, inst.d, inst.S, 128);
     const double lo = std::nextafter(c.lower().convert_to<double>(), 0.0);
@@ -149,7 +151,8 @@ GlmUcbFastTrajectory glm_ucb(const ref::GlmUcbParams& params, const GlmEnvironme
       }
       decided = idx[best] - err[best] > idx[a] + err[a];
     }
-    if (R.empty() && rho == 0 && rho_err == 0) {  // every index is ½ exactly: the lowest index (as the reference)
+    const bool rho_exact_zero = params.rho ? rho_const_zero : t <= 1;
+    if (R.empty() && rho_exact_zero) {  // every index is ½ exactly: the lowest index (as the reference)
       best = 0;
       decided = true;
     }
