@@ -2,6 +2,7 @@
 
 #include <Eigen/Dense>
 #include <cmath>
+#include <limits>
 
 #include "reference/bits/chacha20.hpp"
 
@@ -19,7 +20,35 @@ GlmUcbFastTrajectory glm_ucb(const ref::GlmUcbParams& params, const GlmEnvironme
   const ref::GlmInstance& inst = env.instance();
   ref::validate_glm_ucb(params, inst.q);
   const std::uint32_t d = inst.d, K = inst.K;
-  const double lambda = params.lambda.convert_to<double>(), rho = params.rho.convert_to<double>();
+  const double lambda = params.lambda.convert_to<double>();
+  // The width: a constant (exact in double when it is a dyadic of ≤ 53 bits, else within 2u relative), or Filippi's
+  // ρ(t) = C·√(log t) with C enclosed once by the reference ([c_lo, c_hi] rounded outward to doubles): ρ̂(t) is
+  // computed from the midpoint and e_rho(t) bounds |ρ(t) − ρ̂(t)| (log and sqrt within 1 ulp, three roundings).
+  double rho_c = 0, rho_c_err = 0;
+  const bool rho_const_zero = params.rho && *params.rho == 0;  // exactly 0 (a tiny ρ may round to 0 in double)
+  if (params.rho) {
+    rho_c = params.rho->convert_to<double>();
+    if (!rho_const_zero) rho_c_err = std::fabs(rho_c) * 2 * u + std::numeric_limits<double>::denorm_min();
+  } else {
+    const Interval c = ref::glm_ucb_rho_factor(params, inst.link, inst.d, inst.S, 128);
+    const double lo = std::nextafter(c.lower().convert_to<double>(), 0.0);
+    const double hi = std::nextafter(c.upper().convert_to<double>(), HUGE_VAL);
+    rho_c = (lo + hi) / 2;
+    rho_c_err = (hi - lo) / 2 + 4 * u * hi;
+  }
+  auto rho_at = [&](std::uint64_t t, double& err) {
+    if (params.rho) {
+      err = rho_c_err;
+      return rho_c;
+    }
+    if (t <= 1) {
+      err = 0;
+      return 0.0;
+    }
+    const double sl = std::sqrt(std::log(static_cast<double>(t)));
+    err = rho_c_err * sl * (1 + 8 * u) + rho_c * sl * 8 * u;
+    return rho_c * sl;
+  };
   // λ is a multiple of 4^−q ≤ 2^20 (validated): exact in double when λ·4^q < 2^53.
   const bool lambda_exact = Rational(lambda) == params.lambda;
   // V's entries are integers·4^−q of magnitude ≤ (λ + T)·4^q: exact in double below 2^53.
@@ -62,6 +91,8 @@ GlmUcbFastTrajectory glm_ucb(const ref::GlmUcbParams& params, const GlmEnvironme
   for (std::uint64_t t = 1; t <= params.T; ++t) {
     const std::uint64_t set = inst.set_of_round(t);
     const std::span<const double> arms = env.arm_set(set);
+    double rho_err = 0;
+    const double rho = rho_at(t, rho_err);
     double theta_err = 0;
     if (!R.empty()) {
       // The last pass's ∇L and ∇²L, updated in O(d²) by the newest observation (at the same θ), give a first
@@ -107,7 +138,7 @@ GlmUcbFastTrajectory glm_ucb(const ref::GlmUcbParams& params, const GlmEnvironme
       idx[a] = options.fault_sign ? m - bonus : m + bonus;
       // μ: its value at the computed z within kValueError (+ z's rounding), and z within ‖x‖·theta_err of the true.
       err[a] = kValueError + mu_dot_sup * (gamma_n(d) * x.cwiseAbs().dot(theta.cwiseAbs()) + xn * theta_err) +
-               rho * std::sqrt(e_s) + 4 * u * (1 + bonus);
+               (rho + rho_err) * std::sqrt(e_s) + rho_err * std::sqrt(s_hat) + 4 * u * (1 + bonus);
       if (idx[a] > idx[best]) best = a;
     }
     bool decided = v_exact;
@@ -120,11 +151,17 @@ GlmUcbFastTrajectory glm_ucb(const ref::GlmUcbParams& params, const GlmEnvironme
       }
       decided = idx[best] - err[best] > idx[a] + err[a];
     }
+    const bool rho_exact_zero = params.rho ? rho_const_zero : t <= 1;
+    if (R.empty() && rho_exact_zero) {  // every index is ½ exactly: the lowest index (as the reference)
+      best = 0;
+      decided = true;
+    }
     if (!decided && options.defer) {
       ++out.deferrals;
       const std::span<const std::int64_t> exact_arms(inst.arms.data() + set * K * d, std::size_t{K} * d);
       for (std::uint32_t j = 0; j < d; ++j) exact.center[j] = Rational(theta[j]);  // exact double → dyadic start
-      best = ref::glm_ucb_certified_action(exact, exact_arms, K, params.rho).action;
+      exact.warm.valid = false;  // the reference's last fit is stale: a full fit from this start
+      best = ref::glm_ucb_certified_action(exact, exact_arms, K, params, inst.S, t).action;
     }
     ChaCha20Source bits(seed, ref::glm_reward_stream(run, t));
     const int r = env.reward(set, best, bits);

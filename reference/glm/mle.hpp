@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "reference/core/interval.hpp"
@@ -38,11 +39,36 @@ struct MleBox {
   std::vector<Rational> center;  // θ₀ (dyadic): the start of the next fit
   mpfr_prec_t prec = 0;          // the precision that certified it
   unsigned attempts = 0;         // Krawczyk attempts (box growths and precision doublings) beyond the first
+  std::vector<Rational> g, H;    // midpoints of ∇L(θ₀) (d) and ∇²L(θ₀) (d·d) over all data: the next warm start
+  unsigned passes = 0;           // passes over the data
+};
+
+// A warm start for the next fit: θ₀ and the midpoints of ∇L(θ₀), ∇²L(θ₀) over the first n observations (the data
+// only grow between fits). Any values are valid (they only steer Newton's method); `valid` false: none.
+struct MleWarm {
+  bool valid = false;
+  std::size_t n = 0;
+  std::vector<Rational> center, g, H;
+  void set(const MleBox& box, std::size_t n_obs);
+  // Caches over the data seen so far (they only grow): the contexts as intervals at `x_prec` bits and the integer
+  // spread W of the Hessian (mle.cpp). Kept valid across `valid` = false.
+  std::vector<Interval> X;
+  mpfr_prec_t x_prec = 0;
+  std::vector<Integer> W;
+  std::size_t W_n = 0;
 };
 
 // The certified box at `prec` bits or more (ParameterError for d = 0, a size mismatch or λ <= 0; GlmUndecided
 // past the cap).
 MleBox certified_mle(const GlmData& data, const std::vector<Rational>& start, mpfr_prec_t prec);
+
+// The one-pass fit (issue 21: the reference at T = 2000 in under a minute): a Newton step from the warm start whose
+// ∇L and ∇²L are completed by the observations added since (no pass over the data), one pass at the new point θ₁,
+// and the Krawczyk test there with the radius 4·|H⁻¹∇L(θ₁)| (grown by 8 up to three times). The box is certified
+// exactly as certified_mle's (K(X) ⊂ int X), only wider (θ₁ is one Newton step from the optimum, not converged); the
+// caller falls back to certified_mle when the box does not decide. nullopt when the test fails (or no warm start);
+// `warm` moves to θ₁ either way when it was valid. Precision `prec` bits.
+std::optional<MleBox> one_pass_mle(const GlmData& data, MleWarm& warm, mpfr_prec_t prec);
 
 // μ̇ over the interval [lo, hi] (lo <= hi): [μ̇(max |z|), μ̇(min |z|)] enclosed at `prec` bits.
 Interval mu_dot_range(Link link, const Rational& lo, const Rational& hi, mpfr_prec_t prec);

@@ -17,7 +17,7 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
   o.path("--instance", a.instance, "GLM learners: an exported instance (dpbandit glm-instance --format json)")
       .conflicts_with({"link", "S", "generator"})
       .companions_are({"crosscheck", "--learner", "glm-ucb", "--instance", "{}", "--horizon", "5", "--runs", "1"});
-  o.number("--rho", a.rho, closed(0), closed(pow2(20), "2^20"), "glm-ucb: the width rho of the bonus (default 1/2)")
+  o.number("--rho", a.rho, closed(0), closed(pow2(20), "2^20"), "glm-ucb: a constant width rho of the bonus (default: Filippi et al. 2010 Thm 1, rho(t), delta = 1/50)")
       .companions_are(companions);
   const std::vector<std::string> b = {"crosscheck", "--learner", "b-glincb", "--link", "logistic", "--horizon", "40",
                                       "--runs", "1"};
@@ -77,7 +77,7 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
       throw_parameter_error(command, "--lambda", "a multiple of 2^-32 in (0, 2^20] for " + learner, to_string(l));
     c.params.lambda = l;
   }
-  c.params.rho = options.given("rho") ? *options.number_value("rho") : Rational(1, 2);
+  if (options.given("rho")) c.params.rho = *options.number_value("rho");
   const bool b = learner == "b-glincb";
   for (const char* name : b ? std::vector<const char*>{"rho"} : std::vector<const char*>{"width", "kappa", "batches", "widths"})
     if (options.given(name))

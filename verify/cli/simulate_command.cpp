@@ -88,7 +88,7 @@ void simulate_glm(const SimulateArgs& args) {
       bglincb ? "gamma = " + to_string(c.bglincb.gamma) + ", kappa = " + to_string(c.bglincb.kappa) +
                     ", M = " + std::to_string(ref::b_glincb_batches(c.bglincb)) + ", widths " +
                     std::string(ref::glm_widths_name(c.bglincb.widths))
-              : "rho = " + to_string(c.params.rho);
+              : "rho = " + ref::glm_ucb_rho_name(c.params);
   std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
               to_string(c.params.lambda).c_str(), widths.c_str(),

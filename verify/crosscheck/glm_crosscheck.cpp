@@ -40,6 +40,7 @@ GlmRunComparison compare_glm(const ref::GlmInstance& inst, const ref::GlmUcbTraj
   c.deferrals = f.deferrals;
   c.reward_deferrals = f.reward_deferrals;
   c.refinements = r.refinements;
+  c.full_fits = r.full_fits;
   const std::uint32_t d = inst.d;
   for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
     if (t >= f.actions.size() || r.actions[t] != f.actions[t]) {
@@ -179,7 +180,7 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
         << ", S = " << to_string(c.bglincb.S) << ", M = " << ref::b_glincb_batches(rep.config.bglincb)
         << ", widths = " << ref::glm_widths_name(c.bglincb.widths) << "\n";
   else
-    out << ", rho = " << to_string(c.params.rho) << "\n";
+    out << ", rho = " << ref::glm_ucb_rho_name(c.params) << "\n";
   std::uint64_t bad = 0, deferred = 0;
   for (const auto& r : rep.runs) {
     if (c.learner == "b-glincb") {
@@ -200,7 +201,7 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
     }
     out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.deferrals << " argmax decisions deferred, "
         << r.reward_deferrals << " reward draws deferred, " << r.refinements
-        << " reference refinements, max theta bound " << r.max_theta_error << ", pseudo-regret " << r.regret_fast
+        << " reference refinements, " << r.full_fits << " reference full fits, max theta bound " << r.max_theta_error << ", pseudo-regret " << r.regret_fast
         << " (reference " << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized "
         << r.seconds_fast << " s";
     deferred += r.deferrals;

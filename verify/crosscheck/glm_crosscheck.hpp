@@ -42,6 +42,7 @@ struct GlmCrosscheckConfig {
 struct GlmRunComparison {
   std::uint32_t run = 0;
   std::uint64_t rounds = 0, deferrals = 0, reward_deferrals = 0, refinements = 0;
+  std::uint64_t full_fits = 0;  // reference rounds the one-pass box did not decide
   std::optional<std::uint64_t> divergence;  // the first round that differs
   std::string detail;
   double regret_reference = 0, regret_fast = 0;  // report-only

@@ -43,7 +43,6 @@ Record instance_record(const ref::GlmInstance& i) {
 Record run_record(const ref::GlmInstance& i, std::uint64_t T, std::uint64_t run, Impl impl) {
   ref::GlmUcbParams p;
   p.T = T;
-  p.rho = Rational(1, 2);
   std::vector<std::uint32_t> actions;
   std::vector<int> rewards;
   if (impl == Impl::optimized) {
@@ -59,7 +58,7 @@ Record run_record(const ref::GlmInstance& i, std::uint64_t T, std::uint64_t run,
   std::string rw;
   for (int r : rewards) rw += r ? '1' : '0';
   Json body = {{"instance", instance_id(i)}, {"T", T}, {"lambda", dpb::to_string(p.lambda)},
-               {"rho", dpb::to_string(p.rho)}, {"seed", kSeed}, {"run", run}, {"actions", actions},
+               {"rho", ref::glm_ucb_rho_name(p)}, {"seed", kSeed}, {"run", run}, {"actions", actions},
                {"rewards", rw}};
   return make_record("glm_ucb_run", "glm-ucb(T=" + std::to_string(T) + ",run=" + std::to_string(run) + ")on" +
                                         instance_id(i),

@@ -71,6 +71,56 @@ TEST(CertifiedMleTest, TwoDimensionalBoxHasTheZeroOnItsFaces) {
   }
 }
 
+// The one-pass fit (issue 21): warm-started from a full fit on the first n − 5 observations, it certifies a box for
+// all n in one pass; the box is checked as above, from the definition of ∇L, not from Krawczyk. The control moves
+// the box off the root by more than its width and the same check rejects it.
+TEST(CertifiedMleTest, OnePassBoxBracketsTheRootAfterNewObservations) {
+  for (Link link : {Link::logistic, Link::probit}) {
+    const GlmData all = random_data(link, 1, 300, 11);
+    GlmData first = all;
+    first.x.resize(295);
+    first.r.resize(295);
+    MleWarm warm;
+    warm.set(certified_mle(first, {Rational(0)}, 64), first.n());
+    const std::optional<MleBox> box = one_pass_mle(all, warm, 64);
+    ASSERT_TRUE(box.has_value()) << link_name(link);
+    EXPECT_EQ(box->passes, 1U);
+    const Rational lo = box->theta[0].lower(), hi = box->theta[0].upper();
+    EXPECT_TRUE(grad_j(all, {lo}, 0).certainly_less(Rational(0))) << link_name(link);
+    EXPECT_TRUE(grad_j(all, {hi}, 0).certainly_greater(Rational(0))) << link_name(link);
+    EXPECT_LT(Rational(hi - lo), Rational(1, 1 << 10));
+    EXPECT_EQ(warm.n, all.n());  // the warm start moved to the new point
+    const Rational shift = Rational(2 * (hi - lo) + Rational(1, 1 << 12));
+    EXPECT_FALSE(grad_j(all, {Rational(lo + shift)}, 0).certainly_less(Rational(0))) << "control";
+  }
+}
+
+TEST(CertifiedMleTest, OnePassBoxInTwoDimensionsHasTheZeroNearItsFaces) {
+  for (Link link : {Link::logistic, Link::probit}) {
+    GlmData all = random_data(link, 2, 400, 13);
+    GlmData first = all;
+    first.x.resize(2 * 398);
+    first.r.resize(398);
+    MleWarm warm;
+    warm.set(certified_mle(first, {Rational(0), Rational(0)}, 64), first.n());
+    const std::optional<MleBox> box = one_pass_mle(all, warm, 64);
+    ASSERT_TRUE(box.has_value()) << link_name(link);
+    for (std::uint32_t j = 0; j < 2; ++j) {
+      std::vector<Rational> lo = box->center, hi = box->center;
+      lo[j] = Rational(box->theta[j].lower() - Rational(1, 1 << 10));
+      hi[j] = Rational(box->theta[j].upper() + Rational(1, 1 << 10));
+      EXPECT_TRUE(grad_j(all, lo, j).certainly_less(Rational(0))) << j;
+      EXPECT_TRUE(grad_j(all, hi, j).certainly_greater(Rational(0))) << j;
+    }
+  }
+}
+
+TEST(CertifiedMleTest, OnePassWithoutWarmStartDeclines) {
+  const GlmData data = random_data(Link::logistic, 1, 10, 3);
+  MleWarm warm;
+  EXPECT_FALSE(one_pass_mle(data, warm, 64).has_value());
+}
+
 TEST(CertifiedMleTest, NoDataGivesZero) {
   GlmData data;
   data.d = 2;

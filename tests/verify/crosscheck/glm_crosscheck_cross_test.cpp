@@ -37,6 +37,19 @@ TEST(GlmCrosscheckTest, GlmUcbAgreesOnSeededRuns) {
   }
 }
 
+TEST(GlmCrosscheckTest, GlmUcbWithFilippisWidthAgreesOnSeededRuns) {
+  // The default width ρ(t) of Filippi et al. (Thm 1): both builds still take the same decisions.
+  for (ref::Link link : {ref::Link::logistic, ref::Link::probit}) {
+    GlmCrosscheckConfig c = config(link, 80, 1);
+    c.params.rho.reset();
+    const GlmCrosscheckReport rep = crosscheck_glm(c);
+    std::ostringstream out;
+    print_glm_report(rep, out);
+    EXPECT_TRUE(rep.ok()) << out.str();
+    EXPECT_NE(out.str().find("filippi(delta=1/50)"), std::string::npos) << out.str();
+  }
+}
+
 TEST(GlmCrosscheckTest, SignErrorInTheIndexIsCaught) {
   GlmCrosscheckConfig c = config(ref::Link::logistic, 60, 1);
   c.fast_options.fault_sign = true;
