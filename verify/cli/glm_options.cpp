@@ -19,10 +19,18 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
       .companions_are({"crosscheck", "--learner", "glm-ucb", "--instance", "{}", "--horizon", "5", "--runs", "1"});
   o.number("--rho", a.rho, closed(0), closed(pow2(20), "2^20"), "glm-ucb: the width rho of the bonus (default 1/2)")
       .companions_are(companions);
+  o.number("--glm-gamma", a.glm_gamma, open(0), closed(pow2(20), "2^20"),
+           "rs-glincb: gamma (Criterion I threshold 1/(gamma^2 kappa), elimination width gamma sqrt(kappa); default 1/2)")
+      .companions_are(companions);
+  o.number("--glm-beta", a.glm_beta, closed(0), closed(pow2(20), "2^20"), "rs-glincb: the UCB width beta (default 1/2)")
+      .companions_are(companions);
+  o.number("--glm-kappa", a.glm_kappa, closed(1), closed(pow2(40), "2^40"),
+           "rs-glincb: the upper bound on kappa it is given (default: the instance's kappa rounded up)")
+      .companions_are(companions);
 }
 
 void refuse_glm_options(const Options& options, const std::string& learner, const char* command) {
-  for (const char* name : {"link", "S", "generator", "instance", "rho"})
+  for (const char* name : {"link", "S", "generator", "instance", "rho", "glm-gamma", "glm-beta", "glm-kappa"})
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
@@ -62,7 +70,14 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
       throw_parameter_error(command, "--lambda", "a multiple of 2^-32 in (0, 2^20] for " + learner, to_string(l));
     c.params.lambda = l;
   }
+  const bool rs = learner == "rs-glincb";
+  for (const char* name : {"rho", "glm-gamma", "glm-beta", "glm-kappa"})
+    if (options.given(name) && rs == (std::string(name) == "rho"))
+      throw_parameter_error(command, std::string("--") + name, "absent for " + learner, "given");
   c.params.rho = options.given("rho") ? *options.number_value("rho") : Rational(1, 2);
+  c.rs_params.gamma = options.given("glm-gamma") ? *options.number_value("glm-gamma") : Rational(1, 2);
+  c.rs_params.beta = options.given("glm-beta") ? *options.number_value("glm-beta") : Rational(1, 2);
+  c.rs_params.kappa = options.given("glm-kappa") ? *options.number_value("glm-kappa") : Rational(0);  // 0: the instance's
   return c;
 }
 

@@ -14,6 +14,7 @@ namespace dpb::cli {
 
 struct GlmCliArgs {
   std::string link, S, generator, instance, rho;
+  std::string glm_gamma, glm_beta, glm_kappa;  // rs-glincb
 };
 
 void add_glm_options(Options& options, GlmCliArgs& args, const std::vector<std::string>& companions);

@@ -17,11 +17,13 @@
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/rs_glincb.hpp"
 #include "verify/cli/glm_options.hpp"
 #include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
+#include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/experiments/bai.hpp"
 #include "verify/experiments/config.hpp"
@@ -73,15 +75,23 @@ void simulate_glm(const SimulateArgs& args) {
   c.seed = options.u64("seed", 1);
   c.params.T = c.horizon;
   const ref::GlmInstance inst = verify::glm_crosscheck_instance(c);  // validates the instance
-  ref::validate_glm_ucb(c.params, inst.q);
+  const bool rs = args.learner == "rs-glincb";
+  ref::RsGlincbParams rs_params;
+  if (rs)
+    rs_params = verify::rs_glincb_params(c, inst);  // validates
+  else
+    ref::validate_glm_ucb(c.params, inst.q);
   if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
     if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
       throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
                             verify::input::quoted_prefix(args.out, 80) + " (" + why + ")");
   const ref::KappaEnclosure k = ref::glm_instance_kappa(inst, 64);
-  std::printf("%s on %s: T = %llu, lambda = %s, rho = %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
+  const std::string widths = rs ? "gamma = " + to_string(rs_params.gamma) + ", kappa bound = " +
+                                      to_string(rs_params.kappa) + ", beta = " + to_string(rs_params.beta)
+                                : "rho = " + to_string(c.params.rho);
+  std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
-              to_string(c.params.lambda).c_str(), to_string(c.params.rho).c_str(),
+              to_string(c.params.lambda).c_str(), widths.c_str(),
               static_cast<unsigned long long>(c.seed), k.kappa.midpoint_for_report(),
               k.kappa_star.midpoint_for_report());
   const fast::GlmEnvironment env(inst);
@@ -93,7 +103,17 @@ void simulate_glm(const SimulateArgs& args) {
   runs_csv << "run,pseudo_regret,pseudo_regret_error,deferrals,reward_deferrals\n";
   double total = 0, total2 = 0;
   for (std::uint32_t r = 0; r < c.runs; ++r) {
-    const fast::GlmUcbFastTrajectory t = fast::glm_ucb(c.params, env, c.seed, r);
+    fast::GlmUcbFastTrajectory t;
+    if (rs) {  // the fields the curve reads
+      fast::RsGlincbFastTrajectory x = fast::rs_glincb(rs_params, env, c.seed, r);
+      t.actions = std::move(x.actions);
+      t.pseudo_regret = x.pseudo_regret;
+      t.pseudo_regret_error = x.pseudo_regret_error;
+      t.deferrals = x.deferrals;
+      t.reward_deferrals = x.reward_deferrals;
+    } else {
+      t = fast::glm_ucb(c.params, env, c.seed, r);
+    }
     double cum = 0;
     std::size_t next = 0;
     for (std::uint64_t s = 1; s <= c.horizon; ++s) {

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "reference/core/errors.hpp"
+#include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 
 namespace dpb::verify {
 
@@ -15,8 +16,8 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-bool is_glm_learner(const std::string& name) { return name == "glm-ucb"; }
-std::vector<std::string> glm_learner_names() { return {"glm-ucb"}; }
+bool is_glm_learner(const std::string& name) { return name == "glm-ucb" || name == "rs-glincb"; }
+std::vector<std::string> glm_learner_names() { return {"glm-ucb", "rs-glincb"}; }
 
 bool GlmCrosscheckReport::ok() const {
   for (const auto& r : runs)
@@ -84,6 +85,7 @@ GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   if (!is_glm_learner(config.learner))
     throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb)", config.learner);
   if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
+  if (config.learner == "rs-glincb") return crosscheck_rs_glincb(config);
   GlmCrosscheckReport rep;
   rep.config = config;
   rep.config.params.T = config.horizon;
@@ -113,7 +115,10 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
   const auto& c = rep.config;
   out << "crosscheck " << c.learner << ": " << rep.instance.describe() << ", T = " << c.horizon
       << ", runs = " << c.runs << ", seed = " << c.seed << ", lambda = " << to_string(c.params.lambda)
-      << ", rho = " << to_string(c.params.rho) << "\n";
+      << (c.learner == "rs-glincb" ? ", gamma = " + to_string(c.rs_params.gamma) + ", kappa = " +
+                                          to_string(c.rs_params.kappa) + ", beta = " + to_string(c.rs_params.beta)
+                                    : ", rho = " + to_string(c.params.rho))
+      << "\n";
   std::uint64_t bad = 0, deferred = 0;
   for (const auto& r : rep.runs) {
     out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.deferrals << " argmax decisions deferred, "
@@ -121,6 +126,7 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
         << " reference refinements, max theta bound " << r.max_theta_error << ", pseudo-regret " << r.regret_fast
         << " (reference " << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized "
         << r.seconds_fast << " s";
+    if (c.learner == "rs-glincb") out << "; |T_o| = " << r.explorations << ", switches = " << r.switches;
     deferred += r.deferrals;
     if (r.divergence) {
       ++bad;

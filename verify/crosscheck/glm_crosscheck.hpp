@@ -16,7 +16,9 @@
 #include <vector>
 
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/rs_glincb.hpp"
 #include "reference/learners/glm_ucb.hpp"
+#include "reference/learners/rs_glincb.hpp"
 
 namespace dpb::verify {
 
@@ -32,6 +34,8 @@ struct GlmCrosscheckConfig {
   std::optional<ref::GlmInstance> loaded;    // --instance FILE (used instead of generating)
   ref::GlmUcbParams params;                  // λ, ρ (T = horizon)
   fast::GlmUcbFastOptions fast_options{};    // the controls' hooks (tests only)
+  ref::RsGlincbParams rs_params;              // rs-glincb: λ, γ, κ, β (T = horizon; λ from `params`)
+  fast::RsGlincbFastOptions rs_fast_options{};
 };
 
 struct GlmRunComparison {
@@ -41,6 +45,7 @@ struct GlmRunComparison {
   std::string detail;
   double regret_reference = 0, regret_fast = 0;  // report-only
   double max_theta_error = 0;                     // the largest bound ‖θ − θ̂‖ the optimized build used
+  std::uint64_t explorations = 0, switches = 0;   // rs-glincb: |T_o| and Criterion II switches
   double seconds_reference = 0, seconds_fast = 0;
 };
 
