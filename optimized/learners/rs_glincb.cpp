@@ -224,7 +224,7 @@ RsGlincbFastTrajectory rs_glincb(const ref::RsGlincbParams& params, const GlmEnv
       }
       // Elimination with θ̂_o: keep a iff ⟨x_a − x_z, θ̂_o⟩ + γ√κ(‖x_a‖_{V⁻¹} + ‖x_z‖_{V⁻¹}) ≥ 0 for every z.
       std::fill(kept.begin(), kept.end(), true);
-      if (!deferred && hist.n_o > 0) {
+      if (!deferred && hist.n_o > 0 && !options.fault_elimination) {
         fit_o();
         for (std::uint32_t a = 0; a < K; ++a) root[a] = std::sqrt(s[a]);
         for (std::uint32_t a = 0; a < K && !deferred; ++a) {
@@ -240,11 +240,9 @@ RsGlincbFastTrajectory rs_glincb(const ref::RsGlincbParams& params, const GlmEnv
             const double e = dx.norm() * err_o * (1 + gamma_n(dd)) + gamma_n(dd) * dx.cwiseAbs().dot(theta_o.cwiseAbs()) +
                              width * (std::sqrt(es[a]) + std::sqrt(es[z]) + 2 * u * rr) + 4 * u * (width * rr + std::fabs(ip)) +
                              kTiny;
-            const bool below = options.fault_elimination ? v - e >= 0 : v + e < 0;
-            const bool above = options.fault_elimination ? v + e < 0 : v - e >= 0;
-            if (below)
+            if (v + e < 0)
               kept[a] = false;
-            else if (!above)
+            else if (!(v - e >= 0))
               deferred = true;
           }
         }
@@ -284,6 +282,7 @@ RsGlincbFastTrajectory rs_glincb(const ref::RsGlincbParams& params, const GlmEnv
             if (!(idx[c] - idx[a] > e)) deferred = true;
           }
         }
+        if (c == K) deferred = true;  // no arm kept: impossible for the exact test (a control's fault); defer
         action = c;
       }
     }

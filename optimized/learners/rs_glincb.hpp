@@ -39,7 +39,7 @@ struct RsGlincbFastTrajectory {
 struct RsGlincbFastOptions {
   bool defer = true;               // false: the computed decisions are taken as they are (a control)
   bool fault_criterion_i = false;  // control: Criterion I fires when max ‖x‖²_{V⁻¹} is BELOW the threshold
-  bool fault_elimination = false;  // control: the elimination keeps x iff UCB_o(x) < max LCB_o (sign error)
+  bool fault_elimination = false;  // control: the elimination step is skipped (every arm kept)
   std::uint64_t force_defer_every = 0;  // tests: every k-th round is handed to the reference (0: none)
 };
 
