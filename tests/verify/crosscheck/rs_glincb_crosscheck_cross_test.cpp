@@ -55,6 +55,35 @@ TEST(RsGlincbCrosscheckTest, DeferredRoundsKeepTheBuildsInStep) {
   EXPECT_EQ(rep.runs[0].deferrals, 40U);
 }
 
+TEST(RsGlincbCrosscheckTest, CriterionIAtEqualityIsDeferredAndAgrees) {
+  // The hand-made instance of tests/reference/learners/rs_glincb_test.cpp: at round 4, ‖a0‖²_{V⁻¹} = 1/4 equals the
+  // threshold 1/(γ²κ) exactly (γ = 1, κ = 4), which no floating-point bound can decide: the optimized build must
+  // defer that round and still explore there (≥).
+  ref::GlmInstance inst;
+  inst.link = ref::Link::logistic;
+  inst.d = 2;
+  inst.K = 3;
+  inst.q = 4;
+  inst.sets = 1;
+  inst.S = Rational(1);
+  inst.theta = {16, 0};
+  inst.arms = {8, 0, 0, 12, 4, 4};
+  ref::validate(inst, "test");
+  ref::RsGlincbParams p;
+  p.T = 12;
+  p.gamma = Rational(1);
+  p.kappa = Rational(4);
+  const ref::RsGlincbTrajectory r = ref::rs_glincb(p, inst, 3, 0);
+  const fast::GlmEnvironment env(inst);
+  const fast::RsGlincbFastTrajectory f = fast::rs_glincb(p, env, 3, 0);
+  const GlmRunComparison c = compare_rs_glincb(inst, r, f);
+  EXPECT_FALSE(c.divergence.has_value()) << c.detail;
+  EXPECT_GE(f.deferrals, 1U);
+  ASSERT_GE(f.explore.size(), 4U);
+  EXPECT_EQ(f.explore[3], 1);
+  EXPECT_EQ(f.actions[3], 0U);
+}
+
 TEST(RsGlincbCrosscheckTest, WrongCriterionIDirectionIsCaught) {
   GlmCrosscheckConfig c = config(ref::Link::logistic, 60, 1);
   c.rs_fast_options.fault_criterion_i = true;
