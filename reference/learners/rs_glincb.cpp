@@ -5,52 +5,11 @@
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/learners/internal/bareiss.hpp"
+#include "reference/learners/internal/rs_round.hpp"
 
 namespace dpb::ref {
 
-namespace {
-
-// Lower Cholesky factor of a symmetric interval matrix (row-major); the determinant is the product of the pivots.
-// False when a pivot is not certainly positive (the enclosure is too wide: refine).
-bool interval_cholesky(const std::vector<Interval>& A, std::uint32_t d, mpfr_prec_t p, std::vector<Interval>& L,
-                       Interval& det) {
-  L.assign(std::size_t{d} * d, Interval(0L, p));
-  det = Interval(1L, p);
-  for (std::uint32_t j = 0; j < d; ++j) {
-    Interval v = A[j * d + j];
-    for (std::uint32_t k = 0; k < j; ++k) v = v - L[j * d + k].sqr();
-    if (!v.certainly_greater(Rational(0))) return false;
-    det = det * v;
-    L[j * d + j] = v.sqrt();
-    for (std::uint32_t i = j + 1; i < d; ++i) {
-      Interval w = A[i * d + j];
-      for (std::uint32_t k = 0; k < j; ++k) w = w - L[i * d + k] * L[j * d + k];
-      L[i * d + j] = w / L[j * d + j];
-    }
-  }
-  return true;
-}
-
-// ‖L⁻¹x‖² = xᵀ(LLᵀ)⁻¹x for x = f·2^−q.
-Interval quad_inverse(const std::vector<Interval>& L, std::uint32_t d, const std::int64_t* f, unsigned q,
-                      mpfr_prec_t p) {
-  std::vector<Interval> y(d, Interval(0L, p));
-  Interval s(0L, p);
-  for (std::uint32_t i = 0; i < d; ++i) {
-    Interval v(Rational(Integer(f[i]), Integer(Integer(1) << q)), p);
-    for (std::uint32_t k = 0; k < i; ++k) v = v - L[i * d + k] * y[k];
-    y[i] = v / L[i * d + i];
-    s += y[i].sqr();
-  }
-  return s;
-}
-
-Interval inner_box(const std::int64_t* f, unsigned q, const std::vector<Interval>& box, mpfr_prec_t p) {
-  const auto [lo, hi] = inner_range(f, q, box);
-  return Interval::hull(lo, hi, p);
-}
-
-}  // namespace
+using internal::interval_cholesky;
 
 void validate_rs_glincb(const RsGlincbParams& p, unsigned q) {
   constexpr const char* fn = "rs_glincb";
@@ -171,19 +130,13 @@ RsGlincbDecision RsGlincbCertifier::decide(const RsGlincbHistory& h, std::span<c
   const internal::BareissResult br = internal::bareiss_symmetric(N_, d);
   if (!br.positive_definite) throw std::logic_error("rs_glincb: V is not positive definite (λ > 0 makes it so)");
   std::vector<Rational> s(K);
-  std::vector<std::uint32_t> first(K);  // the first arm with the same features
+  const std::vector<std::uint32_t> first = internal::first_of_duplicates(arms, K, d);
   for (std::uint32_t a = 0; a < K; ++a) {
     const std::int64_t* f = &arms[std::size_t{a} * d];
     Integer acc = 0;
     for (std::uint32_t i = 0; i < d; ++i)
       for (std::uint32_t j = 0; j < d; ++j) acc += Integer(f[i]) * br.adj[i * d + j] * f[j];
     s[a] = Rational(acc, br.det);
-    first[a] = a;
-    for (std::uint32_t b = 0; b < a; ++b)
-      if (std::equal(f, f + d, &arms[std::size_t{b} * d])) {
-        first[a] = b;
-        break;
-      }
   }
   RsGlincbDecision out;
   std::uint32_t top = 0;
@@ -243,72 +196,26 @@ RsGlincbDecision RsGlincbCertifier::decide(const RsGlincbHistory& h, std::span<c
     }
     // Elimination with θ̂_o and V: keep a iff UCB_o(a) − LCB_o(z) = ⟨x_a − x_z, θ̂_o⟩ + γ√κ(‖x_a‖ + ‖x_z‖) ≥ 0 ∀z.
     std::vector<bool> kept(K, true);
-    if (!undecided && h.n_o > 0) {
-      const MleBox& bo = o_box(h, h.n_o);
-      const Interval width = Interval(params_.gamma * params_.gamma * params_.kappa, p).sqrt();
-      std::vector<Interval> root;
-      for (std::uint32_t a = 0; a < K; ++a) root.push_back(Interval(s[a], p).sqrt());
-      std::vector<std::int64_t> diff(d);
-      for (std::uint32_t a = 0; a < K && !undecided; ++a) {
-        if (first[a] != a) {
-          kept[a] = kept[first[a]];
-          continue;
-        }
-        for (std::uint32_t z = 0; z < K && kept[a]; ++z) {
-          if (first[z] != z || z == a) continue;
-          for (std::uint32_t i = 0; i < d; ++i) diff[i] = arms[std::size_t{a} * d + i] - arms[std::size_t{z} * d + i];
-          const Interval v = inner_box(diff.data(), q, bo.theta, p) + (root[a] + root[z]) * width;
-          if (v.certainly_less(Rational(0))) {
-            kept[a] = false;
-          } else if (v.lower() < 0) {
-            undecided = true;
-            break;
-          }
-        }
-      }
-    }
+    if (!undecided && h.n_o > 0)
+      undecided = !internal::eliminate(arms, K, d, q, first, s, o_box(h, h.n_o).theta,
+                                       params_.gamma * params_.gamma * params_.kappa, p, kept);
     // UCB argmax over the kept arms with θ̂_τ and H_τ (of this round if it switched).
     if (!undecided) {
       const bool any_switch = switched || last_switch != 0;
-      std::uint32_t c = K;
-      if (!any_switch) {  // θ̂_τ = 0, H_τ = λI: the index is β‖x‖/√λ, ordered by s·λ = ‖x‖² exactly
-        Rational best = -1;
-        for (std::uint32_t a = 0; a < K; ++a) {
-          if (!kept[a] || first[a] != a) continue;
-          Rational n2 = 0;
-          for (std::uint32_t i = 0; i < d; ++i)
-            n2 += Rational(Integer(arms[std::size_t{a} * d + i]) * arms[std::size_t{a} * d + i]);
-          if (params_.beta == 0) n2 = 0;
-          if (c == K || n2 > best) {
-            best = n2;
-            c = a;
-          }
-        }
-        out.action = c;
+      if (!any_switch) {  // θ̂_τ = 0, H_τ = λI: the index is β‖x‖/√λ, ordered by ‖x‖² exactly
+        out.action = internal::norm_argmax(arms, K, d, first, kept, params_.beta == 0);
       } else {
         std::optional<MleBox> box_now;
         if (switched) {
           if (tau_start_.size() != d) tau_start_.assign(d, Rational(0));
           box_now = fit_exploit(h, t, tau_start_);
         }
-        const std::vector<Interval>& L = switched ? Lt : tau_L_;
-        const std::vector<Interval>& th = switched ? box_now->theta : tau_box_->theta;
-        std::vector<Interval> idx(K, Interval(0L, p)), root(K, Interval(0L, p));
-        for (std::uint32_t a = 0; a < K; ++a) {
-          if (!kept[a] || first[a] != a) continue;
-          root[a] = quad_inverse(L, d, &arms[std::size_t{a} * d], q, p).sqrt();
-          idx[a] = inner_box(&arms[std::size_t{a} * d], q, th, p) + root[a].mul(params_.beta);
-          if (c == K || idx[a].lower() > idx[c].lower()) c = a;
-        }
-        std::vector<std::int64_t> diff(d);
-        for (std::uint32_t a = 0; a < K && !undecided; ++a) {
-          if (!kept[a] || first[a] != a || a == c) continue;
-          for (std::uint32_t i = 0; i < d; ++i) diff[i] = arms[std::size_t{c} * d + i] - arms[std::size_t{a} * d + i];
-          const Interval v = inner_box(diff.data(), q, th, p) + (root[c] - root[a]).mul(params_.beta);
-          if (!v.certainly_greater(Rational(0))) undecided = true;
-        }
+        const std::optional<std::uint32_t> c =
+            internal::ucb_argmax(arms, K, d, q, first, kept, switched ? Lt : tau_L_,
+                                 switched ? box_now->theta : tau_box_->theta, params_.beta, p);
+        undecided = !c.has_value();
         if (!undecided) {
-          out.action = c;
+          out.action = *c;
           if (switched) {  // the τ caches now hold this round's H_τ and θ̂_τ (the caller records the switch)
             out.theta_tau = box_now->theta;
             tau_start_ = box_now->center;
