@@ -76,6 +76,34 @@ TEST(RsGlincbTest, ZeroBetaPlaysTheLowestIndexBeforeAnySwitch) {
   EXPECT_EQ(tr.actions, (std::vector<std::uint32_t>{0, 0, 0}));
 }
 
+TEST(RsGlincbTest, AnExactTieOfDistinctArmsFailsLoudlyAtThePrecisionCap) {
+  // Arms a0 = (1/2, 0), a1 = (1/4, 1/4), a2 = (1/4, −1/4), θ* = (−1, 0), β = 0, threshold 1 (no exploration). Before
+  // the first switch β = 0 plays the lowest index, a0; H grows by ‖a0‖²·μ̇(0)/e = 1/(16e) per round, so det H first
+  // exceeds 2 with 44 rounds in it: the switch is at t = 45. θ̂_τ is fitted on a0 = (1/2, 0) only, so θ̂_τ,2 = 0
+  // exactly and a1, a2 have the same index θ̂_τ,1/4 — the top one when θ̂_τ,1 < 0 (the fit of these rewards). The
+  // enclosure of θ̂_τ,2 never shrinks to a point, so the tie is open at every precision: GlmUndecided at round 45.
+  GlmInstance inst;
+  inst.link = Link::logistic;
+  inst.d = 2;
+  inst.K = 3;
+  inst.q = 4;
+  inst.sets = 1;
+  inst.S = Rational(1);
+  inst.theta = {-16, 0};
+  inst.arms = {8, 0, 4, 4, 4, -4};
+  validate(inst, "test");
+  const RsGlincbParams p = params(45, Rational(1, 2), Rational(4), Rational(0));
+  const RsGlincbTrajectory before = rs_glincb(params(44, Rational(1, 2), Rational(4), Rational(0)), inst, 3, 0);
+  EXPECT_TRUE(before.switches.empty());
+  EXPECT_EQ(before.actions, std::vector<std::uint32_t>(44, 0));
+  try {
+    (void)rs_glincb(p, inst, 3, 0);
+    ADD_FAILURE() << "an exact tie was decided";
+  } catch (const GlmUndecided& e) {
+    EXPECT_NE(std::string(e.what()).find("round 45"), std::string::npos) << e.what();
+  }
+}
+
 TEST(RsGlincbTest, BadInputNamesTheParameter) {
   auto expect_error = [](RsGlincbParams p, const std::string& name) {
     try {
