@@ -22,10 +22,12 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
   const std::vector<std::string> b = {"crosscheck", "--learner", "b-glincb", "--link", "logistic", "--horizon", "40",
                                       "--runs", "1"};
   o.number("--width", a.gamma, closed(0), closed(pow2(20), "2^20"),
-           "b-glincb: the confidence width gamma of Eq. 13-14 (default 1/2)")
+           "b-glincb: the confidence width gamma of Eq. 13-14; rs-glincb (> 0): gamma of Criterion I's threshold "
+           "1/(gamma^2 kappa) and the elimination width gamma sqrt(kappa) (default 1/2)")
       .companions_are(b);
   o.number("--kappa", a.kappa, closed(1), closed(pow2(40), "2^40"),
-           "b-glincb: the learner's upper bound on kappa (default 4)")
+           "b-glincb, rs-glincb: the learner's upper bound on kappa (default: b-glincb 4, rs-glincb the instance's "
+           "kappa rounded up)")
       .companions_are(b);
   o.integer("--batches", a.batches, closed(2), closed(8),
             "b-glincb: the number of batches M in [2, 8] (default floor(log2 log2 T))")
@@ -34,10 +36,12 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
            "b-glincb: gamma sqrt(kappa) for the warm-up estimate and gamma after (paper, default) or gamma sqrt(kappa) "
            "for every estimate")
       .companions_are(b);
+  o.number("--ucb-width", a.ucb_width, closed(0), closed(pow2(20), "2^20"), "rs-glincb: the UCB width beta (default 1/2)")
+      .companions_are({"crosscheck", "--learner", "rs-glincb", "--link", "logistic", "--horizon", "40", "--runs", "1"});
 }
 
 void refuse_glm_options(const Options& options, const std::string& learner, const char* command) {
-  for (const char* name : {"link", "S", "generator", "instance", "rho", "width", "kappa", "batches", "widths"})
+  for (const char* name : {"link", "S", "generator", "instance", "rho", "width", "kappa", "batches", "widths", "ucb-width"})
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
@@ -78,16 +82,27 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     c.params.lambda = l;
   }
   if (options.given("rho")) c.params.rho = *options.number_value("rho");
-  const bool b = learner == "b-glincb";
-  for (const char* name : b ? std::vector<const char*>{"rho"} : std::vector<const char*>{"width", "kappa", "batches", "widths"})
+  const bool b = learner == "b-glincb", rs = learner == "rs-glincb";
+  auto refuse = [&](const char* name) {
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name, "absent for " + learner, "given");
+  };
+  if (b || rs) refuse("rho");
+  if (!b && !rs) refuse("width"), refuse("kappa");
+  if (!b) refuse("batches"), refuse("widths");
+  if (!rs) refuse("ucb-width");
   if (b) {
     if (options.given("width")) c.bglincb.gamma = *options.number_value("width");
     if (options.given("kappa")) c.bglincb.kappa = *options.number_value("kappa");
     if (options.given("batches")) c.bglincb.M = static_cast<std::uint32_t>(options.u64("batches", 0));
     if (options.given("widths")) c.bglincb.widths = ref::parse_glm_widths(a.widths);
     c.bglincb.S = c.loaded ? c.loaded->S : c.instance.S;
+  }
+  if (rs) {
+    c.rs_params.gamma = options.given("width") ? *options.number_value("width") : Rational(1, 2);
+    if (c.rs_params.gamma == 0) throw_parameter_error(command, "--width", "> 0 for rs-glincb", "0");
+    c.rs_params.beta = options.given("ucb-width") ? *options.number_value("ucb-width") : Rational(1, 2);
+    c.rs_params.kappa = options.given("kappa") ? *options.number_value("kappa") : Rational(0);  // 0: the instance's
   }
   return c;
 }

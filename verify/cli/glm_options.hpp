@@ -14,7 +14,8 @@ namespace dpb::cli {
 
 struct GlmCliArgs {
   std::string link, S, generator, instance, rho;
-  std::string gamma, kappa, batches, widths;  // b-glincb
+  std::string gamma, kappa, batches, widths;  // b-glincb (gamma, kappa also rs-glincb)
+  std::string ucb_width;                      // rs-glincb
 };
 
 void add_glm_options(Options& options, GlmCliArgs& args, const std::vector<std::string>& companions);

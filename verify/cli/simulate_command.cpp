@@ -18,11 +18,13 @@
 #include "verify/cli/commands.hpp"
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/rs_glincb.hpp"
 #include "verify/cli/glm_options.hpp"
 #include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
+#include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/experiments/bai.hpp"
 #include "verify/experiments/config.hpp"
@@ -77,8 +79,14 @@ void simulate_glm(const SimulateArgs& args) {
   c.bglincb.lambda = c.params.lambda;
   const bool bglincb = args.learner == "b-glincb";
   const ref::GlmInstance inst = verify::glm_crosscheck_instance(c);  // validates the instance
-  if (bglincb) ref::validate_b_glincb(c.bglincb, inst.q);
-  else ref::validate_glm_ucb(c.params, inst.q);
+  const bool rs = args.learner == "rs-glincb";
+  ref::RsGlincbParams rs_params;
+  if (bglincb)
+    ref::validate_b_glincb(c.bglincb, inst.q);
+  else if (rs)
+    rs_params = verify::rs_glincb_params(c, inst);  // validates
+  else
+    ref::validate_glm_ucb(c.params, inst.q);
   if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
     if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
       throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
@@ -88,7 +96,9 @@ void simulate_glm(const SimulateArgs& args) {
       bglincb ? "gamma = " + to_string(c.bglincb.gamma) + ", kappa = " + to_string(c.bglincb.kappa) +
                     ", M = " + std::to_string(ref::b_glincb_batches(c.bglincb)) + ", widths " +
                     std::string(ref::glm_widths_name(c.bglincb.widths))
-              : "rho = " + ref::glm_ucb_rho_name(c.params);
+      : rs ? "gamma = " + to_string(rs_params.gamma) + ", kappa bound = " + to_string(rs_params.kappa) +
+                 ", beta = " + to_string(rs_params.beta)
+           : "rho = " + ref::glm_ucb_rho_name(c.params);
   std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
               to_string(c.params.lambda).c_str(), widths.c_str(),
@@ -111,6 +121,13 @@ void simulate_glm(const SimulateArgs& args) {
       t.pseudo_regret_error = b.pseudo_regret_error;
       t.deferrals = b.elimination_deferrals + b.mle_deferrals + b.weight_deferrals;
       t.reward_deferrals = b.reward_deferrals;
+    } else if (rs) {  // the fields the curve reads
+      fast::RsGlincbFastTrajectory x = fast::rs_glincb(rs_params, env, c.seed, r);
+      t.actions = std::move(x.actions);
+      t.pseudo_regret = x.pseudo_regret;
+      t.pseudo_regret_error = x.pseudo_regret_error;
+      t.deferrals = x.deferrals;
+      t.reward_deferrals = x.reward_deferrals;
     } else {
       t = fast::glm_ucb(c.params, env, c.seed, r);
     }
@@ -128,7 +145,7 @@ void simulate_glm(const SimulateArgs& args) {
     cum = t.pseudo_regret;
     total += cum;
     total2 += cum * cum;
-    std::printf(bglincb ? "run %u: pseudo-regret %.3f (+- %.1e), %llu decisions deferred\n"
+    std::printf(bglincb || rs ? "run %u: pseudo-regret %.3f (+- %.1e), %llu decisions deferred\n"
                         : "run %u: pseudo-regret %.3f (+- %.1e), %llu argmax decisions deferred\n", r, cum,
                 t.pseudo_regret_error, static_cast<unsigned long long>(t.deferrals));
     runs_csv << r << "," << cum << "," << t.pseudo_regret_error << "," << t.deferrals << "," << t.reward_deferrals
@@ -396,7 +413,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.flag("--list", args->list, "List the experiments");
   o.text("--learner", args->learner,
          "A learner instead of an experiment: seed 001's linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, "
-         "linucb-jdp, seed 003's glm-ucb, b-glincb, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
+         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
          "independent-se")
       .conflicts_with({"experiment", "config"})
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "reference/core/errors.hpp"
+#include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 
 namespace dpb::verify {
 
@@ -15,8 +16,10 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-bool is_glm_learner(const std::string& name) { return name == "glm-ucb" || name == "b-glincb"; }
-std::vector<std::string> glm_learner_names() { return {"glm-ucb", "b-glincb"}; }
+bool is_glm_learner(const std::string& name) {
+  return name == "glm-ucb" || name == "b-glincb" || name == "rs-glincb";
+}
+std::vector<std::string> glm_learner_names() { return {"glm-ucb", "b-glincb", "rs-glincb"}; }
 
 bool GlmCrosscheckReport::ok() const {
   for (const auto& r : runs)
@@ -128,6 +131,7 @@ GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   if (!is_glm_learner(config.learner))
     throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb, b-glincb)", config.learner);
   if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
+  if (config.learner == "rs-glincb") return crosscheck_rs_glincb(config);
   GlmCrosscheckReport rep;
   rep.config = config;
   rep.config.params.T = config.horizon;
@@ -179,6 +183,9 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
     out << ", gamma = " << to_string(c.bglincb.gamma) << ", kappa = " << to_string(c.bglincb.kappa)
         << ", S = " << to_string(c.bglincb.S) << ", M = " << ref::b_glincb_batches(rep.config.bglincb)
         << ", widths = " << ref::glm_widths_name(c.bglincb.widths) << "\n";
+  else if (c.learner == "rs-glincb")
+    out << ", gamma = " << to_string(c.rs_params.gamma) << ", kappa = " << to_string(c.rs_params.kappa)
+        << ", beta = " << to_string(c.rs_params.beta) << "\n";
   else
     out << ", rho = " << ref::glm_ucb_rho_name(c.params) << "\n";
   std::uint64_t bad = 0, deferred = 0;
@@ -204,6 +211,7 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
         << " reference refinements, " << r.full_fits << " reference full fits, max theta bound " << r.max_theta_error << ", pseudo-regret " << r.regret_fast
         << " (reference " << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized "
         << r.seconds_fast << " s";
+    if (c.learner == "rs-glincb") out << "; |T_o| = " << r.explorations << ", switches = " << r.switches;
     deferred += r.deferrals;
     if (r.divergence) {
       ++bad;

@@ -18,8 +18,10 @@
 
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/rs_glincb.hpp"
 #include "reference/learners/b_glincb.hpp"
 #include "reference/learners/glm_ucb.hpp"
+#include "reference/learners/rs_glincb.hpp"
 
 namespace dpb::verify {
 
@@ -37,6 +39,8 @@ struct GlmCrosscheckConfig {
   fast::GlmUcbFastOptions fast_options{};    // the controls' hooks (tests only)
   ref::BGlincbParams bglincb;                // b-glincb: M, λ (= params.lambda), γ, κ, S, widths (T = horizon)
   fast::BGlincbFastOptions bglincb_fast_options{};
+  ref::RsGlincbParams rs_params;              // rs-glincb: λ, γ, κ, β (T = horizon; λ from `params`)
+  fast::RsGlincbFastOptions rs_fast_options{};
 };
 
 struct GlmRunComparison {
@@ -47,6 +51,7 @@ struct GlmRunComparison {
   std::string detail;
   double regret_reference = 0, regret_fast = 0;  // report-only
   double max_theta_error = 0;                     // the largest bound ‖θ − θ̂‖ the optimized build used
+  std::uint64_t explorations = 0, switches = 0;   // rs-glincb: |T_o| and Criterion II switches
   double seconds_reference = 0, seconds_fast = 0;
   // b-glincb: the optimized build's other deferrals, its elimination tests and the arms eliminated in all
   std::uint64_t mle_deferrals = 0, weight_deferrals = 0, elimination_tests = 0, eliminated = 0;

@@ -21,6 +21,8 @@ Category glm003 (seed 003's GLM layer) recomputes the link values at 130 decimal
 and replays the G-optimal design's binary64 solver in Python floats, its rounding, exact leverages and draws.
 Category glmlearners003 (seed 003's GLM instances and glm-ucb runs) checks each instance's exact norms, replays the
 authors' theta* and recomputes kappa, kappa* at 130 digits, and replays every run's rewards from its actions.
+Category rsglincb003 (rs-glincb runs) replays the rewards as glmlearners003 and, in exact rationals, every Criterion I
+decision and exploration argmax.
 Category mechanisms001 (seed 001) is checked for consistency only: its rounded-Gaussian and sublinear-binomial draws
 have no Python twin yet, so the deterministic relations between each record's fields are checked instead.
 It replays every record of every category it knows, compares outputs and bit counts, prints
@@ -2442,6 +2444,69 @@ def check_bglincb003_record(rec):
     return None
 
 
+# rsglincb003 (rs-glincb runs on glmlearners003's instances, docs/vectors.md §18): the instances as glmlearners003's;
+# every run's rewards replayed as there, and, in exact rationals, Criterion I at every round (max ‖x‖²_{V⁻¹} ≥
+# 1/(γ²κ) with V = λI + Σ_{T_o} x xᵀ) and the exploration argmax (lowest index); switch rounds are checked to be
+# increasing exploitation rounds (det H needs μ̇ at the MLE: not replayed).
+def _rsg_solve(A, b):
+    n = len(b)
+    M = [row[:] + [b[i]] for i, row in enumerate(A)]
+    for k in range(n):
+        p = next(i for i in range(k, n) if M[i][k] != 0)
+        M[k], M[p] = M[p], M[k]
+        for i in range(k + 1, n):
+            f = M[i][k] / M[k][k]
+            for j in range(k, n + 1):
+                M[i][j] -= f * M[k][j]
+    y = [Fraction(0)] * n
+    for i in reversed(range(n)):
+        y[i] = (M[i][n] - sum(M[i][j] * y[j] for j in range(i + 1, n))) / M[i][i]
+    return y
+
+
+def _rsg_check_run(rec):
+    err = _glml_check_run(rec)
+    if err:
+        return err
+    inst = _GLM_INSTANCES[rec["instance"]]
+    d, K, q, sets = inst["d"], inst["K"], inst["q"], inst["sets"]
+    T, actions, explore = rec["T"], rec["actions"], rec["explore"]
+    if len(explore) != T or any(c not in "01" for c in explore):
+        return "field explore: wrong length or not 0/1"
+    lam, gamma, kappa = Fraction(rec["lambda"]), Fraction(rec["gamma"]), Fraction(rec["kappa"])
+    thr = 1 / (gamma * gamma * kappa)
+    V = [[lam if i == j else Fraction(0) for j in range(d)] for i in range(d)]
+    for t in range(1, T + 1):
+        s = (t - 1) % sets
+        xs = [[Fraction(v, 1 << q) for v in inst["arms"][(s * K + a) * d:(s * K + a + 1) * d]] for a in range(K)]
+        lev = [sum(x[i] * y for i, y in enumerate(_rsg_solve(V, x))) for x in xs]
+        fires = max(lev) >= thr
+        if fires != (explore[t - 1] == "1"):
+            return "round %d: Criterion I %s in the record" % (t, "fires" if fires else "does not fire")
+        if fires:
+            best = lev.index(max(lev))
+            if actions[t - 1] != best:
+                return "round %d: exploration plays %d, the argmax of ||x||_{V^-1} is %d" % (t, actions[t - 1], best)
+            x = xs[best]
+            for i in range(d):
+                for j in range(d):
+                    V[i][j] += x[i] * x[j]
+    sw = rec["switches"]
+    if any(not 1 <= r <= T or explore[r - 1] == "1" for r in sw) or sorted(set(sw)) != sw:
+        return "field switches: not increasing exploitation rounds"
+    return None
+
+
+def check_rsglincb003_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] == "glm_instance":
+        return _glml_check_instance(rec)
+    if rec["kind"] == "rs_glincb_run":
+        return _rsg_check_run(rec)
+    return "unknown kind %r" % rec["kind"]
+
+
 CHECKERS = {
     "samplers": check_sampler_record,
     "pmf": check_pmf_record,
@@ -2457,6 +2522,7 @@ CHECKERS = {
     "pgd003": check_pgd003_record,
     "glmlearners003": check_glmlearners003_record,
     "bglincb003": check_bglincb003_record,
+    "rsglincb003": check_rsglincb003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).
