@@ -36,7 +36,7 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
            "b-glincb: gamma sqrt(kappa) for the warm-up estimate and gamma after (paper, default) or gamma sqrt(kappa) "
            "for every estimate")
       .companions_are(b);
-  o.number("--ucb-width", a.ucb_width, closed(0), closed(pow2(20), "2^20"), "rs-glincb: the UCB width beta (default 1/2)")
+  o.number("--ucb-width", a.ucb_width, closed(0), closed(pow2(20), "2^20"), "rs-glincb: the UCB width beta, 0 or at least 2^-64 (default 1/2)")
       .companions_are({"crosscheck", "--learner", "rs-glincb", "--link", "logistic", "--horizon", "40", "--runs", "1"});
 }
 
@@ -99,9 +99,15 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     c.bglincb.S = c.loaded ? c.loaded->S : c.instance.S;
   }
   if (rs) {
+    // The optimized build carries γ√κ and β as doubles with relative error bounds: a value that a double would
+    // flush to zero (1e-400) would make the builds disagree, so rs-glincb takes γ ≥ 2^-64 and β = 0 or ≥ 2^-64.
+    const Rational tiny(1, Integer(1) << 64);
     c.rs_params.gamma = options.given("width") ? *options.number_value("width") : Rational(1, 2);
-    if (c.rs_params.gamma == 0) throw_parameter_error(command, "--width", "> 0 for rs-glincb", "0");
+    if (c.rs_params.gamma < tiny)
+      throw_parameter_error(command, "--width", "at least 2^-64 for rs-glincb", to_string(c.rs_params.gamma));
     c.rs_params.beta = options.given("ucb-width") ? *options.number_value("ucb-width") : Rational(1, 2);
+    if (c.rs_params.beta != 0 && c.rs_params.beta < tiny)
+      throw_parameter_error(command, "--ucb-width", "0 or at least 2^-64", to_string(c.rs_params.beta));
     c.rs_params.kappa = options.given("kappa") ? *options.number_value("kappa") : Rational(0);  // 0: the instance's
   }
   return c;
