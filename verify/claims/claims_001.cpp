@@ -240,6 +240,19 @@ void register_claims_001(Registry& registry) {
       [](const RunOptions& o) {
         return learner_checks::check_claim_a6(o.suite == Suite::full, o.seed);
       }});
+  registry.add(in_family("learner-statistics", Claim{
+      "001.lemma-a2.confidence",
+      "θ* lies in every confidence ellipsoid C_m = {θ : ‖θ − θ̂_m‖_{V_m} ≤ β_m} of a run with probability at least "
+      "1 − α (Lemma A.2 as stated; its proof's union bound gives 1 − 2α)",
+      {"001", "App. A", "Lemma A.2"},
+      Method::statistical,
+      "theorem profile, α = 1/4, §6.1 instances d = 3, K = 20, B = 20, ε = 1, δ = 1/10; quick: linucb, -ldp, -sdp-amp, "
+      "T = 400, 60 runs each; full: + -sdp-vec, -jdp, T = 2000, 300 runs each; each broadcast decided exactly "
+      "(‖θ̂_m − θ*‖²_{V_m} = wᵀV_m⁻¹w in rationals against β_m²); Clopper–Pearson on the runs with a miss",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return learner_checks::check_lemma_a2_confidence(o.suite == Suite::full, o.seed, o.alpha > 0 ? o.alpha : 1e-6);
+      }}));
   registry.add(Claim{
       "001.sec6.adaptive-gap",
       "under private noise V_m ⪰ V_{m−1} can fail (the premise of determinant-trick update schedules, Garcelon et "

@@ -80,7 +80,7 @@ std::pair<ref::LinearInstance, fast::LinUcbTrajectory> run_linear_fast(const Lin
   ChaCha20Source noise(c.seed, base + 1);
   fast::LinUcbOptions o;
   o.base = c.fast_options;
-  o.record_updates = false;
+  o.record_updates = c.record_updates;
   fast::LinUcbTrajectory t = fast::shuffle_private_linucb(params, inst, tape, NoiseSource(noise), o);
   if (tape_out) tape_out->emplace(tape);
   return {std::move(inst), std::move(t)};

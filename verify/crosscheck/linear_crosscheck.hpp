@@ -34,6 +34,7 @@ struct LinearCrosscheckConfig {
   bool context_tape = false;  // true: fresh contexts per round from a ContextTape (streams 2^20·r + 2 and + 3)
   ref::LinUcbParams params;  // variant, T filled in by crosscheck_linear; B, eps, delta, alpha, policy, lambda
   fast::LearnerOptions fast_options{};  // the controls' hooks (tests only)
+  bool record_updates = false;          // run_linear_fast: keep every broadcast's exact D·V_m, D·u_m (claims)
 };
 
 struct LinearRunComparison {

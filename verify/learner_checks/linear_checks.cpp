@@ -1,12 +1,17 @@
 #include "verify/learner_checks/linear_checks.hpp"
 
+#include <algorithm>
+#include <cmath>
 #include <sstream>
+#include <stdexcept>
 
+#include "optimized/internal/wide_int.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/learners/internal/bareiss.hpp"
 #include "reference/learners/shuffle_private_linucb.hpp"
 #include "verify/crosscheck/linear_crosscheck.hpp"
+#include "verify/stats/binomial_tests.hpp"
 
 namespace dpb::verify::learner_checks {
 
@@ -156,6 +161,124 @@ Outcome check_adaptive_gap(std::uint64_t seed, const std::string& learner) {
           }
         }
   }
+  return out;
+}
+
+namespace {
+
+// xᵀA⁻¹x for a symmetric positive definite A (exact rationals, Gaussian elimination; d ≤ 64).
+Rational quadratic_inverse(std::vector<Rational> A, std::vector<Rational> x, std::size_t d) {
+  std::vector<Rational> b = x;
+  for (std::size_t k = 0; k < d; ++k) {
+    if (A[k * d + k] == 0) throw std::logic_error("quadratic_inverse: zero pivot (not positive definite)");
+    for (std::size_t i = k + 1; i < d; ++i) {
+      const Rational f = A[i * d + k] / A[k * d + k];
+      if (f == 0) continue;
+      for (std::size_t j = k; j < d; ++j) A[i * d + j] -= f * A[k * d + j];
+      b[i] -= f * b[k];
+    }
+  }
+  std::vector<Rational> z(d);
+  for (std::size_t i = d; i-- > 0;) {
+    Rational acc = b[i];
+    for (std::size_t j = i + 1; j < d; ++j) acc -= A[i * d + j] * z[j];
+    z[i] = acc / A[i * d + i];
+  }
+  Rational q = 0;
+  for (std::size_t i = 0; i < d; ++i) q += x[i] * z[i];
+  return q;
+}
+
+}  // namespace
+
+ConfidenceCount lemma_a2_confidence_count(const std::string& learner, std::uint32_t runs, std::uint64_t seed,
+                                          std::uint64_t horizon, const Rational& beta_scale) {
+  ConfidenceCount c;
+  c.runs = runs;
+  for (std::uint32_t r = 0; r < runs; ++r) {
+    LinearCrosscheckConfig cfg;
+    cfg.learner = learner;
+    cfg.horizon = horizon;
+    cfg.seed = seed;
+    cfg.d = 3;
+    cfg.K = 20;
+    cfg.params.B = 20;
+    cfg.params.eps = 1;
+    cfg.params.delta = Rational(1, 10);
+    cfg.params.alpha = Rational(1, 4);
+    cfg.record_updates = true;
+    const auto [inst, traj] = run_linear_fast(cfg, r);
+    ref::LinUcbParams p = cfg.params;
+    p.variant = *ref::parse_linucb_variant(learner);
+    p.T = cfg.horizon;
+    const ref::LinUcbConfig conf = ref::configure_linucb(p, inst.d, inst.K, inst.q);
+    const std::size_t d = inst.d;
+    std::vector<Rational> theta(d);
+    for (std::size_t i = 0; i < d; ++i) theta[i] = Rational(Integer(inst.theta[i]), Integer(Integer(1) << inst.q));
+    const Rational D(conf.D);
+    bool failed = false;
+    for (const fast::LinUcbUpdate& u : traj.updates) {
+      if (!u.positive_definite || u.m >= conf.beta.size()) continue;  // the PD policy kept the previous broadcast
+      std::vector<Rational> V(d * d), w(d);
+      for (std::size_t i = 0; i < d * d; ++i) V[i] = Rational(fast::from_i128(u.V_num[i]));
+      for (std::size_t i = 0; i < d; ++i) {
+        Rational acc = Rational(fast::from_i128(u.u_num[i]));
+        for (std::size_t j = 0; j < d; ++j) acc -= V[i * d + j] * theta[j];
+        w[i] = acc;
+      }
+      const Rational dist2 = quadratic_inverse(V, w, d) / D;  // ‖θ̂_m − θ*‖²_{V_m}
+      const Rational beta = conf.beta[u.m] * beta_scale;
+      ++c.broadcasts;
+      if (dist2 > beta * beta) {
+        ++c.outside;
+        failed = true;
+      }
+      const double ratio = std::sqrt(dist2.convert_to<double>()) / beta.convert_to<double>();  // report only
+      if (ratio > c.max_ratio) c.max_ratio = ratio;
+    }
+    c.failed_runs += failed;
+  }
+  return c;
+}
+
+Outcome check_lemma_a2_confidence(bool full, std::uint64_t seed, double alpha_claim, const Rational& beta_scale) {
+  const std::vector<std::string> learners =
+      full ? std::vector<std::string>{"linucb", "linucb-ldp", "linucb-sdp-amp", "linucb-sdp-vec", "linucb-jdp"}
+           : std::vector<std::string>{"linucb", "linucb-ldp", "linucb-sdp-amp"};
+  const std::uint32_t runs = full ? 300 : 60;
+  const std::uint64_t horizon = full ? 2000 : 400;
+  const double alpha = 0.25;  // the lemma's α in these runs (exactly 1/4 in the configuration)
+  const double each = alpha_claim / (2.0 * static_cast<double>(learners.size()));
+  Outcome out;
+  bool all_below = true, some_above = false;
+  nlohmann::json rows = nlohmann::json::array();
+  double worst = 0;
+  for (const std::string& l : learners) {
+    const ConfidenceCount c = lemma_a2_confidence_count(l, runs, seed, horizon, beta_scale);
+    const double upper = stats::clopper_pearson_upper(c.failed_runs, c.runs, 1 - each);
+    const double lower = stats::clopper_pearson_lower(c.failed_runs, c.runs, 1 - each);
+    all_below &= upper <= alpha;
+    some_above |= lower > alpha;
+    worst = std::max(worst, c.max_ratio);
+    rows.push_back({{"learner", l}, {"runs", c.runs}, {"runs_with_theta_outside", c.failed_runs},
+                    {"broadcasts", c.broadcasts}, {"broadcasts_outside", c.outside},
+                    {"max_distance_over_beta", c.max_ratio}, {"cp_lower", lower}, {"cp_upper", upper},
+                    {"statement_1_minus_alpha", upper <= alpha ? "holds" : lower > alpha ? "violated" : "undecided"},
+                    {"proof_1_minus_2alpha", upper <= 2 * alpha ? "holds" : lower > 2 * alpha ? "violated" : "undecided"}});
+  }
+  std::uint64_t broadcasts = 0;
+  for (const auto& row : rows) broadcasts += row["broadcasts"].get<std::uint64_t>();
+  out.verdict = some_above ? Verdict::violated : all_below ? Verdict::holds : Verdict::inconclusive;
+  if (broadcasts == 0) out.verdict = Verdict::inconclusive;  // nothing was checked: never a vacuous `holds`
+  out.evidence["learners"] = rows;
+  out.evidence["setting"] = "theorem profile, §6.1 instances d = 3, K = 20, B = 20, eps = 1, delta = 1/10, alpha = 1/4, "
+                            "T = " + std::to_string(horizon) + ", " + std::to_string(runs) + " runs per learner";
+  out.evidence["verdict_rule"] = "per learner, runs with theta* outside some C_m, one-sided Clopper-Pearson at "
+                                 "alpha_claim/(2L): holds iff every upper bound <= alpha, violated iff some lower "
+                                 "bound > alpha (the statement's 1 - alpha); the proof's 1 - 2 alpha reported beside";
+  std::ostringstream k;
+  k << learners.size() << " learners x " << runs << " runs; max ||theta_hat - theta*||_V / beta = " << worst;
+  out.key_figure = k.str();
   return out;
 }
 

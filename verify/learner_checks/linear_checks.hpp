@@ -29,4 +29,22 @@ Outcome check_claim_a6(bool full, std::uint64_t seed, const Rational& bound_scal
 // `learner`: a private learner has a witness; `linucb` (V_m − V_{m−1} = Σφφᵀ ⪰ 0) is the control (inconclusive).
 Outcome check_adaptive_gap(std::uint64_t seed, const std::string& learner = "linucb-ldp");
 
+// 001.lemma-a2.confidence  Lemma A.2's confidence event: θ* ∈ C_m = {θ : ‖θ − θ̂_m‖_{V_m} ≤ β_m} for every broadcast m
+//                          of a run, with probability ≥ 1 − α (the statement; the proof's union bound gives 1 − 2α).
+//                          Decided exactly per broadcast: with w = D·u_m − (D·V_m)θ*, ‖θ̂_m − θ*‖²_{V_m} =
+//                          wᵀ(D·V_m)⁻¹w / D, compared with β_m² in rationals (β_m as configured, rounded up).
+//                          The failure count of R runs per learner gets one-sided Clopper–Pearson bounds at
+//                          α_claim/(2L) (L learners): holds iff every upper bound ≤ α, violated iff some lower
+//                          bound > α; the proof's 2α is reported beside. Runs at α = 1/4 (the lemma holds for every
+//                          α; a small α needs ≫ 1/α runs to show anything).
+struct ConfidenceCount {
+  std::uint64_t runs = 0, failed_runs = 0, broadcasts = 0, outside = 0;
+  double max_ratio = 0;  // max over broadcasts of ‖θ̂_m − θ*‖_{V_m} / β_m (report only)
+};
+// `beta_scale` multiplies every β_m (1: the claim; the negative control shrinks the ellipsoids).
+ConfidenceCount lemma_a2_confidence_count(const std::string& learner, std::uint32_t runs, std::uint64_t seed,
+                                          std::uint64_t horizon, const Rational& beta_scale = Rational(1));
+Outcome check_lemma_a2_confidence(bool full, std::uint64_t seed, double alpha_claim,
+                                  const Rational& beta_scale = Rational(1));
+
 }  // namespace dpb::verify::learner_checks

@@ -73,3 +73,20 @@ TEST(LinearChecksTest, AdaptiveGapHasAWitnessUnderPrivateNoiseAndNoneWithout) {
 
 }  // namespace
 }  // namespace dpb::verify::learner_checks
+
+// 001.lemma-a2.confidence: every broadcast is checked (the count is not vacuous), θ* stays inside the theorem
+// profile's ellipsoids, and ellipsoids shrunk 100-fold (negative control) miss θ* in most runs: violated.
+namespace dpb::verify::learner_checks {
+namespace {
+TEST(LinearChecksTest, LemmaA2ConfidenceCountsEveryBroadcastAndAShrunkEllipsoidIsViolated) {
+  const ConfidenceCount c = lemma_a2_confidence_count("linucb", 4, 7, 400);
+  EXPECT_EQ(c.runs, 4U);
+  EXPECT_EQ(c.broadcasts, 4U * 20U);  // T/B = 400/20 broadcasts per run, all positive definite (non-private)
+  EXPECT_EQ(c.failed_runs, 0U);
+  const ConfidenceCount shrunk = lemma_a2_confidence_count("linucb", 4, 7, 400, Rational(1, 100));
+  EXPECT_GT(shrunk.outside, 0U);
+  EXPECT_EQ(check_lemma_a2_confidence(false, 7, 1e-6).verdict, Verdict::holds);
+  EXPECT_EQ(check_lemma_a2_confidence(false, 7, 1e-6, Rational(1, 100)).verdict, Verdict::violated);
+}
+}  // namespace
+}  // namespace dpb::verify::learner_checks
