@@ -253,6 +253,19 @@ void register_claims_001(Registry& registry) {
       [](const RunOptions& o) {
         return learner_checks::check_lemma_a2_confidence(o.suite == Suite::full, o.seed, o.alpha > 0 ? o.alpha : 1e-6);
       }}));
+  registry.add(in_family("learner-statistics", Claim{
+      "001.lemma-a4.regularity",
+      "with λ = 2Σ_N (Lemma A.4), Assumption A.1's event holds with probability at least 1 − α: for every broadcast "
+      "m, λ_min I ⪯ H_m ⪯ λ_max I (λ_min = λ/2, λ_max = 3λ/2) and ‖h_m‖_{H_m⁻¹} ≤ ν = Σ_n/√λ_min",
+      {"001", "App. A", "Assumption A.1, Lemma A.4"},
+      Method::statistical,
+      "theorem profile, α = 1/4, §6.1 instances d = 3, K = 20, B = 20, ε = 1, δ = 1/10; quick: linucb-ldp, -sdp-amp, "
+      "T = 400, 60 runs each; full: + -sdp-vec, -jdp, T = 2000, 300 runs each; H_m and h_m exact from the broadcast "
+      "and the run's rewards, the event decided by exact pivots; Clopper–Pearson on the runs outside it",
+      Verdict::holds,
+      [](const RunOptions& o) {
+        return learner_checks::check_lemma_a4_regularity(o.suite == Suite::full, o.seed, o.alpha > 0 ? o.alpha : 1e-6);
+      }}));
   registry.add(Claim{
       "001.sec6.adaptive-gap",
       "under private noise V_m ⪰ V_{m−1} can fail (the premise of determinant-trick update schedules, Garcelon et "

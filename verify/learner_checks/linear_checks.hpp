@@ -47,4 +47,21 @@ ConfidenceCount lemma_a2_confidence_count(const std::string& learner, std::uint3
 Outcome check_lemma_a2_confidence(bool full, std::uint64_t seed, double alpha_claim,
                                   const Rational& beta_scale = Rational(1));
 
+// 001.lemma-a4.regularity  Assumption A.1's event with Lemma A.4's λ = 2Σ_N (the theorem profile's λ, λ_min = λ/2,
+//                          λ_max = 3λ/2, ν = Σ_n/√λ_min): for every broadcast m, λ_min I ⪯ H_m ⪯ λ_max I and
+//                          ‖h_m‖_{H_m⁻¹} ≤ ν, where H_m = V_m − Σ_{t≤t_m} φφᵀ (λI plus the accumulated matrix noise)
+//                          and h_m = u_m − Σ_{t≤t_m} φ_t y_t — with probability ≥ 1 − α. Decided exactly per broadcast
+//                          (positive definiteness of H_m − λ_min I and λ_max I − H_m by exact pivots, hᵀH⁻¹h against
+//                          ν² with ν enclosed as (ν↑ − 2^−32, ν↑]; a value inside that sliver counts as a miss for
+//                          `holds` and not for `violated`). Private learners only (σ = 0 makes H_m = λI, h_m = 0).
+//                          `band` scales the allowed deviations (1: the claim; the control tightens them).
+struct RegularityCount {
+  std::uint64_t runs = 0, failed_runs = 0, failed_runs_certain = 0, broadcasts = 0;
+  double max_low = 0, max_high = 0, max_nu = 0;  // report only: worst ratios λ_min/λ_min(H), ‖H‖/λ_max, ‖h‖/ν
+};
+RegularityCount lemma_a4_regularity_count(const std::string& learner, std::uint32_t runs, std::uint64_t seed,
+                                          std::uint64_t horizon, const Rational& band = Rational(1));
+Outcome check_lemma_a4_regularity(bool full, std::uint64_t seed, double alpha_claim,
+                                  const Rational& band = Rational(1));
+
 }  // namespace dpb::verify::learner_checks

@@ -90,3 +90,19 @@ TEST(LinearChecksTest, LemmaA2ConfidenceCountsEveryBroadcastAndAShrunkEllipsoidI
 }
 }  // namespace
 }  // namespace dpb::verify::learner_checks
+
+// 001.lemma-a4.regularity: every broadcast of the private learners is checked, the theorem profile's event holds on
+// these runs, and deviations allowed only 1/1000 of Lemma A.4's (negative control) are missed in most runs: violated.
+namespace dpb::verify::learner_checks {
+namespace {
+TEST(LinearChecksTest, LemmaA4RegularityCountsEveryBroadcastAndATightenedBandIsViolated) {
+  const RegularityCount c = lemma_a4_regularity_count("linucb-ldp", 4, 7, 400);
+  EXPECT_EQ(c.broadcasts, 4U * 20U);
+  EXPECT_EQ(c.failed_runs, 0U);
+  const RegularityCount tight = lemma_a4_regularity_count("linucb-ldp", 4, 7, 400, Rational(1, 1000));
+  EXPECT_EQ(tight.failed_runs_certain, 4U);
+  EXPECT_EQ(check_lemma_a4_regularity(false, 7, 1e-6).verdict, Verdict::holds);
+  EXPECT_EQ(check_lemma_a4_regularity(false, 7, 1e-6, Rational(1, 1000)).verdict, Verdict::violated);
+}
+}  // namespace
+}  // namespace dpb::verify::learner_checks
