@@ -8,6 +8,7 @@
 #include "verify/certified/proof_files.hpp"
 #include "verify/certified/seed001_checks.hpp"
 #include "verify/certified/seed001_pvec_privacy.hpp"
+#include "verify/statistical/seed001_pamp_view.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/learner_checks/linear_checks.hpp"
 #include "verify/statistical/pvec_paths.hpp"
@@ -160,6 +161,17 @@ void register_claims_001(Registry& registry) {
       "two-sample test, Holm at the claim's α",
       Verdict::holds,
       [](const RunOptions& o) { return statistical::check_pvec_paths(statistical::pvec_aggregate_count, o); }}));
+  registry.add(in_family("sampled-laws", Claim{
+      "001.p-amp.shuffled-view",
+      "P_Amp's shuffled view (both parts, each under its own permutation; the other users known): a Monte Carlo "
+      "estimate of its exact δ(ε) (exact Bernoulli events from the certified likelihood ratio, Clopper–Pearson) lies "
+      "between the released sum's certified δ(ε) and the one message's exact Gaussian δ(ε)",
+      {"001", "App. B.1", "Algorithms 2–4, Def. 2.3 (SDP view S∘Rⁿ); post-processing"},
+      Method::statistical,
+      "d = 2, σ̄ = 1, r = 16, user 1 φ = e₁, y = 1 ↔ −1; B = 3 with others at 0 and at x₁ (closed form), B = 4 with "
+      "distinct others (Ryser); 3000 runs per case (full: 50 000)",
+      Verdict::holds,
+      [](const RunOptions& o) { return statistical::check_pamp_shuffled_view(o); }}));
   registry.add(Claim{
       "001.vec.recentre",
       "with Cheu et al.'s re-centring −Δ in place of −B·Δ, E[o] − Σ_i v_i = (B − 1)Δ exactly",
