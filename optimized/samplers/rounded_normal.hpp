@@ -234,6 +234,17 @@ class RoundedNormal {
   std::int64_t decide(std::uint64_t k, const detail::URand128& x) const {
     using detail::u128;
     const unsigned m = x.m;
+    if (cd_pow2_ && (k >> 20) == 0 && m + cd_log2_ <= 56) {
+      // Dyadic c = cn/2^e ≤ 2^48: 2cn·Y < 2^{49+e}·2^{20+m} ≤ 2^125, so nothing below overflows; the same decision
+      // as the checked path (lo, hi and the bound are the same integers).
+      const u128 Y = (static_cast<u128>(k) << m) + x.a;
+      const u128 lo = 2 * static_cast<u128>(cn_) * Y + (static_cast<u128>(cd_) << m);
+      const u128 hi = lo + 2 * static_cast<u128>(cn_);
+      const unsigned sh = m + 1 + cd_log2_;
+      const u128 M = lo >> sh;
+      if (M >= (static_cast<u128>(1) << 62)) return -2;
+      return hi <= ((M + 1) << sh) ? static_cast<std::int64_t>(M) : -1;
+    }
     if (m > 62 || (k >> 20) != 0) return -2;
     const u128 Y = (static_cast<u128>(k) << m) + x.a;  // < 2^83
     const u128 half = static_cast<u128>(cd_) << m;      // cd·2^m < 2^125

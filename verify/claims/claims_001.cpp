@@ -8,6 +8,7 @@
 #include "verify/certified/proof_files.hpp"
 #include "verify/certified/seed001_checks.hpp"
 #include "verify/certified/seed001_pvec_privacy.hpp"
+#include "verify/statistical/seed001_amp_noise.hpp"
 #include "verify/statistical/seed001_pamp_view.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/learner_checks/linear_checks.hpp"
@@ -161,6 +162,16 @@ void register_claims_001(Registry& registry) {
       "two-sample test, Holm at the claim's α",
       Verdict::holds,
       [](const RunOptions& o) { return statistical::check_pvec_paths(statistical::pvec_aggregate_count, o); }}));
+  registry.add(in_family("sampled-laws", Claim{
+      "001.amp.noise-law",
+      "R_Amp's per-label noise K (message = v + K·2^−r) follows the rounded Gaussian's law P[K = j] = Φ((j + ½)/c) − "
+      "Φ((j − ½)/c), c = σ̄·2^r",
+      {"001", "App. B.1", "Algorithm 2 (Gaussian noise, rounded to the message grid)"},
+      Method::statistical,
+      "(σ̄, r) ∈ {(1, 0), (25/2, 4), Thm 3.2's σ̄ at ε = 0.2, δ = 0.1, B = 20 with r = 16} × 20 000 draws (full: "
+      "200 000); support, Pearson, G, 0.99/0.999 tails, Holm at the claim's α",
+      Verdict::holds,
+      [](const RunOptions& o) { return statistical::check_amp_noise_law(o); }}));
   registry.add(in_family("sampled-laws", Claim{
       "001.p-amp.shuffled-view",
       "P_Amp's shuffled view (both parts, each under its own permutation; the other users known): a Monte Carlo "
