@@ -1677,13 +1677,15 @@ def _m1_replay_pamp(rec):
 
 
 def _m1_replay_tree(rec):
+    """Seed 001's tree, and seed 003's matrix trees (tree003: each label draws at its own sigma-bar, label_sigmas)."""
     bits = Bits(rec["seed"], rec["stream"])
-    c = Fraction(rec["sigma"]) * (1 << rec["grid_bits"])
     L = len(_m1_labels(rec["labels"]))
+    sigmas = rec.get("label_sigmas", [rec["sigma"]] * L)
+    cs = [Fraction(s) * (1 << rec["grid_bits"]) for s in sigmas]
     for t, step in enumerate(rec["steps"], start=1):
         h = 0
         for node in step["completed"]:
-            drawn = [rounded_normal(bits, c) for _ in range(L)]
+            drawn = [rounded_normal(bits, c) for c in cs]
             if [int(v) for v in node["noise"]] != drawn:
                 return "noise of node (%d, %s) at leaf %d (replayed %s)" % (node["level"], node["index"], t, drawn)
             h += 1
@@ -1779,9 +1781,9 @@ def check_mechanism001_record(rec):
         return _m1_calibration(rec)
     if kind == "draws001":
         return _m1_replay_draws(rec)
-# tree003 (seed 003's matrix trees, docs/vectors.md §13): checked for consistency only, like mechanisms001 — the
-# dyadic releases from the recorded node noise (_m1_tree), the per-label sigma-bar (the least point of 2^-32 at or
-# above sqrt(c_e) sigma, exact Fractions), and the calibration's formulas (doubles against the enclosures).
+# tree003 (seed 003's matrix trees, docs/vectors.md §14): the dyadic releases from the recorded node noise (_m1_tree),
+# the per-label sigma-bar (the least point of 2^-32 at or above sqrt(c_e) sigma, exact Fractions), the node noise
+# replayed at those sigma-bars (_m1_replay_tree), and the calibration's formulas (doubles against the enclosures).
 
 
 def _t3_label_sigmas(rec):
@@ -1846,7 +1848,7 @@ def _t3_calibration(rec):
 def check_tree003_record(rec):
     kind = rec["kind"]
     if kind == "tree":
-        return _m1_tree(rec) or _t3_label_sigmas(rec)
+        return _m1_tree(rec) or _t3_label_sigmas(rec) or _m1_replay_tree(rec)
     if kind == "calibration003":
         return _t3_calibration(rec)
     return "unknown kind %r" % kind
@@ -2701,7 +2703,7 @@ CHECKERS = {
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).
-CONSISTENCY_ONLY = {"tree003", "pgd003"}
+CONSISTENCY_ONLY = {"pgd003"}
 
 
 def main(argv):
