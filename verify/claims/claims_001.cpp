@@ -9,6 +9,7 @@
 #include "verify/certified/seed001_checks.hpp"
 #include "verify/certified/seed001_pvec_privacy.hpp"
 #include "verify/statistical/seed001_amp_noise.hpp"
+#include "verify/statistical/seed001_counts_sufficient.hpp"
 #include "verify/statistical/seed001_pamp_view.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/learner_checks/linear_checks.hpp"
@@ -162,6 +163,16 @@ void register_claims_001(Registry& registry) {
       "two-sample test, Holm at the claim's α",
       Verdict::holds,
       [](const RunOptions& o) { return statistical::check_pvec_paths(statistical::pvec_aggregate_count, o); }}));
+  registry.add(in_family("sampled-laws", Claim{
+      "001.vec.counts-sufficient",
+      "P_Vec's shuffled multiset of labelled bits depends on the data only through the per-label counts: given the "
+      "counts, the explicit shuffler's output is uniform over the arrangements with those counts",
+      {"001", "App. C.1", "Algorithm 6 (S_Vec); the count path"},
+      Method::statistical,
+      "one label, B = 2, g = 3, b = 1, p = ½ (8 bits, C(8, c) arrangements), two datasets × 20 000 runs (full: "
+      "200 000); Pearson χ² per count, Holm at the claim's α",
+      Verdict::holds,
+      [](const RunOptions& o) { return statistical::check_vec_counts_sufficient(o); }}));
   registry.add(in_family("sampled-laws", Claim{
       "001.amp.noise-law",
       "R_Amp's per-label noise K (message = v + K·2^−r) follows the rounded Gaussian's law P[K = j] = Φ((j + ½)/c) − "

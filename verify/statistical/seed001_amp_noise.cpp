@@ -1,5 +1,7 @@
 #include "verify/statistical/seed001_amp_noise.hpp"
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
 
@@ -53,8 +55,8 @@ Outcome check_amp_noise_law(const RunOptions& options, const Rational& sigma_fac
   }
   Outcome o;
   o.verdict = battery.any_rejected() ? Verdict::violated : Verdict::holds;
-  o.key_figure = std::to_string(battery.records().size()) + " tests, Holm at " + std::to_string(alpha) +
-                 ", min p = " + std::to_string(battery.min_p_value());
+  o.key_figure = fmt::format("{} tests, Holm at {:g}, min p = {:.3g}", battery.records().size(), alpha,
+                             battery.min_p_value());
   nlohmann::json tests = nlohmann::json::array();
   const std::vector<bool> rejected = battery.rejected();
   for (std::size_t k = 0; k < battery.records().size(); ++k) {
