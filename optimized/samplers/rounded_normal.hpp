@@ -19,6 +19,7 @@
 #include <stdexcept>
 
 #include "optimized/samplers/bernoulli.hpp"
+#include "optimized/samplers/internal/bit_cursor.hpp"
 #include "reference/bits/bit_source.hpp"
 #include "reference/bits/uniform.hpp"
 #include "reference/core/errors.hpp"
@@ -71,6 +72,76 @@ inline bool bernoulli_exp_half(B& bits) {
   return n % 2 == 0;
 }
 
+// Algorithm H as a table on its next 12 bits: for each 12-bit string, the number of bits H reads and its result when
+// H ends within them (n = 0: it does not). Built by running the rule above on the string (probability that H reads
+// more than 12 bits: below 2^−10).
+struct HalfExpTable {
+  struct Entry {
+    std::uint8_t n = 0;
+    bool result = false;
+  };
+  Entry e[1u << 12];
+  constexpr HalfExpTable() : e{} {
+    for (unsigned s = 0; s < (1u << 12); ++s) {
+      unsigned pos = 0;
+      auto bit = [&](bool& ok) {
+        if (pos == 12) {
+          ok = false;
+          return false;
+        }
+        return ((s >> (11 - pos++)) & 1u) != 0;
+      };
+      bool ok = true;
+      if (bit(ok)) {
+        e[s] = {static_cast<std::uint8_t>(pos), true};
+        continue;
+      }
+      std::uint64_t ya = 0;  // y's digits
+      unsigned ym = 1;
+      unsigned long n = 1;
+      bool done = false, result = false;
+      while (ok && !done) {
+        for (unsigned i = 0; ok; ++i) {
+          const bool zd = bit(ok);
+          if (!ok) break;
+          if (i == ym) {
+            const bool yd_new = bit(ok);
+            if (!ok) break;
+            ya = (ya << 1) | (yd_new ? 1u : 0u);
+            ++ym;
+          }
+          const bool yd = ((ya >> (ym - 1 - i)) & 1u) != 0;
+          if (zd != yd) {
+            if (zd) {  // Z > y: the run ends
+              done = true;
+              result = n % 2 == 0;
+            } else {  // Z < y: y = Z
+              ya = ((ya >> (ym - i)) << 1);
+              ym = i + 1;
+              ++n;
+            }
+            break;
+          }
+        }
+      }
+      if (ok && done) e[s] = {static_cast<std::uint8_t>(pos), result};
+    }
+  }
+};
+inline constexpr HalfExpTable kHalfExp{};
+
+template <BitSource B>
+inline bool bernoulli_exp_half_tabled(BitCursor<B>& cur) {
+  if (cur.has(12)) {
+    const HalfExpTable::Entry t = kHalfExp.e[cur.window() >> 52];
+    if (t.n != 0) {
+      cur.skip(t.n);
+      return t.result;
+    }
+  }
+  return bernoulli_exp_half(cur);
+}
+
 template <BitSource B>
 inline bool karney_b(std::uint64_t k, URand128& x, B& bits) {
   const std::uint64_t m2 = 2 * k + 2;
@@ -107,6 +178,8 @@ class RoundedNormal {
     cn_ = to_uint64(cn);
     cd_ = to_uint64(cd);
     while ((static_cast<detail::u128>(cd_) << m0_) < cn_) ++m0_;
+    cd_pow2_ = (cd_ & (cd_ - 1)) == 0;
+    if (cd_pow2_) cd_log2_ = static_cast<unsigned>(__builtin_ctzll(cd_));
   }
 
   const Rational& sigma() const { return ref_.sigma(); }
@@ -114,13 +187,15 @@ class RoundedNormal {
   const Rational& scale() const { return ref_.scale(); }
 
   template <BitSource B>
-  std::int64_t operator()(B& bits) const {
+  std::int64_t operator()(B& source) const {
+    // Every bit is read through a cursor over the source's pending word (same bits, consumed on exit).
+    detail::BitCursor<B> bits(source);
     for (;;) {
       std::uint64_t k = 0;
-      while (detail::bernoulli_exp_half(bits)) ++k;
+      while (detail::bernoulli_exp_half_tabled(bits)) ++k;
       bool ok = true;
       const std::uint64_t trials = k == 0 ? 0 : k * (k - 1);
-      for (std::uint64_t i = 0; ok && i < trials; ++i) ok = detail::bernoulli_exp_half(bits);
+      for (std::uint64_t i = 0; ok && i < trials; ++i) ok = detail::bernoulli_exp_half_tabled(bits);
       if (!ok) continue;
       detail::URand128 x;
       for (std::uint64_t i = 0; ok && i <= k; ++i) ok = detail::karney_b(k, x, bits);
@@ -159,6 +234,17 @@ class RoundedNormal {
   std::int64_t decide(std::uint64_t k, const detail::URand128& x) const {
     using detail::u128;
     const unsigned m = x.m;
+    if (cd_pow2_ && (k >> 20) == 0 && m + cd_log2_ <= 56) {
+      // Dyadic c = cn/2^e ≤ 2^48: 2cn·Y < 2^{49+e}·2^{20+m} ≤ 2^125, so nothing below overflows; the same decision
+      // as the checked path (lo, hi and the bound are the same integers).
+      const u128 Y = (static_cast<u128>(k) << m) + x.a;
+      const u128 lo = 2 * static_cast<u128>(cn_) * Y + (static_cast<u128>(cd_) << m);
+      const u128 hi = lo + 2 * static_cast<u128>(cn_);
+      const unsigned sh = m + 1 + cd_log2_;
+      const u128 M = lo >> sh;
+      if (M >= (static_cast<u128>(1) << 62)) return -2;
+      return hi <= ((M + 1) << sh) ? static_cast<std::int64_t>(M) : -1;
+    }
     if (m > 62 || (k >> 20) != 0) return -2;
     const u128 Y = (static_cast<u128>(k) << m) + x.a;  // < 2^83
     const u128 half = static_cast<u128>(cd_) << m;      // cd·2^m < 2^125
@@ -166,7 +252,8 @@ class RoundedNormal {
     if (__builtin_mul_overflow(static_cast<u128>(2 * static_cast<u128>(cn_)), Y, &t) ||
         __builtin_add_overflow(t, half, &lo) || __builtin_add_overflow(lo, 2 * static_cast<u128>(cn_), &hi))
       return -2;
-    const u128 M = (lo >> (m + 1)) / cd_;  // ⌊lo/(cd·2^{m+1})⌋
+    // ⌊lo/(cd·2^{m+1})⌋; a dyadic c (every σ̄ on the grid 2^−32) needs only a shift, not a 128-bit division
+    const u128 M = cd_pow2_ ? lo >> (m + 1 + cd_log2_) : (lo >> (m + 1)) / cd_;
     if (M >= (static_cast<u128>(1) << 62)) return -2;
     // Decided iff hi ≤ (M + 1)·cd·2^{m+1}.
     u128 bound;
@@ -176,6 +263,8 @@ class RoundedNormal {
 
   ref::RoundedNormal ref_;
   std::uint64_t cn_ = 0, cd_ = 1;
+  bool cd_pow2_ = true;
+  unsigned cd_log2_ = 0;
   unsigned m0_ = 0;
 };
 

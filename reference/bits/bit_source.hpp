@@ -53,6 +53,14 @@ class ByteStreamBits {
     return true;
   }
 
+  // The bits of the current word not yet served, first at the top, and their number (`count`, 0 when the word is
+  // used up). Reads nothing: a caller that uses them must consume them with next_bits afterwards
+  // (optimized/samplers/internal/bit_cursor.hpp).
+  std::uint64_t pending_bits(unsigned& count) const {
+    count = avail_;
+    return word_;
+  }
+
   // Number of bits served so far.
   std::uint64_t bits_consumed() const { return consumed_words_ * 64 - avail_; }
 
@@ -92,6 +100,12 @@ class CountingSource {
   }
   std::uint64_t count() const { return count_; }
   void reset() { count_ = 0; }
+  // Forwards the inner source's pending_bits (reading nothing, counting nothing) when it has one.
+  std::uint64_t pending_bits(unsigned& count) const
+    requires requires(const B& b, unsigned& n) { b.pending_bits(n); }
+  {
+    return inner_.pending_bits(count);
+  }
 
  private:
   B& inner_;

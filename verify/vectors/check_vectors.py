@@ -23,8 +23,10 @@ Category glmlearners003 (seed 003's GLM instances and glm-ucb runs) checks each 
 authors' theta* and recomputes kappa, kappa* at 130 digits, and replays every run's rewards from its actions.
 Category rsglincb003 (rs-glincb runs) replays the rewards as glmlearners003 and, in exact rationals, every Criterion I
 decision and exploration argmax.
-Category mechanisms001 (seed 001) is checked for consistency only: its rounded-Gaussian and sublinear-binomial draws
-have no Python twin yet, so the deterministic relations between each record's fields are checked instead.
+Category mechanisms001 (seed 001) is replayed: Karney's exact normal with its lazy rounding and the sublinear
+binomial's exact rejection (acceptances decided from ln a at 80 digits with a stated error bound, or from the exact
+rational when closer than 1e-30), every P_Vec, P_Amp and tree record's draws and bits, besides the deterministic
+relations between each record's fields.
 It replays every record of every category it knows, compares outputs and bit counts, prints
 "N records replayed, M mismatches" and exits 0 only when M = 0 (1 on a mismatch, 2 on usage errors).
 """
@@ -1323,11 +1325,10 @@ def check_accountant_record(rec):
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Category mechanisms001 (docs/vectors.md §11): seed 001's mechanisms and calibrations. The rounded Gaussian and the
-# sublinear binomial have no Python twin yet, so their draws are NOT replayed: each record is checked for
-# consistency only — every deterministic relation of docs/protocol-001.md between its fields (encodings, counts,
-# analyzer outputs, sums, the tree's dyadic releases) exactly with fractions, and the calibrations' formulas in
-# floating point against their enclosures. These records are counted apart from the replayed ones.
+# Category mechanisms001 (docs/vectors.md §11): seed 001's mechanisms and calibrations. Each record is checked for
+# every deterministic relation of docs/protocol-001.md between its fields (encodings, counts, analyzer outputs, sums,
+# the tree's dyadic releases) exactly with fractions, the calibrations' formulas in floating point against their
+# enclosures, and then its draws are replayed on its stream (the rounded Gaussian and the sublinear binomial below).
 
 
 def _m1_pvec(rec):
@@ -1478,19 +1479,313 @@ def _m1_calibration(rec):
     return None
 
 
+# --------------------------------------------------------------------------------------------------------------
+# Seed 001's samplers (docs/samplers.md "Rounded Gaussian (seed 001)" and "Binomial for large n (seed 001)"),
+# replayed from the documents: Karney's exact normal with lazily drawn digits and the lazy rounding, and the
+# exact rejection sampler of Bin(n, 1/2) (Bin(n, 1/4) = Bin(Bin(n, 1/2), 1/2)) with the chunk rule of docs/bits.md §6.
+
+
+def _rn_fresh_less(bits, y):
+    """Compares a fresh u-rand Z with the u-rand y = [digits as an integer, count] (extended in place when a
+    comparison needs y's next digit). Returns (Z < y, Z's known digits, their count)."""
+    i = 0
+    while True:
+        zd = bits.next_bits(1)
+        if i == y[1]:
+            y[0] = (y[0] << 1) | bits.next_bits(1)
+            y[1] += 1
+        yd = (y[0] >> (y[1] - 1 - i)) & 1
+        if zd != yd:
+            return zd == 0, ((y[0] >> (y[1] - i)) << 1) | zd, i + 1
+        i += 1
+
+
+def _rn_exp_half(bits):
+    """Karney's H: true with probability e^(-1/2)."""
+    if bits.next_bits(1):
+        return True
+    y, n = [0, 1], 1
+    while True:
+        less, za, zm = _rn_fresh_less(bits, y)
+        if not less:
+            return n % 2 == 0
+        y, n = [za, zm], n + 1
+
+
+def _rn_b(bits, k, x):
+    """Karney's B(k, x): true with probability e^(-x(2k+x)/(2k+2)); x = [digits, count] shared, extended in place."""
+    n, y = 0, x
+    while True:
+        less, za, zm = _rn_fresh_less(bits, y)
+        if not less:
+            break
+        f = uniform_below(bits, 2 * k + 2)
+        if f == 2 * k + 1:
+            break
+        if f == 2 * k and not _rn_fresh_less(bits, x)[0]:
+            break
+        y, n = [za, zm], n + 1
+    return n % 2 == 0
+
+
+def rounded_normal(bits, c):
+    """K with K·2^-r = sigma·X rounded to the nearest grid point, c = sigma·2^r a Fraction (docs/samplers.md)."""
+    cn, cd = c.numerator, c.denominator
+    while True:
+        k = 0
+        while _rn_exp_half(bits):
+            k += 1
+        if not all(_rn_exp_half(bits) for _ in range(k * (k - 1))):
+            continue
+        x = [0, 0]
+        if not all(_rn_b(bits, k, x) for _ in range(k + 1)):
+            continue
+        negative = bits.next_bits(1)
+        while True:
+            a, m = x
+            # c(k + U) + 1/2 lies in [lo, hi) = [(2cn(k·2^m + a) + cd·2^m), + 2cn) / (2cd·2^m)
+            den = (2 * cd) << m
+            lo = 2 * cn * ((k << m) + a) + (cd << m)
+            M = lo // den
+            if lo + 2 * cn <= (M + 1) * den:
+                return -M if negative else M
+            x[0], x[1] = (a << 1) | bits.next_bits(1), m + 1
+
+
+# ln z! at 80 significant digits: exactly rounded ln of the integer z! for z < 200, else Stirling's series with ten
+# Bernoulli terms, whose remainder is below |B_22|/(22·21·z^21) < 10^-46 for z >= 200. Together with the roundings
+# of the context (each below 10^-66 at the magnitudes here), |error| < 10^-45: decisions closer than _BL_MARGIN are
+# taken from the exact rational instead.
+_BL_CTX = decimal.Context(prec=80)
+_BL_MARGIN = decimal.Decimal("1e-30")
+_BL_FORCE_EXACT = os.environ.get("DPB_CHECK_VECTORS_EXACT_BINOMIAL") == "1"  # every decision from the exact rational
+_BL_BERNOULLI = [Fraction(1, 6), Fraction(-1, 30), Fraction(1, 42), Fraction(-1, 30), Fraction(5, 66),
+                 Fraction(-691, 2730), Fraction(7, 6), Fraction(-3617, 510), Fraction(43867, 798),
+                 Fraction(-174611, 330)]
+
+
+def _bl_ln_fact(z):
+    c = _BL_CTX
+    if z < 200:
+        return c.ln(decimal.Decimal(math.factorial(z)))
+    D = decimal.Decimal(z)
+    r = c.subtract(c.multiply(c.add(D, decimal.Decimal("0.5")), c.ln(D)), D)
+    r = c.add(r, c.divide(c.ln(c.multiply(2, _GLM_PI)), 2))
+    for i, b2k in enumerate(_BL_BERNOULLI, start=1):
+        t = b2k / (2 * i * (2 * i - 1))
+        r = c.add(r, c.divide(decimal.Decimal(t.numerator), c.multiply(decimal.Decimal(t.denominator),
+                                                                          c.power(D, 2 * i - 1))))
+    return r
+
+
+def _bl_exact_acceptance(n, m, j, b):
+    num = den = 1
+    if j > 0:
+        for i in range(1, j + 1):
+            num *= n - m - i + 1
+            den *= m + i
+    else:
+        for i in range(1, -j + 1):
+            num *= m - i + 1
+            den *= n - m + i
+    return Fraction(num << b, den)
+
+
+def _bl_accept(bits, n, m, j, b):
+    """U < a = 2^b·P(m+j)/P(m), U read in 64-bit chunks (docs/bits.md §6)."""
+    c = _BL_CTX
+    ln_a = c.add(c.multiply(b, c.ln(decimal.Decimal(2))),
+                 c.subtract(c.add(_bl_ln_fact(m), _bl_ln_fact(n - m)),
+                            c.add(_bl_ln_fact(m + j), _bl_ln_fact(n - m - j))))
+    exact = None
+    u, chunks = bits.next_bits(64), 1
+    while True:
+        shift = 64 * chunks
+        ln_scale = c.multiply(shift, c.ln(decimal.Decimal(2)))
+        ln_hi = c.subtract(c.ln(decimal.Decimal(u + 1)), ln_scale)
+        ln_lo = c.subtract(c.ln(decimal.Decimal(u)), ln_scale) if u > 0 else None
+        near = lambda v: v is not None and c.subtract(v, ln_a).copy_abs() <= _BL_MARGIN
+        if exact is None and (_BL_FORCE_EXACT or near(ln_hi) or near(ln_lo)):
+            exact = _bl_exact_acceptance(n, m, j, b)
+        if exact is not None:
+            if Fraction(u + 1, 1 << shift) <= exact:
+                return True
+            if Fraction(u, 1 << shift) >= exact:
+                return False
+        else:
+            if ln_hi < ln_a:
+                return True
+            if ln_lo is not None and ln_lo > ln_a:
+                return False
+        u, chunks = (u << 64) | bits.next_bits(64), chunks + 1
+
+
+def binomial_half_large(bits, n):
+    m = n // 2
+    r = math.isqrt(m)
+    w = (r if r * r == m else r + 1) + 2
+    while True:
+        b = 0
+        while bits.next_bits(1) == 0:
+            b += 1
+        u = uniform_below(bits, w)
+        j = -(b * w + u + 1) if bits.next_bits(1) else b * w + u
+        if not 0 <= m + j <= n:
+            continue
+        if b == 0 and (j == 0 or (n % 2 == 1 and j == 1)):
+            return m + j
+        if _bl_accept(bits, n, m, j, b):
+            return m + j
+
+
+def binomial_large(bits, n, p):
+    x = binomial_half_large(bits, n)
+    return x if p == Fraction(1, 2) else binomial_half_large(bits, x)
+
+
+def _m1_labels(name):
+    """'vector3' -> 3 labels; 'matrix2' -> the upper triangle (i, j), i <= j < 2, row-major."""
+    if name.startswith("vector"):
+        return [(k, None) for k in range(int(name[6:]))]
+    D = int(name[6:])
+    return [(i, j) for i in range(D) for j in range(i, D)]
+
+
+def _m1_replay_pamp(rec):
+    bits = Bits(rec["seed"], rec["stream"])
+    c = Fraction(rec["sigma"]) * (1 << rec["grid_bits"])
+    labels = _m1_labels(rec["labels"])
+    B = rec["B"]
+    noise = []
+    for _ in range(B):
+        if rec["matrix_noise"] == "symmetrized":
+            D = int(rec["labels"][6:])
+            full = [rounded_normal(bits, c) for _ in range(D * D)]
+            noise.append([full[i * D + j] + full[j * D + i] for (i, j) in labels])
+        else:
+            noise.append([rounded_normal(bits, c) for _ in labels])
+    perm = list(range(B))
+    if rec["shuffle"] == "permute":
+        for i in range(B - 1, 0, -1):
+            j = uniform_below(bits, i + 1)
+            perm[i], perm[j] = perm[j], perm[i]
+    if [[int(v) for v in row] for row in rec["noise"]] != noise:
+        return "noise (replayed %s)" % noise
+    if rec["permutation"] != perm:
+        return "permutation (replayed %s)" % perm
+    if rec["bits"] != bits.consumed:
+        return "bits: committed %d, replayed %d" % (rec["bits"], bits.consumed)
+    return None
+
+
+def _m1_replay_tree(rec):
+    """Seed 001's tree, and seed 003's matrix trees (tree003: each label draws at its own sigma-bar, label_sigmas)."""
+    bits = Bits(rec["seed"], rec["stream"])
+    L = len(_m1_labels(rec["labels"]))
+    sigmas = rec.get("label_sigmas", [rec["sigma"]] * L)
+    cs = [Fraction(s) * (1 << rec["grid_bits"]) for s in sigmas]
+    for t, step in enumerate(rec["steps"], start=1):
+        h = 0
+        for node in step["completed"]:
+            drawn = [rounded_normal(bits, c) for c in cs]
+            if [int(v) for v in node["noise"]] != drawn:
+                return "noise of node (%d, %s) at leaf %d (replayed %s)" % (node["level"], node["index"], t, drawn)
+            h += 1
+        if t % (1 << h) == 0 and h < rec["levels"]:
+            return "leaf %d completes more nodes than recorded" % t
+    if rec["bits"] != bits.consumed:
+        return "bits: committed %d, replayed %d" % (rec["bits"], bits.consumed)
+    return None
+
+
+def _m1_replay_pvec(rec):
+    bits = Bits(rec["seed"], rec["stream"])
+    g, b, B = rec["g"], rec["b"], rec["B"]
+    p, delta = Fraction(rec["p"]), Fraction(rec["delta"])
+    r = 2 * delta if rec["range"] == "2delta" else delta
+    ell = int(rec["message_bits"])
+    values = [[Fraction(v) for v in row] for row in rec["values"]]
+    L = len(values[0])
+    x_hat, noise = [], []
+    per_user = rec["path"] == "per-user"
+    for i in range(B):
+        xr, nr = [], []
+        for k in range(L):
+            scaled = (values[i][k] + delta) * g / r
+            low = scaled.numerator // scaled.denominator
+            frac = scaled - low
+            gamma1 = 1 if frac != 0 and uniform_below(bits, frac.denominator) < frac.numerator else 0
+            xr.append(low + gamma1)
+            if per_user:
+                nr.append(binomial_large(bits, b, p))
+        x_hat.append(xr)
+        noise.append(nr)
+    if [[int(v) for v in row] for row in rec["x_hat"]] != x_hat:
+        return "x_hat (replayed %s)" % x_hat
+    if per_user:
+        if [[int(v) for v in row] for row in rec["noise"]] != noise:
+            return "noise (replayed %s)" % noise
+    else:
+        agg = [binomial_large(bits, B * b, p) for _ in range(L)]
+        if [int(v) for v in rec["aggregate_noise"]] != agg:
+            return "aggregate_noise (replayed %s)" % agg
+    if rec["shuffle"] == "explicit":
+        tokens = []
+        for i in range(B):
+            for k in range(L):
+                ones = x_hat[i][k] + noise[i][k]
+                tokens += ["%d+" % k] * ones + ["%d-" % k] * (ell - ones)
+        for i in range(len(tokens) - 1, 0, -1):
+            j = uniform_below(bits, i + 1)
+            tokens[i], tokens[j] = tokens[j], tokens[i]
+        if rec["shuffled"] != "".join(tokens):
+            return "shuffled (replayed Fisher-Yates differs)"
+    if rec["bits"] != bits.consumed:
+        return "bits: committed %d, replayed %d" % (rec["bits"], bits.consumed)
+    return None
+
+
+def _m1_replay_draws(rec):
+    bits = Bits(rec["seed"], rec["stream"])
+    q = rec["params"]
+    if rec["dist"] == "normal":
+        c = Fraction(q["sigma"]) * (1 << q["grid_bits"])
+        draw = lambda: rounded_normal(bits, c)
+    elif rec["dist"] == "binomial-large":
+        n, p = int(q["n"]), Fraction(q["p"])
+        draw = lambda: binomial_large(bits, n, p)
+    else:
+        return "unknown dist %r" % rec["dist"]
+    outputs, each = [], []
+    for _ in range(rec["count"]):
+        before = bits.consumed
+        outputs.append(str(draw()))
+        each.append(bits.consumed - before)
+    for i in range(rec["count"]):
+        if rec["outputs"][i] != outputs[i]:
+            return "outputs[%d]: committed %s, replayed %s" % (i, rec["outputs"][i], outputs[i])
+        if rec["bits_each"][i] != each[i]:
+            return "bits_each[%d]: committed %d, replayed %d" % (i, rec["bits_each"][i], each[i])
+    if rec["bits"] != bits.consumed:
+        return "bits: committed %d, replayed %d" % (rec["bits"], bits.consumed)
+    return None
+
+
 def check_mechanism001_record(rec):
     kind = rec["kind"]
     if kind == "pvec":
-        return _m1_pvec(rec)
+        return _m1_pvec(rec) or _m1_replay_pvec(rec)
     if kind == "pamp":
-        return _m1_pamp(rec)
+        return _m1_pamp(rec) or _m1_replay_pamp(rec)
     if kind == "tree":
-        return _m1_tree(rec)
+        return _m1_tree(rec) or _m1_replay_tree(rec)
     if kind == "calibration001":
         return _m1_calibration(rec)
-# tree003 (seed 003's matrix trees, docs/vectors.md §13): checked for consistency only, like mechanisms001 — the
-# dyadic releases from the recorded node noise (_m1_tree), the per-label sigma-bar (the least point of 2^-32 at or
-# above sqrt(c_e) sigma, exact Fractions), and the calibration's formulas (doubles against the enclosures).
+    if kind == "draws001":
+        return _m1_replay_draws(rec)
+# tree003 (seed 003's matrix trees, docs/vectors.md §14): the dyadic releases from the recorded node noise (_m1_tree),
+# the per-label sigma-bar (the least point of 2^-32 at or above sqrt(c_e) sigma, exact Fractions), the node noise
+# replayed at those sigma-bars (_m1_replay_tree), and the calibration's formulas (doubles against the enclosures).
 
 
 def _t3_label_sigmas(rec):
@@ -1555,7 +1850,7 @@ def _t3_calibration(rec):
 def check_tree003_record(rec):
     kind = rec["kind"]
     if kind == "tree":
-        return _m1_tree(rec) or _t3_label_sigmas(rec)
+        return _m1_tree(rec) or _t3_label_sigmas(rec) or _m1_replay_tree(rec)
     if kind == "calibration003":
         return _t3_calibration(rec)
     return "unknown kind %r" % kind
@@ -2526,7 +2821,7 @@ CHECKERS = {
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).
-CONSISTENCY_ONLY = {"mechanisms001", "tree003", "pgd003"}
+CONSISTENCY_ONLY = {"pgd003"}
 
 
 def main(argv):

@@ -9,8 +9,12 @@
 #include "optimized/protocols/p_amp.hpp"
 #include "optimized/protocols/p_vec.hpp"
 #include "optimized/protocols/tree_mechanism.hpp"
+#include "optimized/samplers/binomial_large.hpp"
+#include "optimized/samplers/rounded_normal.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/protocols/calibration_001.hpp"
+#include "reference/samplers/binomial_large.hpp"
+#include "reference/samplers/rounded_normal.hpp"
 #include "verify/protocol_checks/calibration_001_json.hpp"
 
 namespace dpb::verify::vectors {
@@ -235,6 +239,56 @@ Record calibration_record(const std::string& args, const ref::Calibration001Inpu
   return make_record("calibration001", "calibrate " + args, body);
 }
 
+// ---- the two samplers alone (issue 17, "Vectors": rounded-normal and large-n binomial draws on seeded streams) ----
+template <class Draw>
+Record draws_record(const std::string& dist, const Json& params, const std::string& param_text, std::size_t count,
+                    std::uint64_t stream, Draw draw) {
+  ChaCha20Source source(kSeed, stream);
+  CountingSource bits(source);
+  Json outputs = Json::array(), each = Json::array();
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint64_t before = bits.count();
+    outputs.push_back(dpb::to_string(draw(bits)));
+    each.push_back(bits.count() - before);
+  }
+  Json body;
+  body["dist"] = dist;
+  body["params"] = params;
+  body["seed"] = kSeed;
+  body["stream"] = stream;
+  body["count"] = count;
+  body["outputs"] = outputs;
+  body["bits_each"] = each;
+  body["bits"] = bits.count();
+  return make_record("draws001", fmt::format("{}({})@{}/{}", dist, param_text, kSeed, stream), body);
+}
+
+Record normal_record(const Rational& sigma, long r, std::uint64_t stream, Impl impl) {
+  Json params;
+  params["sigma"] = dpb::to_string(sigma);
+  params["grid_bits"] = r;
+  const std::string text = "sigma=" + dpb::to_string(sigma) + ",grid_bits=" + std::to_string(r);
+  if (impl == Impl::optimized) {
+    const fast::RoundedNormal s(sigma, Integer(r));
+    return draws_record("normal", params, text, 64, stream, [&](auto& b) { return Integer(s(b)); });
+  }
+  const ref::RoundedNormal s(sigma, Integer(r));
+  return draws_record("normal", params, text, 64, stream, [&](auto& b) { return s(b); });
+}
+
+Record binomial_large_record(const Integer& n, const Rational& p, std::uint64_t stream, Impl impl) {
+  Json params;
+  params["n"] = dpb::to_string(n);
+  params["p"] = dpb::to_string(p);
+  const std::string text = "n=" + dpb::to_string(n) + ",p=" + dpb::to_string(p);
+  if (impl == Impl::optimized) {
+    const fast::BinomialLargeWide s(n, p);
+    return draws_record("binomial-large", params, text, 16, stream, [&](auto& b) { return s(b); });
+  }
+  const ref::BinomialLarge s(n, p);
+  return draws_record("binomial-large", params, text, 16, stream, [&](auto& b) { return s(b); });
+}
+
 }  // namespace
 
 CategoryFile generate_mechanisms001(Impl impl) {
@@ -291,6 +345,16 @@ CategoryFile generate_mechanisms001(Impl impl) {
     x.delta0 = Rational(1, 1000000);
     file.records.push_back(calibration_record("ldp-gauss --eps0 1/2 --delta0 1/1000000", x));
   }
+  // Appended after the calibrations (which draw no bits), streams 3010, 3011, …: the earlier records are unchanged.
+  file.records.push_back(normal_record(Rational(1), 0, stream++, impl));
+  file.records.push_back(normal_record(Rational(25, 2), 16, stream++, impl));
+  file.records.push_back(normal_record(Rational(1234567, 1000), 20, stream++, impl));
+  file.records.push_back(normal_record(Rational(Integer(58602782035LL), Integer(1) << 31), 16, stream++, impl));
+  file.records.push_back(binomial_large_record(Integer(7), Rational(1, 4), stream++, impl));
+  file.records.push_back(binomial_large_record(Integer(1000), Rational(1, 2), stream++, impl));
+  file.records.push_back(binomial_large_record(Integer(10000000000LL), Rational(1, 4), stream++, impl));
+  file.records.push_back(binomial_large_record(Integer("9223372036854775807"), Rational(1, 2), stream++, impl));
+  file.records.push_back(binomial_large_record(Integer("1000000000000000000000"), Rational(1, 4), stream++, impl));
   return file;
 }
 

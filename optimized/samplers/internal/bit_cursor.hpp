@@ -1,0 +1,90 @@
+// A register-resident view of a bit source's pending bits, for samplers that read many single bits (the optimized
+// rounded normal: Karney's algorithm reads ~30 one-bit decisions per sample). Not API.
+//
+// The cursor reads the source's current word without consuming it (`pending_bits`, reference/bits/bit_source.hpp),
+// serves bits from a local copy, and consumes from the source exactly the bits it served (commit: one next_bits
+// call), so the source ends where it would have ended had every bit been read from it directly: same bits, same
+// order, same count. When the local copy runs out, the cursor commits, reads one bit directly (which loads the
+// source's next word) and peeks again. A source without `pending_bits` is read bit by bit (the cursor is then a
+// plain forwarder). The cursor is a BitSource itself, so the samplers' helpers (uniform_below_u64, the reference's
+// fallbacks) can read through it; nothing else may read the source while a cursor is alive (it commits on
+// destruction).
+#pragma once
+
+#include <cstdint>
+
+#include "reference/bits/bit_source.hpp"
+
+namespace dpb::fast::detail {
+
+template <class B>
+concept PeekableBits = requires(const B& b, unsigned& n) {
+  { b.pending_bits(n) } -> std::convertible_to<std::uint64_t>;
+};
+
+template <BitSource B>
+class BitCursor {
+ public:
+  explicit BitCursor(B& source) : src_(source) { peek(); }
+  BitCursor(const BitCursor&) = delete;
+  BitCursor& operator=(const BitCursor&) = delete;
+  ~BitCursor() { commit(); }
+
+  // The next `k` bits are available locally (then `window()` holds them in its top bits).
+  bool has(unsigned k) const { return left_ >= k; }
+  std::uint64_t window() const { return cur_; }
+  // Consumes k ≤ left locally held bits.
+  void skip(unsigned k) {
+    cur_ = k == 64 ? 0 : cur_ << k;
+    left_ -= k;
+    taken_ += k;
+  }
+
+  bool next_bit() {
+    if (left_ == 0) return refill_bit();
+    const bool b = (cur_ >> 63) != 0;
+    skip(1);
+    return b;
+  }
+  std::uint64_t next_bits(unsigned k) {
+    if (k <= left_) {
+      const std::uint64_t r = cur_ >> (64 - k);
+      skip(k);
+      return r;
+    }
+    commit();
+    const std::uint64_t r = src_.next_bits(k);
+    peek();
+    return r;
+  }
+
+  // Consumes from the source the bits served so far.
+  void commit() {
+    if (taken_ != 0) src_.next_bits(taken_);
+    taken_ = 0;
+  }
+
+ private:
+  void peek() {
+    if constexpr (PeekableBits<B>) {
+      cur_ = src_.pending_bits(left_);
+    } else {
+      cur_ = 0;
+      left_ = 0;
+    }
+    taken_ = 0;
+  }
+  bool refill_bit() {
+    commit();
+    const bool b = src_.next_bits(1) != 0;  // loads the source's next word
+    peek();
+    return b;
+  }
+
+  B& src_;
+  std::uint64_t cur_ = 0;  // the locally held bits, first at the top
+  unsigned left_ = 0;      // how many
+  unsigned taken_ = 0;     // served from the source's pending word and not yet consumed from it
+};
+
+}  // namespace dpb::fast::detail
