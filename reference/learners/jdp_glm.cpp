@@ -204,6 +204,7 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
     if (!br.positive_definite) {
       explore = true;
       ++out.not_pd;
+      out.v_not_pd.push_back(t);
       action = internal::norm_argmax(arms, K, d, first, all, false);
     } else {
       std::uint32_t top = 0;
@@ -261,6 +262,7 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
       if (!positive_definite(Ht)) {  // H_τ not PD (exact): the round counts as Criterion I, no elimination
         explore = true;
         ++out.not_pd;
+        out.h_not_pd.push_back(t);
         action = 0;
         for (std::uint32_t a = 1; a < K; ++a)
           if (s[a] > s[action]) action = a;

@@ -68,6 +68,7 @@ struct JdpGlmTrajectory {
   std::vector<Integer> pgd_iterations;    // T_it per call, in call order
   std::uint64_t count1 = 0, count2 = 0;
   std::uint64_t not_pd = 0, tau_projected = 0, refinements = 0;
+  std::vector<std::uint64_t> v_not_pd, h_not_pd;  // rounds whose noisy V (resp. H_τ) was not positive definite
   Interval pseudo_regret;
 };
 

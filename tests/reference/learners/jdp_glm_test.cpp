@@ -123,6 +123,28 @@ TEST(JdpGlmTest, ExploitationWithoutSwitchPlaysTheLongestArmWithClippedWeights) 
   }
 }
 
+TEST(JdpGlmTest, ANoisyVThatIsNotPositiveDefiniteCountsAsCriterionI) {
+  // ε = 15, κ = κ* = 10^6: Eq. 19 gives λ ≈ 0.0017 (long double below), so λ = ⌈λ⌉ = 1, while the corrected V tree's
+  // σ_V = 6√5 ln(3200)/15 ≈ 7.2 per node: the noisy V is often indefinite. Such a round explores (Criterion I counts
+  // as met) and plays the longest arm a1 (‖x‖₂ order; ‖x‖_{V⁻¹} is undefined). Round 1 sees V = λI = I (PD).
+  JdpGlmParams p = params(16, Rational(1000000), Rational(1000000));
+  p.eps = Rational(15);
+  const long double sd = std::sqrt(2.0L);
+  const long double lambda = 64 * (4 * sd + 1) * std::log(3200.0L) * std::log(16.0L) *
+                             (std::log(16 * 16 / 0.005L) + sd) / (15 * 1e6L);
+  ASSERT_LT(lambda, 1);
+  const GlmInstance inst = hand_instance(Link::logistic);
+  const JdpGlmTrajectory tr = jdp_glm(p, inst, 2, 0);
+  EXPECT_EQ(tr.constants.lambda, 1);
+  ASSERT_FALSE(tr.v_not_pd.empty()) << "this seed is expected to draw an indefinite V (a control that the path runs)";
+  EXPECT_NE(tr.v_not_pd.front(), 1U);
+  EXPECT_EQ(tr.not_pd, tr.v_not_pd.size() + tr.h_not_pd.size());
+  for (const std::uint64_t t : tr.v_not_pd) {
+    EXPECT_EQ(tr.explore[t - 1], 1) << "round " << t;
+    EXPECT_EQ(tr.actions[t - 1], 1U) << "round " << t;
+  }
+}
+
 TEST(JdpGlmTest, ProbitIsLabelledOutsideDefinition41) {
   const GlmInstance inst = hand_instance(Link::probit);
   const JdpGlmTrajectory tr = jdp_glm(params(16, Rational(64), Rational(3), Rational(1, 1000000)), inst, 5, 0);
