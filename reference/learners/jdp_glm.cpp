@@ -221,10 +221,11 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
         action = top;
       }
     }
+    // the running maximum max_{s≤t} det(H_s) runs over every round (H is released every round)
+    const std::vector<Rational> H = matrix_of(relH, labels, d, k.lambda, r);
+    D = std::max(D, exact_det(H, d));
     bool switched = false;
     if (!explore) {
-      const std::vector<Rational> H = matrix_of(relH, labels, d, k.lambda, r);
-      D = std::max(D, exact_det(H, d));
       if (D > 2 * D_tau && Integer(out.count2) < k.count2) {
         switched = true;
         D_tau = D;

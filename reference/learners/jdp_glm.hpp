@@ -10,7 +10,8 @@
 //   Criterion I: V_t not PD, or max_x ‖x‖²_{V_t⁻¹} ≥ τ₁ (exact, Bareiss) → play argmax ‖x‖_{V⁻¹} (V not PD: argmax
 //     ‖x‖₂; ties lowest index); V leaf xxᵀ, H leaf 0; if count1 < cutoff: θ̂_o = P_GD on T_o (ball ‖θ‖ ≤ S,
 //     reg λ_max/|T_o|), count1++.
-//   else: D_t = max(D_{t−1}, det H_t) (D_0 = λ^d, item 30); Criterion II: D_t > 2·D_τ and count2 < cutoff → τ = t,
+//   D_t = max(D_{t−1}, det H_t) at every round (exact; D_0 = λ^d, item 30);
+//   else (no Criterion I): Criterion II: D_t > 2·D_τ and count2 < cutoff → τ = t, D_τ = D_t,
 //     θ̂_τ = P_GD on [t−1]∖T_o (ellipsoid {‖θ − θ̂_o‖²_V ≤ γ²κ}, reg λ_max/n; n = 0: θ̂_τ = θ̂_o), then, when
 //     ‖θ̂_τ‖ > S, θ̂_τ is moved onto the S-ball by P_GD's ball rule (counted: `tau_projected`); H_τ = H_t.
 //     H_τ not PD: the round counts as Criterion I (above; counted `not_pd`), no elimination.

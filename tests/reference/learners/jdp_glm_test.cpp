@@ -112,6 +112,9 @@ TEST(JdpGlmTest, ExploitationWithoutSwitchPlaysTheLongestArmWithClippedWeights) 
   const long double w = std::ldexp(1.0L, 30) / std::exp(1.0L);
   ASSERT_GT(w - std::floor(w), 1e-3L);
   const Integer unclipped(static_cast<long long>(std::floor(w)));
+  // Control: the two expectations differ, so a learner that skipped the clip (or clipped at the wrong κ*) fails.
+  ASSERT_GT(unclipped, Integer(1) << 28);
+  ASSERT_LT(unclipped, Integer(1) << 30);
   for (const auto& [ks, expected] : {std::pair{Rational(4), unclipped}, std::pair{Rational(16), Integer(1) << 28}}) {
     const GlmInstance inst = hand_instance(Link::logistic);
     const JdpGlmTrajectory tr = jdp_glm(params(16, Rational(64), ks, Rational(1, 1000000)), inst, 5, 0);
