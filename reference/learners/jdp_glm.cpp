@@ -1,0 +1,337 @@
+#include "reference/learners/jdp_glm.hpp"
+
+#include <algorithm>
+
+#include "reference/bits/chacha20.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/glm/certified_real.hpp"
+#include "reference/glm/link.hpp"
+#include "reference/glm/mle.hpp"
+#include "reference/learners/internal/bareiss.hpp"
+#include "reference/learners/internal/rs_round.hpp"
+#include "reference/protocols/calibration_003_glm.hpp"
+#include "reference/protocols/calibration_003_pgd.hpp"
+#include "reference/protocols/p_gd.hpp"
+#include "reference/protocols/tree_mechanism.hpp"
+
+namespace dpb::ref {
+
+namespace {
+
+constexpr const char* kFn = "jdp_glm";
+
+Rational pow2(unsigned k) { return Rational(Integer(Integer(1) << k)); }
+
+const Quantity& quantity(const Calibration001& c, const std::string& name) {
+  const Quantity* q = c.find(name);
+  if (q == nullptr) throw std::logic_error("jdp_glm: calibrate jdp-glm printed no '" + name + "'");
+  return *q;
+}
+Rational upper(const Quantity& q) { return q.exact ? *q.exact : q.enclosure->upper(); }
+Rational round_up_32(const Rational& x) { return Rational(ceil(x * pow2(32)), Integer(Integer(1) << 32)); }
+
+// det of a d×d rational matrix (row-major), exact Gaussian elimination with row swaps.
+Rational exact_det(std::vector<Rational> A, std::uint32_t d) {
+  Rational det = 1;
+  for (std::uint32_t j = 0; j < d; ++j) {
+    std::uint32_t p = j;
+    while (p < d && A[p * d + j] == 0) ++p;
+    if (p == d) return Rational(0);
+    if (p != j) {
+      for (std::uint32_t k = 0; k < d; ++k) std::swap(A[p * d + k], A[j * d + k]);
+      det = -det;
+    }
+    det *= A[j * d + j];
+    for (std::uint32_t i = j + 1; i < d; ++i) {
+      const Rational f = A[i * d + j] / A[j * d + j];
+      if (f == 0) continue;
+      for (std::uint32_t k = j; k < d; ++k) A[i * d + k] -= f * A[j * d + k];
+    }
+  }
+  return det;
+}
+
+// λI + release/2^r as rationals (row-major, mirrored).
+std::vector<Rational> matrix_of(const std::vector<Integer>& release, const LabelSet& labels, std::uint32_t d,
+                                const Integer& lambda, unsigned r) {
+  std::vector<Rational> M(std::size_t{d} * d, Rational(0));
+  const Integer den = Integer(1) << r;
+  for (std::size_t k = 0; k < labels.size(); ++k) {
+    const Label l = labels.at(k);
+    const Rational v(release.empty() ? Integer(0) : release[k], den);
+    M[l.i * d + l.j] = v;
+    M[l.j * d + l.i] = v;
+  }
+  for (std::uint32_t j = 0; j < d; ++j) M[j * d + j] += Rational(lambda);
+  return M;
+}
+
+}  // namespace
+
+std::uint64_t jdp_glm_stream(std::uint64_t run, std::uint64_t k) {
+  return glm_instance_stream(run) + (std::uint64_t{1} << 39) + (std::uint64_t{1} << 37) + k;
+}
+
+JdpGlmConstants jdp_glm_constants(const JdpGlmParams& p, Link link, std::uint32_t d, unsigned q) {
+  if (p.T < 16 || p.T > (std::uint64_t{1} << 24)) throw_parameter_error(kFn, "T", "in [16, 2^24]", std::to_string(p.T));
+  if (q < 1 || q > 15) throw_parameter_error(kFn, "q", "in [1, 15]", std::to_string(q));
+  const Rational zeta = p.zeta.value_or(p.delta / 2);
+  if (zeta <= 0 || zeta >= p.delta)
+    throw_parameter_error(kFn, "zeta", "in (0, delta) (Thm 6.2 needs delta > zeta)", to_string(zeta));
+  if (p.eps <= 0 || p.eps > 15) throw_parameter_error(kFn, "eps", "in (0, 15] (P_GD's range)", to_string(p.eps));
+  if (p.delta <= 0 || p.delta >= Rational(1, 2)) throw_parameter_error(kFn, "delta", "in (0, 1/2)", to_string(p.delta));
+  if (p.S <= 0 || p.S > 64) throw_parameter_error(kFn, "S", "in (0, 64]", to_string(p.S));
+  for (const auto& [v, name] : {std::pair{&p.eps, "eps"}, {&p.delta, "delta"}, {&p.kappa, "kappa"},
+                                {&p.kappa_star, "kappa_star"}, {&p.S, "S"}, {&zeta, "zeta"},
+                                {&p.beta_constant, "beta_constant"}, {&p.gamma_constant, "gamma_constant"}})
+    require_reasonable_size(*v, kFn, name);
+  if (p.kappa_star > 1000000) throw_parameter_error(kFn, "kappa_star", "<= 10^6", to_string(p.kappa_star));
+  check_kappa_star(link, p.kappa_star, kFn, "kappa_star");
+  if (p.kappa < p.kappa_star || p.kappa > pow2(40))
+    throw_parameter_error(kFn, "kappa", "in [kappa*, 2^40]", to_string(p.kappa));
+  for (const auto& [v, name] : {std::pair{&p.beta_constant, "beta_constant"}, {&p.gamma_constant, "gamma_constant"}})
+    if (*v <= 0 || *v > 1000000) throw_parameter_error(kFn, name, "in (0, 10^6]", to_string(*v));
+  CalibrationGlmInput in;
+  in.variant = "jdp-glm";
+  in.profile = Profile003::Theorem;
+  in.eps = p.eps;
+  in.delta = p.delta;
+  in.horizon = Integer(p.T);
+  in.d = Integer(d);
+  in.kappa = p.kappa;
+  in.kappa_star = p.kappa_star;
+  in.theta_norm = p.S;
+  in.zeta = zeta;
+  in.beta_constant = p.beta_constant;
+  in.gamma_constant = p.gamma_constant;
+  in.link = link == Link::probit ? "probit" : "logistic";
+  const Calibration001 c = calibrate_glm003(in);
+  JdpGlmConstants k;
+  k.zeta = zeta;
+  k.lambda = ceil(upper(quantity(c, "lambda")));
+  k.lambda_max = ceil(upper(quantity(c, "lambda_max")));
+  k.gamma = round_up_32(upper(quantity(c, "gamma")));
+  k.beta = round_up_32(upper(quantity(c, "beta")));
+  k.threshold = 1 / (k.gamma * k.gamma * p.kappa);
+  k.sigma_V = round_up_32(upper(quantity(c, "tree_sigma_V_corrected")));
+  k.sigma_H = round_up_32(upper(quantity(c, "tree_sigma")));
+  k.eps_o = *quantity(c, "theta_o_eps_call").exact;
+  k.delta_o = *quantity(c, "theta_o_delta_call").exact;
+  k.eps_tau = *quantity(c, "theta_tau_eps_call").exact;
+  k.delta_tau = *quantity(c, "theta_tau_delta_call").exact;
+  k.count1 = numerator(Rational(p.delta / (6 * k.delta_o)));  // δ_o = δ/(6k₁)
+  k.count2 = numerator(Rational(p.delta / (6 * k.delta_tau)));
+  k.grid_bits = 2 * q + kJdpWeightBits;
+  return k;
+}
+
+JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run) {
+  const std::uint32_t d = inst.d, K = inst.K;
+  const unsigned q = inst.q;
+  JdpGlmTrajectory out;
+  out.constants = jdp_glm_constants(params, inst.link, d, q);
+  const JdpGlmConstants& k = out.constants;
+  out.link_label = inst.link == Link::probit ? "probit (outside Def. 4.1 (F1))" : "logistic";
+  const unsigned r = k.grid_bits;
+  const LabelSet labels = LabelSet::symmetric_matrix(d);
+  TreeParams tv;
+  tv.labels = labels;
+  tv.leaves = Integer(params.T);
+  tv.grid_bits = Integer(r);
+  tv.symmetrisation = Symmetrisation::Half;
+  TreeParams th = tv;
+  tv.sigma = k.sigma_V;
+  th.sigma = k.sigma_H;
+  TreeMechanism treeV(tv), treeH(th);
+  ChaCha20Source bitsV(seed, jdp_glm_stream(run, 0)), bitsH(seed, jdp_glm_stream(run, 1));
+  std::vector<Integer> relV, relH;  // the releases after the last leaf (empty: none yet)
+  const Integer wcap = floor(pow2(kJdpWeightBits) / params.kappa_star);
+
+  std::vector<PgdDatum> data_o, data_x;  // T_o rounds, the other rounds
+  std::vector<Rational> theta_o(d, Rational(0)), theta_tau(d, Rational(0));
+  std::vector<Rational> H_tau = matrix_of({}, labels, d, k.lambda, r);
+  Rational lambda_d = 1;
+  for (std::uint32_t j = 0; j < d; ++j) lambda_d *= Rational(k.lambda);
+  Rational D = lambda_d, D_tau = lambda_d;  // running max of det(H_s); its value at the last switch
+  std::uint64_t calls = 0;
+
+  const auto run_pgd = [&](const std::vector<PgdDatum>& data, PgdDomain dom, const Rational& eps,
+                           const Rational& delta) {
+    CalibrationPgdInput ci;
+    ci.eps = eps;
+    ci.delta = delta;
+    ci.n = Integer(data.size());
+    ci.d = Integer(d);
+    ci.S = params.S;
+    ci.lambda_max = Rational(k.lambda_max);
+    Rational bound = params.S;
+    if (dom.kind == PgdDomainKind::Ellipsoid) {
+      bound = pgd_theta_norm_bound(dom);
+      ci.theta_bound = bound;
+      ci.diameter = 2 * bound;
+    }
+    const PgdCalibration cal = calibrate_pgd(ci);
+    PgdParams gp;
+    gp.link = inst.link;
+    gp.q = q;
+    gp.reg = Rational(k.lambda_max) / Rational(Integer(data.size()));
+    gp.domain = std::move(dom);
+    gp.iterations = cal.T_it;
+    gp.eta = cal.eta;
+    gp.L = cal.L;
+    gp.theta_bound = bound;
+    gp.g = cal.g == 0 ? Integer(4) : cal.g;
+    gp.b = cal.b;
+    ChaCha20Source bits(seed, jdp_glm_stream(run, 2 + calls));
+    ++calls;
+    out.pgd_iterations.push_back(cal.T_it);
+    return PGd(gp, data.size(), d).run(data, bits).theta_bar;
+  };
+
+  for (std::uint64_t t = 1; t <= params.T; ++t) {
+    const std::uint64_t set = inst.set_of_round(t);
+    const std::span<const std::int64_t> arms(inst.arms.data() + set * K * d, std::size_t{K} * d);
+    const std::vector<std::uint32_t> first = internal::first_of_duplicates(arms, K, d);
+    // V_t exactly, scaled: N = 2^r V_t (integers).
+    const std::vector<Rational> V = matrix_of(relV, labels, d, k.lambda, r);
+    std::vector<Integer> N(std::size_t{d} * d);
+    for (std::size_t i = 0; i < N.size(); ++i) N[i] = numerator(Rational(V[i] * pow2(r)));
+    const internal::BareissResult br = internal::bareiss_symmetric(N, d);
+    std::vector<Rational> s(K, Rational(0));
+    const std::vector<bool> all(K, true);
+    std::uint32_t action = 0;
+    bool explore = false;
+    if (!br.positive_definite) {
+      explore = true;
+      ++out.not_pd;
+      out.v_not_pd.push_back(t);
+      action = internal::norm_argmax(arms, K, d, first, all, false);
+    } else {
+      std::uint32_t top = 0;
+      for (std::uint32_t a = 0; a < K; ++a) {
+        const std::int64_t* f = &arms[std::size_t{a} * d];
+        Integer acc = 0;
+        for (std::uint32_t i = 0; i < d; ++i)
+          for (std::uint32_t j = 0; j < d; ++j) acc += Integer(f[i]) * br.adj[i * d + j] * f[j];
+        s[a] = Rational(acc, br.det) * pow2(r) / pow2(2 * q);  // ‖x‖²_{V⁻¹} = fᵀ adj f/det(N)·2^r/4^q
+        if (s[a] > s[top]) top = a;
+      }
+      if (s[top] >= k.threshold) {
+        explore = true;
+        action = top;
+      }
+    }
+    // the running maximum max_{s≤t} det(H_s) runs over every round (H is released every round)
+    const std::vector<Rational> H = matrix_of(relH, labels, d, k.lambda, r);
+    D = std::max(D, exact_det(H, d));
+    bool switched = false;
+    if (!explore) {
+      if (D > 2 * D_tau && Integer(out.count2) < k.count2) {
+        switched = true;
+        D_tau = D;
+        H_tau = H;
+        ++out.count2;
+        if (data_x.empty()) {
+          theta_tau = theta_o;
+        } else {
+          std::vector<std::vector<Rational>> Vr(d, std::vector<Rational>(d));
+          for (std::uint32_t i = 0; i < d; ++i)
+            for (std::uint32_t j = 0; j < d; ++j) Vr[i][j] = V[i * d + j];
+          theta_tau = run_pgd(data_x, PgdDomain::ellipsoid(theta_o, Vr, k.gamma * k.gamma * params.kappa), k.eps_tau,
+                              k.delta_tau);
+        }
+        Rational n2 = 0;
+        for (const Rational& v : theta_tau) n2 += v * v;
+        if (n2 > params.S * params.S) {
+          PgdParams bp;
+          bp.link = inst.link;
+          bp.q = q;
+          bp.domain = PgdDomain::ball(params.S);
+          bp.theta_bound = params.S;
+          bp.L = Rational(1);
+          const PGd ball(bp, 1, d);
+          std::uint64_t shr = 0;
+          bool proj = false;
+          theta_tau = ball.grid_project(theta_tau, &shr, &proj);
+          ++out.tau_projected;
+        }
+        out.theta_tau.push_back(theta_tau);
+      }
+      std::vector<std::vector<Rational>> Ht(d, std::vector<Rational>(d));
+      for (std::uint32_t i = 0; i < d; ++i)
+        for (std::uint32_t j = 0; j < d; ++j) Ht[i][j] = H_tau[i * d + j];
+      if (!positive_definite(Ht)) {  // H_τ not PD (exact): the round counts as Criterion I, no elimination
+        explore = true;
+        ++out.not_pd;
+        out.h_not_pd.push_back(t);
+        action = 0;
+        for (std::uint32_t a = 1; a < K; ++a)
+          if (s[a] > s[action]) action = a;
+      } else {
+        for (mpfr_prec_t prec = kGlmStartPrecision;; prec *= 2) {
+          std::vector<Interval> Hi, L, to, tt;
+          Interval det(0L, prec);
+          for (const Rational& v : H_tau) Hi.push_back(Interval(v, prec));
+          for (const Rational& v : theta_o) to.push_back(Interval(v, prec));
+          for (const Rational& v : theta_tau) tt.push_back(Interval(v, prec));
+          std::vector<bool> kept;
+          std::optional<std::uint32_t> c;
+          if (internal::interval_cholesky(Hi, d, prec, L, det) &&
+              internal::eliminate(arms, K, d, q, first, s, to, k.gamma * k.gamma * params.kappa, prec, kept))
+            c = internal::ucb_argmax(arms, K, d, q, first, kept, L, tt, k.beta, prec);
+          if (c) {
+            action = *c;
+            break;
+          }
+          ++out.refinements;
+          if (2 * prec > kGlmPrecisionCap)
+            throw GlmUndecided("jdp_glm: round " + std::to_string(t) + " is still open at " +
+                               std::to_string(kGlmPrecisionCap) + " bits");
+        }
+      }
+    }
+    ChaCha20Source rbits(seed, glm_reward_stream(run, t));
+    const int reward = glm_reward(inst, set, action, rbits);
+    const std::span<const std::int64_t> f = inst.arm(set, action);
+    std::vector<Integer> leafV(labels.size(), Integer(0)), leafH(labels.size(), Integer(0));
+    if (explore) {
+      for (std::size_t l = 0; l < labels.size(); ++l) {
+        const Label lb = labels.at(l);
+        leafV[l] = Integer(f[lb.i]) * f[lb.j] * (Integer(1) << kJdpWeightBits);
+      }
+    } else {
+      Rational z = 0;
+      for (std::uint32_t i = 0; i < d; ++i) z += Rational(Integer(f[i]), Integer(Integer(1) << q)) * theta_o[i];
+      const Link link = inst.link;
+      const CertifiedReal w([link, z](mpfr_prec_t p) { return mu_dot(link, z).enclose(p) / Interval(1L, p).exp(); });
+      Integer wn = floor_scaled(w, pow2(kJdpWeightBits));
+      if (wn > wcap) wn = wcap;
+      out.weights.push_back(wn);
+      for (std::size_t l = 0; l < labels.size(); ++l) {
+        const Label lb = labels.at(l);
+        leafH[l] = Integer(f[lb.i]) * f[lb.j] * wn;
+      }
+    }
+    relV = treeV.add_numerators(leafV, bitsV).release;
+    relH = treeH.add_numerators(leafH, bitsH).release;
+    const PgdDatum datum{Rational(reward), inst.context(set, action)};
+    if (explore) {
+      data_o.push_back(datum);
+      if (Integer(out.count1) < k.count1) {
+        theta_o = run_pgd(data_o, PgdDomain::ball(params.S), k.eps_o, k.delta_o);
+        out.theta_o.push_back(theta_o);
+        ++out.count1;
+      }
+    } else {
+      data_x.push_back(datum);
+    }
+    out.actions.push_back(action);
+    out.rewards.push_back(reward);
+    out.explore.push_back(explore ? 1 : 0);
+    if (switched) out.switches.push_back(t);
+  }
+  out.pseudo_regret = glm_pseudo_regret(inst, out.actions, 128);
+  return out;
+}
+
+}  // namespace dpb::ref
