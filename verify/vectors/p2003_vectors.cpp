@@ -18,7 +18,7 @@ namespace {
 
 constexpr std::uint64_t kSeed = 20261121;
 constexpr std::uint64_t kStreamBase = 3500;
-constexpr unsigned kGridBits = 8;  // users' entries w·x_i·x_j: x on 2^−3, w on 2^−2
+constexpr unsigned kGridBits = 16;  // users' entries w·x_i·x_j: x on 2^−3, w·2^4 an integer (Δ ∈ {1, ½, ¼})
 
 template <class T>
 Json strings(const std::vector<T>& v) {
