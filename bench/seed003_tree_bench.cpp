@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "optimized/protocols/tree_mechanism.hpp"
+#include "optimized/samplers/rounded_normal.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
 
@@ -97,5 +98,22 @@ void BM_FastRound(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 BENCHMARK(BM_FastRound)->Name("BM_FastAlg2Round_two_trees_d5_T15000");
+
+// The tree's noise alone: one rounded Gaussian per iteration cycling through the 15 labels' σ̄ (half: diagonal σ̄,
+// off-diagonal σ̄/√2 rounded up), grid 2^−16 — the per-sample cost inside an insert, which completes ≈ 2 nodes
+// (≈ 30 samples) on average, so the tree's own work is (insert time) − 30·(this).
+void BM_FastTreeNoise(benchmark::State& state) {
+  const auto p = params(ref::Symmetrisation::Half);
+  std::vector<fast::RoundedNormal> samplers;
+  for (const Rational& s : ref::tree_label_sigmas(p)) samplers.emplace_back(s, Integer(p.grid_bits));
+  dpb::ChaCha20Source bits(42);
+  std::size_t k = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(samplers[k](bits));
+    k = k + 1 == samplers.size() ? 0 : k + 1;
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_FastTreeNoise)->Name("BM_FastTreeNoise_half_d5_per_sample");
 
 }  // namespace

@@ -27,6 +27,9 @@ Category mechanisms001 (seed 001) is replayed: Karney's exact normal with its la
 binomial's exact rejection (acceptances decided from ln a at 80 digits with a stated error bound, or from the exact
 rational when closer than 1e-30), every P_Vec, P_Amp and tree record's draws and bits, besides the deterministic
 relations between each record's fields.
+Category p2003 (seed 003's P2, the matrix P_Vec) is checked for consistency only (clip, encoding, counts,
+the analyzer's de-bias and its symmetric matrix, the literal path's bit multiset), and its p-vec-matrix calibrations
+are recomputed exactly (g, b, bit counts, the V2/V3 rationals and flags).
 It replays every record of every category it knows, compares outputs and bit counts, prints
 "N records replayed, M mismatches" and exits 0 only when M = 0 (1 on a mismatch, 2 on usage errors).
 """
@@ -2802,6 +2805,156 @@ def check_rsglincb003_record(rec):
     return "unknown kind %r" % rec["kind"]
 
 
+# p2003 (seed 003's P₂, the matrix P_Vec, docs/vectors.md §20): the runs are checked for consistency only — the
+# randomized rounding's and the binomial's draws are not replayed — but everything deterministic is recomputed
+# exactly: each user's Frobenius clip, the encoding x̂ ∈ {⌊(v + Δ)g/r⌋, ⌈·⌉}, the per-user and aggregate noise
+# ranges, the counts, the bit multiset of the literal path, the analyzer (de-bias) o = (r/g)(Σ − n·b/4) − n·Δ and its
+# exactly symmetric d×d matrix. The calibrations' integers and rationals (g, b, message and user bits, the V2/V3
+# variances and proxies, the flags) are recomputed exactly; b's ceiling from ln at 60 digits (decimal module).
+
+
+def _p2_run(rec):
+    d, n, g, b = rec["d"], rec["n"], rec["g"], rec["b"]
+    Delta = Fraction(rec["Delta"])
+    if Fraction(rec["p"]) != Fraction(1, 4):
+        return "p"
+    r = 2 * Delta if rec["range"] == "2delta" else Delta
+    ell = int(rec["message_bits"])
+    if ell != (g + b if rec["range"] == "2delta" else 2 * g + b):
+        return "message_bits"
+    L = d * (d + 1) // 2
+    labels = [(i, j) for i in range(d) for j in range(i, d)]
+    users = [[Fraction(v) for v in row] for row in rec["users"]]
+    x_hat = [[int(v) for v in row] for row in rec["x_hat"]]
+    if len(users) != n or any(len(u) != L for u in users) or len(x_hat) != n:
+        return "users/x_hat shape"
+    counts = [0] * L
+    for u in range(n):
+        frob = sum(v * v * (1 if i == j else 2) for v, (i, j) in zip(users[u], labels))
+        if frob > Delta * Delta:
+            return "users[%d]: Frobenius norm above Delta" % u
+        for k in range(L):
+            scaled = (users[u][k] + Delta) * g / r
+            low = scaled.numerator // scaled.denominator
+            if x_hat[u][k] not in ((low,) if scaled == low else (low, low + 1)):
+                return "x_hat[%d][%d]" % (u, k)
+            counts[k] += x_hat[u][k]
+            if rec["path"] == "per-user":
+                z = int(rec["noise"][u][k])
+                if not 0 <= z <= b or x_hat[u][k] + z > ell:
+                    return "noise[%d][%d]" % (u, k)
+                counts[k] += z
+    if rec["path"] == "aggregate":
+        if rec["noise"] != [] and rec["noise"] != [[] for _ in range(n)]:
+            return "noise (aggregate path)"
+        for k in range(L):
+            a = int(rec["aggregate_noise"][k])
+            if not 0 <= a <= n * b:
+                return "aggregate_noise[%d]" % k
+            counts[k] += a
+    elif rec["aggregate_noise"] != []:
+        return "aggregate_noise (per-user path)"
+    if [int(c) for c in rec["counts"]] != counts:
+        return "counts"
+    out = [Fraction(o) for o in rec["output"]]
+    for k in range(L):
+        if out[k] != r / g * (counts[k] - Fraction(b * n, 4)) - n * Delta:
+            return "output[%d]" % k
+    matrix = [Fraction(o) for o in rec["matrix"]]
+    if len(matrix) != d * d:
+        return "matrix shape"
+    for k, (i, j) in enumerate(labels):
+        if matrix[i * d + j] != out[k] or matrix[j * d + i] != out[k]:
+            return "matrix[%d][%d]" % (i, j)
+    if rec["shuffle"] == "explicit":
+        ones, total, number = [0] * L, [0] * L, ""
+        for ch in rec["shuffled"]:
+            if ch.isdigit():
+                number += ch
+            elif ch in "+-":
+                total[int(number)] += 1
+                ones[int(number)] += ch == "+"
+                number = ""
+            else:
+                return "shuffled"
+        if number or total != [n * ell] * L or ones != counts:
+            return "shuffled"
+    elif rec["shuffled"] != "":
+        return "shuffled"
+    return None
+
+
+def _p2_ceil_b(g, eps, delta, n, d):
+    # ⌈24·10⁴ g² ln²(4(d²+1)/δ)/(ε² n)⌉ from ln at 60 digits; None when the value is within 10⁻⁴⁰ of an integer.
+    with decimal.localcontext() as ctx:
+        ctx.prec = 60
+        arg = decimal.Decimal(4 * (d * d + 1) * delta.denominator) / decimal.Decimal(delta.numerator)
+        ln = arg.ln()
+        x = ln * ln * decimal.Decimal(240000 * g * g * eps.denominator ** 2) / decimal.Decimal(eps.numerator ** 2 * n)
+        c = int(x.to_integral_value(rounding=decimal.ROUND_CEILING))
+        if abs(x - c) < decimal.Decimal(10) ** -40 or abs(x - (c - 1)) < decimal.Decimal(10) ** -40:
+            return None
+        return c
+
+
+def _p2_calibration(rec):
+    args = rec["args"].split()
+    if args[0] != "p-vec-matrix":
+        return "variant"
+    kv = dict(zip(args[1::2], args[2::2]))
+    res = rec["result"]
+    eps, delta = Fraction(kv["--eps"]), Fraction(kv["--delta"])
+    n, d = int(kv["--n"]), int(kv["--d"])
+    Delta = Fraction(kv.get("--sensitivity-bound", "1"))
+    rng = kv.get("--range", "2delta")
+    r = 2 * Delta if rng == "2delta" else Delta
+    s = math.isqrt(4 * n)
+    g = max(s if s * s == 4 * n else s + 1, d, 4)
+    b = _p2_ceil_b(g, eps, delta, n, d)
+    if b is None:
+        return "b: too close to an integer for 60 digits"
+    L = d * (d + 1) // 2
+    ell = g + b if rng == "2delta" else 2 * g + b
+    exact = {
+        "p": Fraction(1, 4), "g": g, "b": b, "Delta": Delta, "r": r, "scale": Fraction(g) / r, "labels": L,
+        "message_bits": ell, "bits_per_user": ell * L, "bits_per_user_as_written": (g + b) * d * d,
+        "shuffled_bits": n * ell * L,
+        "v2_binomial_variance": (r / g) ** 2 * n * b * Fraction(3, 16),
+        "v2_rounding_variance_bound": (r / g) ** 2 * Fraction(n, 4),
+        "v2_variance_bound": (r / g) ** 2 * (Fraction(n, 4) + Fraction(3 * n * b, 16)),
+        "v3_subgaussian_proxy": (r / g) ** 2 * Fraction(n * (b + 1), 4),
+    }
+    for name, value in exact.items():
+        if name not in res or Fraction(res[name]) != value:
+            return name
+    if res.get("range") != rng or res.get("variant") != "p-vec-matrix":
+        return "range/variant"
+    if res.get("v2_rounding_within_r2_over_16") is not (exact["v2_rounding_variance_bound"] <= r * r / 16):
+        return "v2_rounding_within_r2_over_16"
+    ln = math.log(4 * (d * d + 1) / float(delta))
+    before = 24e4 * g * g * ln * ln / (float(eps) ** 2 * n)
+    if not _m1_within(res["b_before_ceiling"], before):
+        return "b_before_ceiling"
+    if not _m1_within(res["v2_binomial_closed_form"], 45000 * float(r) ** 2 * ln * ln / float(eps) ** 2):
+        return "v2_binomial_closed_form"
+    bound = 6e4 * float(r) ** 2 * ln * ln / float(eps) ** 2 + float(r) ** 2 / 8
+    if not _m1_within(res["v3_proxy_bound"], bound):
+        return "v3_proxy_bound"
+    proxy = float(exact["v3_subgaussian_proxy"])
+    if abs(proxy - bound) > 1e-9 * bound and res.get("v3_proxy_within_bound") is not (proxy <= bound):
+        return "v3_proxy_within_bound"
+    return None
+
+
+def check_p2003_record(rec):
+    kind = rec["kind"]
+    if kind == "p2":
+        return _p2_run(rec)
+    if kind == "calibration_p2":
+        return _p2_calibration(rec)
+    return "unknown kind %r" % kind
+
+
 CHECKERS = {
     "samplers": check_sampler_record,
     "pmf": check_pmf_record,
@@ -2818,10 +2971,11 @@ CHECKERS = {
     "glmlearners003": check_glmlearners003_record,
     "bglincb003": check_bglincb003_record,
     "rsglincb003": check_rsglincb003_record,
+    "p2003": check_p2003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).
-CONSISTENCY_ONLY = {"pgd003"}
+CONSISTENCY_ONLY = {"pgd003", "p2003"}
 
 
 def main(argv):

@@ -97,6 +97,21 @@ CategoryFile generate_tree003(Impl impl) {
         std::string("tree-matrix --eps 1 --delta 1/50 --horizon 15000 --d 5 --kappa-star 4 --profile ") + profile,
         x));
   }
+  {  // App. P's symmetrisation (Z′ + Z′ᵀ)/√2 with the probit link's κ* bound (κ* >= √(2π)).
+    ref::Calibration003Input x;
+    x.eps = Rational(1);
+    x.delta = Rational(1, 50);
+    x.horizon = 15000;
+    x.d = 5;
+    x.kappa_star = Rational(4);
+    x.profile = ref::Profile003::Theorem;
+    x.symmetrisation = "root2";
+    x.link = "probit";
+    file.records.push_back(calibration_record(
+        "tree-matrix --eps 1 --delta 1/50 --horizon 15000 --d 5 --kappa-star 4 --link probit --symmetrisation root2 "
+        "--profile theorem",
+        x));
+  }
   return file;
 }
 
