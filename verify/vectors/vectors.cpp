@@ -24,6 +24,7 @@
 #include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/rs_glincb003_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
+#include "verify/vectors/shuffleglm003_vectors.hpp"
 #include "verify/vectors/trajectory_vectors.hpp"
 #include "verify/vectors/tree003_vectors.hpp"
 
@@ -33,7 +34,7 @@ const std::vector<std::string>& category_names() {
   static const std::vector<std::string> names = {"samplers",     "pmf",           "calibrations", "transcripts",
                                                  "accountants",  "trajectories",  "mechanisms001", "multiagent",
                                                  "linear001",    "tree003",    "glm003",     "pgd003",
-                                                 "glmlearners003", "bglincb003", "rsglincb003"};
+                                                 "glmlearners003", "bglincb003", "rsglincb003", "shuffleglm003"};
   return names;
 }
 
@@ -53,6 +54,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "glmlearners003") return generate_glm_learners003(impl);
   if (category == "bglincb003") return generate_bglincb003(impl);
   if (category == "rsglincb003") return generate_rs_glincb003(impl);
+  if (category == "shuffleglm003") return generate_shuffleglm003(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 
