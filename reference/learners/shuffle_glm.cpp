@@ -152,8 +152,12 @@ ShuffleGlmTrajectory shuffle_glm(const ShuffleGlmParams& params, const GlmInstan
     pp.n = n;
     std::tie(pp.g, pp.b) = eq127_g_b(e2, d2, n, Integer(d));
     pp.delta = k == 0 ? Rational(1) : 1 / params.kappa_star;
-    ChaCha20Source pbits(seed, shuffle_glm_release_stream(run, k));
+    ChaCha20Source pstream(seed, shuffle_glm_release_stream(run, k));
+    CountingSource pbits(pstream);
     const P2Transcript rel = P2(pp).run(triu, pbits);
+    out.p2_counts.push_back(rel.vec.counts);
+    out.released.push_back(rel.matrix);
+    out.p2_bits.push_back(pbits.count());
     GlmBatchEstimate e;
     Integer den = 1;
     for (const Rational& v : rel.matrix) den = boost::multiprecision::lcm(den, denominator(v));
@@ -183,8 +187,11 @@ ShuffleGlmTrajectory shuffle_glm(const ShuffleGlmParams& params, const GlmInstan
     gp.theta_bound = params.S;
     gp.g = cal.g == 0 ? Integer(4) : cal.g;
     gp.b = cal.b;
-    ChaCha20Source gbits(seed, shuffle_glm_release_stream(run, k) + 1);
+    ChaCha20Source gstream(seed, shuffle_glm_release_stream(run, k) + 1);
+    CountingSource gbits(gstream);
     const PgdResult res = PGd(gp, tr.schedule[k], d).run(data, gbits);
+    out.pgd_counts.push_back(res.counts);
+    out.pgd_bits.push_back(gbits.count());
     out.pgd_iterations.push_back(cal.T_it);
     e.theta = res.theta_bar;
     e.width2 = (k == 0 || params.widths == GlmWidths::sqrt_kappa) ? b.beta_width2 : params.gamma * params.gamma;

@@ -59,6 +59,12 @@ struct ShuffleGlmTrajectory {
   std::vector<bool> positive_definite;   // per released batch (V, H_2, …)
   std::uint64_t not_pd = 0;
   std::uint64_t clipped = 0;             // weights cut to ⌊2^w/κ*⌋
+  // The releases, per released batch (what the optimized build must reproduce bit for bit): P₂'s counts and its
+  // d×d output (before λI), P_GD's per-iteration counts, and the bits each call read.
+  std::vector<std::vector<Integer>> p2_counts;
+  std::vector<std::vector<Rational>> released;
+  std::vector<std::vector<std::vector<Integer>>> pgd_counts;
+  std::vector<std::uint64_t> p2_bits, pgd_bits;
 };
 
 ShuffleGlmTrajectory shuffle_glm(const ShuffleGlmParams& params, const GlmInstance& instance, std::uint64_t seed,

@@ -1,10 +1,18 @@
 #include "verify/cli/glm_options.hpp"
 
 #include "reference/core/errors.hpp"
+#include "reference/glm/link.hpp"
+#include "reference/protocols/calibration_003_glm.hpp"
 #include "verify/experiments/glm_instance_io.hpp"
 #include "verify/input/bounded_input.hpp"
 
 namespace dpb::cli {
+
+namespace {
+
+Rational pow10_6() { return Rational(1000000); }
+
+}  // namespace
 
 void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& companions) {
   o.choice("--link", a.link, {"logistic", "probit"}, "GLM learners: the link (required unless --instance)")
@@ -36,12 +44,17 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
            "b-glincb: gamma sqrt(kappa) for the warm-up estimate and gamma after (paper, default) or gamma sqrt(kappa) "
            "for every estimate")
       .companions_are(b);
+  o.number("--kappa-star", a.kappa_star, closed(1), closed(pow10_6(), "10^6"),
+           "shuffle-glm: kappa* >= 1/sup mu' of the link (4 logistic, sqrt(2 pi) probit), the clip of line 15's "
+           "weights at 1/kappa* (default 4)")
+      .companions_are({"crosscheck", "--learner", "shuffle-glm", "--link", "probit", "--horizon", "16", "--runs", "1"});
   o.number("--ucb-width", a.ucb_width, closed(0), closed(pow2(20), "2^20"), "rs-glincb: the UCB width beta, 0 or at least 2^-64 (default 1/2)")
       .companions_are({"crosscheck", "--learner", "rs-glincb", "--link", "logistic", "--horizon", "40", "--runs", "1"});
 }
 
 void refuse_glm_options(const Options& options, const std::string& learner, const char* command) {
-  for (const char* name : {"link", "S", "generator", "instance", "rho", "width", "kappa", "batches", "widths", "ucb-width"})
+  for (const char* name : {"link", "S", "generator", "instance", "rho", "width", "kappa", "batches", "widths", "ucb-width",
+                           "kappa-star"})
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
@@ -51,9 +64,10 @@ void refuse_glm_options(const Options& options, const std::string& learner, cons
 
 verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCliArgs& a, const LinearCliArgs& linear,
                                              const std::string& learner, const char* command) {
+  const bool sh = learner == "shuffle-glm";
   for (const char* name : {"batch", "pd-policy", "profile", "confidence", "contexts", "vec-noise", "regret",
                            "vec-scale"})
-    if (options.given(name))
+    if (options.given(name) && !(sh && std::string_view(name) == "profile"))
       throw_parameter_error(command, std::string("--") + name, "absent for " + learner + " (a seed 001 option)",
                             "given");
   verify::GlmCrosscheckConfig c;
@@ -73,7 +87,7 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     c.instance.d = linear.d.empty() ? 3 : linear_dimension(linear);
     c.instance.K = static_cast<std::uint32_t>(options.u64("arms", 20));
     c.instance.S = options.given("S") ? *options.number_value("S") : Rational(2);
-    c.instance.q = 16;
+    c.instance.q = sh ? 15 : 16;  // shuffle-glm: P₂'s message grid 2^-(62-2q) needs q <= 15
   }
   if (options.given("lambda")) {
     const Rational l = *options.number_value("lambda");
@@ -87,9 +101,12 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name, "absent for " + learner, "given");
   };
-  if (b || rs) refuse("rho");
-  if (!b && !rs) refuse("width"), refuse("kappa");
-  if (!b) refuse("batches"), refuse("widths");
+  if (b || rs || sh) refuse("rho");
+  if (!b && !rs && !sh) refuse("width"), refuse("kappa");
+  if (!b && !sh) refuse("batches"), refuse("widths");
+  if (!sh) refuse("kappa-star");
+  if (sh) refuse("lambda");  // λ is Obs. 1's
+  if (sh && options.given("widths")) c.shuffle.widths = ref::parse_glm_widths(a.widths);
   if (!rs) refuse("ucb-width");
   if (b) {
     if (options.given("width")) c.bglincb.gamma = *options.number_value("width");
@@ -111,6 +128,54 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     c.rs_params.kappa = options.given("kappa") ? *options.number_value("kappa") : Rational(0);  // 0: the instance's
   }
   return c;
+}
+
+void parse_shuffle_glm(const Options& options, const std::string& eps, const std::string& delta, std::uint64_t horizon,
+                       verify::GlmCrosscheckConfig& c, const char* command) {
+  ref::ShuffleGlmParams& p = c.shuffle;
+  const ref::Link link = c.loaded ? c.loaded->link : c.instance.link;
+  const unsigned q = c.loaded ? c.loaded->q : c.instance.q;
+  if (q > 15) throw_parameter_error(command, "--instance", "an instance with q <= 15 for shuffle-glm", std::to_string(q));
+  if (horizon < 16 || horizon > (std::uint64_t{1} << 24))
+    throw_parameter_error(command, "--horizon", "in [16, 2^24] for shuffle-glm", std::to_string(horizon));
+  p.T = horizon;
+  p.eps = eps.empty() ? Rational(1) : parse_rational(eps, command, "--eps");
+  if (p.eps <= 0 || p.eps >= 5) throw_parameter_error(command, "--eps", "in (0, 5) for shuffle-glm (Thm 5.1)", eps);
+  p.delta = delta.empty() ? Rational(1, 100) : parse_rational(delta, command, "--delta");
+  if (p.delta <= 0 || p.delta >= Rational(1, 2))
+    throw_parameter_error(command, "--delta", "in (0, 1/2) for shuffle-glm (Lemma S.1)", delta);
+  for (const auto& [v, name] : {std::pair{&p.eps, "--eps"}, {&p.delta, "--delta"}})
+    require_reasonable_size(*v, command, name, 256);
+  if (options.given("kappa-star")) p.kappa_star = *options.number_value("kappa-star");
+  ref::check_kappa_star(link, p.kappa_star, command, "--kappa-star");
+  p.kappa = options.given("kappa") ? *options.number_value("kappa") : std::max(Rational(8), p.kappa_star);
+  if (p.kappa < p.kappa_star)
+    throw_parameter_error(command, "--kappa", "at least --kappa-star (" + to_string(p.kappa_star) + ")", to_string(p.kappa));
+  if (options.given("width")) p.gamma = *options.number_value("width");
+  if (options.given("batches")) p.M = static_cast<std::uint32_t>(options.u64("batches", 0));
+  p.S = c.loaded ? c.loaded->S : c.instance.S;
+  ref::validate_shuffle_glm(p, link, q);  // everything above is in range: this no longer throws for CLI input
+}
+
+void refuse_shuffle_glm_theorem(const verify::GlmCrosscheckConfig& c, std::uint32_t d, const char* command) {
+  ref::CalibrationGlmInput in;
+  in.variant = "shuffle-glm";
+  in.eps = c.shuffle.eps;
+  in.delta = c.shuffle.delta;
+  in.horizon = Integer(c.shuffle.T);
+  in.d = Integer(d);
+  in.kappa = c.shuffle.kappa;
+  in.kappa_star = c.shuffle.kappa_star;
+  in.theta_norm = c.shuffle.S;
+  if (c.shuffle.M != 0) in.batches = Integer(c.shuffle.M);
+  in.link = std::string(ref::link_name(c.loaded ? c.loaded->link : c.instance.link));
+  const ref::Calibration001 cal = ref::calibrate_glm003(in);
+  const ref::Quantity* b1 = cal.find("batch_1_size");
+  const std::string size = b1 && b1->exact ? to_string(*b1->exact) : "?";
+  throw_parameter_error(command, "--profile",
+                        "scaled (the default) for shuffle-glm: the theorem's warm-up B1 = " + size + " vs T = " +
+                            std::to_string(c.shuffle.T) + " (calibrate shuffle-glm)",
+                        "theorem");
 }
 
 }  // namespace dpb::cli

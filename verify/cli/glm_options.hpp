@@ -16,15 +16,25 @@ struct GlmCliArgs {
   std::string link, S, generator, instance, rho;
   std::string gamma, kappa, batches, widths;  // b-glincb (gamma, kappa also rs-glincb)
   std::string ucb_width;                      // rs-glincb
+  std::string kappa_star;                     // shuffle-glm
 };
 
 void add_glm_options(Options& options, GlmCliArgs& args, const std::vector<std::string>& companions);
 // For a learner that is not a GLM learner: any GLM option given is refused naming it.
 void refuse_glm_options(const Options& options, const std::string& learner, const char* command);
 // The cross-check configuration (horizon, runs, seed filled by the caller); the linear options other than --d and
-// --lambda are refused.
+// --lambda are refused (shuffle-glm: --lambda too, and --profile is left to the caller).
 verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCliArgs& args,
                                              const LinearCliArgs& linear, const std::string& learner,
+                                             const char* command);
+
+// shuffle-glm (scaled profile): ε (--eps, default 1) in (0, 5), δ (--delta, default 1/100) in (0, 1/2), T = the
+// horizon in [16, 2^24], and every range of ref::validate_shuffle_glm checked here first so that a refusal names the
+// command-line option. `eps`/`delta` are the options' texts ("" when not given).
+void parse_shuffle_glm(const Options& options, const std::string& eps, const std::string& delta, std::uint64_t horizon,
+                       verify::GlmCrosscheckConfig& config, const char* command);
+// `--profile theorem` for shuffle-glm: refused naming --profile, with the theorem's B₁/T (calibrate shuffle-glm).
+[[noreturn]] void refuse_shuffle_glm_theorem(const verify::GlmCrosscheckConfig& config, std::uint32_t d,
                                              const char* command);
 
 }  // namespace dpb::cli

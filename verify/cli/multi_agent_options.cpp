@@ -84,9 +84,9 @@ const std::vector<std::string>& multi_agent_option_names() {
   return names;
 }
 
-void refuse_multi_agent_options(const Options& options, const std::string& learner) {
+void refuse_multi_agent_options(const Options& options, const std::string& learner, std::string_view except) {
   for (const auto& name : multi_agent_option_names())
-    if (options.given(name))
+    if (options.given(name) && name != except)
       throw_parameter_error(options.command(), "--" + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : "--learner " + learner) +
                                 " (a seed 004 multi-agent learner option)",

@@ -30,7 +30,8 @@ void add_multi_agent_options(Options& options, MultiAgentCliArgs& args, const st
 // The names of the options above (without dashes): refused with a learner that is not multi-agent.
 const std::vector<std::string>& multi_agent_option_names();
 // Refuses any of them given on `options` (the learner is not one of seed 004's).
-void refuse_multi_agent_options(const Options& options, const std::string& learner);
+void refuse_multi_agent_options(const Options& options, const std::string& learner,
+                                std::string_view except = {});  // except: one option name allowed (shuffle-glm's delta)
 ref::MultiAgentParams parse_multi_agent_params(const MultiAgentCliArgs& args, const char* command);
 
 }  // namespace dpb::cli

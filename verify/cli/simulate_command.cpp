@@ -18,6 +18,7 @@
 #include "verify/cli/commands.hpp"
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/shuffle_glm.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "verify/cli/glm_options.hpp"
 #include "verify/cli/linear_options.hpp"
@@ -63,8 +64,9 @@ struct SimulateArgs {
 // Pseudo-regret (docs/bits.md §8); κ and κ* of the instance are printed first.
 void simulate_glm(const SimulateArgs& args) {
   const Options& options = *args.options;
+  const bool sh = args.learner == "shuffle-glm";
   for (const char* name : {"eps", "env", "realized"})
-    if (options.given(name))
+    if (options.given(name) && !(sh && std::string_view(name) == "eps"))
       throw_parameter_error("simulate", std::string("--") + name, "absent for " + args.learner + " (pseudo-regret, non-private)",
                             "given");
   const std::uint64_t horizon = options.u64("horizon", 2000);
@@ -78,10 +80,21 @@ void simulate_glm(const SimulateArgs& args) {
   c.bglincb.T = c.horizon;
   c.bglincb.lambda = c.params.lambda;
   const bool bglincb = args.learner == "b-glincb";
+  if (sh) {
+    parse_shuffle_glm(options, options.given("eps") ? args.eps : "", options.given("delta") ? args.multi_agent.delta : "",
+                      horizon, c, "simulate");
+    if (options.given("profile")) {
+      if (args.linear.profile == "theorem")
+        refuse_shuffle_glm_theorem(c, c.loaded ? c.loaded->d : c.instance.d, "simulate");
+      throw_parameter_error("simulate", "--profile", "scaled (the default) for shuffle-glm", args.linear.profile);
+    }
+  }
   const ref::GlmInstance inst = verify::glm_crosscheck_instance(c);  // validates the instance
   const bool rs = args.learner == "rs-glincb";
   ref::RsGlincbParams rs_params;
-  if (bglincb)
+  if (sh)
+    ref::validate_shuffle_glm(c.shuffle, inst.link, inst.q);
+  else if (bglincb)
     ref::validate_b_glincb(c.bglincb, inst.q);
   else if (rs)
     rs_params = verify::rs_glincb_params(c, inst);  // validates
@@ -96,12 +109,19 @@ void simulate_glm(const SimulateArgs& args) {
       bglincb ? "gamma = " + to_string(c.bglincb.gamma) + ", kappa = " + to_string(c.bglincb.kappa) +
                     ", M = " + std::to_string(ref::b_glincb_batches(c.bglincb)) + ", widths " +
                     std::string(ref::glm_widths_name(c.bglincb.widths))
+      : sh ? "scaled profile, eps = " + to_string(c.shuffle.eps) + ", delta = " + to_string(c.shuffle.delta) +
+                 ", gamma = " + to_string(c.shuffle.gamma) + ", kappa = " + to_string(c.shuffle.kappa) +
+                 ", kappa* = " + to_string(c.shuffle.kappa_star) + ", M = " +
+                 std::to_string(ref::shuffle_glm_batches(c.shuffle)) + ", widths " +
+                 std::string(ref::glm_widths_name(c.shuffle.widths))
       : rs ? "gamma = " + to_string(rs_params.gamma) + ", kappa bound = " + to_string(rs_params.kappa) +
                  ", beta = " + to_string(rs_params.beta)
            : "rho = " + ref::glm_ucb_rho_name(c.params);
+  const std::string lambda_text =
+      sh ? to_string(ref::shuffle_glm_lambdas(c.shuffle, inst.d).first) + " (Obs. 1)" : to_string(c.params.lambda);
   std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
-              to_string(c.params.lambda).c_str(), widths.c_str(),
+              lambda_text.c_str(), widths.c_str(),
               static_cast<unsigned long long>(c.seed), k.kappa.midpoint_for_report(),
               k.kappa_star.midpoint_for_report());
   const fast::GlmEnvironment env(inst);
@@ -114,7 +134,14 @@ void simulate_glm(const SimulateArgs& args) {
   double total = 0, total2 = 0;
   for (std::uint32_t r = 0; r < c.runs; ++r) {
     fast::GlmUcbFastTrajectory t;
-    if (bglincb) {  // the fields the output uses; `deferrals` counts every deferred decision
+    if (sh) {  // the fields the output uses; `deferrals` counts every decision taken by the reference
+      fast::ShuffleGlmFastTrajectory x = fast::shuffle_glm(c.shuffle, env, c.seed, r);
+      t.actions = std::move(x.actions);
+      t.pseudo_regret = x.pseudo_regret;
+      t.pseudo_regret_error = x.pseudo_regret_error;
+      t.deferrals = x.p2_deferrals + x.pgd_deferrals + x.exact_rounds;
+      t.reward_deferrals = x.reward_deferrals;
+    } else if (bglincb) {  // the fields the output uses; `deferrals` counts every deferred decision
       fast::BGlincbFastTrajectory b = fast::b_glincb(c.bglincb, env, c.seed, r);
       t.actions = std::move(b.actions);
       t.pseudo_regret = b.pseudo_regret;
@@ -145,7 +172,7 @@ void simulate_glm(const SimulateArgs& args) {
     cum = t.pseudo_regret;
     total += cum;
     total2 += cum * cum;
-    std::printf(bglincb || rs ? "run %u: pseudo-regret %.3f (+- %.1e), %llu decisions deferred\n"
+    std::printf(bglincb || rs || sh ? "run %u: pseudo-regret %.3f (+- %.1e), %llu decisions deferred\n"
                         : "run %u: pseudo-regret %.3f (+- %.1e), %llu argmax decisions deferred\n", r, cum,
                 t.pseudo_regret_error, static_cast<unsigned long long>(t.deferrals));
     runs_csv << r << "," << cum << "," << t.pseudo_regret_error << "," << t.deferrals << "," << t.reward_deferrals
@@ -413,7 +440,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.flag("--list", args->list, "List the experiments");
   o.text("--learner", args->learner,
          "A learner instead of an experiment: seed 001's linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, "
-         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
+         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, shuffle-glm, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
          "independent-se")
       .conflicts_with({"experiment", "config"})
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});
@@ -443,7 +470,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
       return;
     }
     if (!args->learner.empty() && dpb::verify::is_glm_learner(args->learner)) {
-      refuse_multi_agent_options(options, args->learner);
+      refuse_multi_agent_options(options, args->learner, args->learner == "shuffle-glm" ? "delta" : "");
       simulate_glm(*args);
       context.exit_code = 0;
       return;

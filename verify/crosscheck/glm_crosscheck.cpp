@@ -17,9 +17,9 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 bool is_glm_learner(const std::string& name) {
-  return name == "glm-ucb" || name == "b-glincb" || name == "rs-glincb";
+  return name == "glm-ucb" || name == "b-glincb" || name == "rs-glincb" || name == "shuffle-glm";
 }
-std::vector<std::string> glm_learner_names() { return {"glm-ucb", "b-glincb", "rs-glincb"}; }
+std::vector<std::string> glm_learner_names() { return {"glm-ucb", "b-glincb", "rs-glincb", "shuffle-glm"}; }
 
 bool GlmCrosscheckReport::ok() const {
   for (const auto& r : runs)
@@ -127,9 +127,77 @@ GlmRunComparison compare_b_glincb(const ref::GlmInstance& inst, const ref::BGlin
   return c;
 }
 
+GlmRunComparison compare_shuffle_glm(const ref::GlmInstance& inst, const ref::ShuffleGlmTrajectory& rs,
+                                     const fast::ShuffleGlmFastTrajectory& f) {
+  const ref::BGlincbTrajectory& r = rs.run;
+  GlmRunComparison c;
+  c.rounds = r.actions.size();
+  c.reward_deferrals = f.reward_deferrals;
+  c.p2_deferrals = f.p2_deferrals;
+  c.pgd_deferrals = f.pgd_deferrals;
+  c.exact_rounds = f.exact_rounds;
+  c.clipped = f.clipped;
+  c.not_pd = f.not_pd;
+  for (std::uint64_t n : r.schedule) c.schedule += (c.schedule.empty() ? "" : ",") + std::to_string(n);
+  for (std::uint32_t s : r.survivors) c.eliminated += inst.K - s;
+  auto fail = [&](std::uint64_t t, std::string what) {
+    if (!c.divergence) {
+      c.divergence = t;
+      c.detail = std::move(what);
+    }
+  };
+  if (r.schedule != f.schedule) fail(1, "the batch schedules differ");
+  if (rs.lambda != f.lambda || rs.lambda_max != f.lambda_max) fail(1, "lambda or lambda_max differ");
+  // the first round after each released batch (where a differing release shows first)
+  std::vector<std::uint64_t> ends;
+  std::uint64_t used = 0;
+  for (std::uint64_t n : r.schedule) ends.push_back(used += n);
+  std::size_t batch = 0;
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
+    while (batch < ends.size() && t >= ends[batch]) {
+      // batch `batch` has ended: its releases are compared before any round that used them
+      const std::size_t k = batch++;
+      if (k >= rs.released.size()) continue;
+      const std::string at = "batch " + std::to_string(k + 1) + ": ";
+      if (k >= f.released.size()) fail(t + 1, at + "the optimized run released nothing");
+      else if (rs.p2_counts[k] != f.p2_counts[k]) fail(t + 1, at + "the P2 counts differ");
+      else if (rs.released[k] != f.released[k]) fail(t + 1, at + "the P2 releases differ");
+      else if (rs.p2_bits[k] != f.p2_bits[k])
+        fail(t + 1, at + "P2 read " + std::to_string(rs.p2_bits[k]) + " bits in the reference, " +
+                        std::to_string(f.p2_bits[k]) + " in the optimized build");
+      else if (rs.pgd_counts[k] != f.pgd_counts[k]) fail(t + 1, at + "the P_GD counts differ");
+      else if (rs.pgd_bits[k] != f.pgd_bits[k]) fail(t + 1, at + "P_GD read different numbers of bits");
+      else if (r.theta[k] != f.theta[k]) fail(t + 1, at + "the P_GD estimates differ");
+      else if (rs.positive_definite[k] != f.positive_definite[k]) fail(t + 1, at + "positive definiteness differs");
+    }
+    if (c.divergence) break;
+    const std::string at = "round " + std::to_string(t + 1) + ": ";
+    if (t >= f.actions.size()) fail(t + 1, at + "the optimized run stopped");
+    else if (r.actions[t] != f.actions[t])
+      fail(t + 1, at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " + std::to_string(f.actions[t]));
+    else if (r.rewards[t] != f.rewards[t]) fail(t + 1, at + "the rewards differ");
+    else if (r.survivors[t] != f.survivors[t])
+      fail(t + 1, at + std::to_string(r.survivors[t]) + " arms survive in the reference, " +
+                      std::to_string(f.survivors[t]) + " in the optimized build");
+    else if (r.weights[t] != Integer(f.weights[t])) fail(t + 1, at + "the (clipped) weights differ");
+  }
+  if (!c.divergence && f.actions.size() != r.actions.size())
+    fail(f.actions.size(), "the optimized run has " + std::to_string(f.actions.size()) + " rounds");
+  if (!c.divergence && (rs.released.size() != f.released.size() || rs.pgd_iterations != f.pgd_iterations ||
+                        rs.clipped != f.clipped || rs.not_pd != f.not_pd))
+    fail(r.actions.size(), "the release counts, P_GD iterations, clipped weights or not-PD counts differ");
+  if (!c.divergence &&
+      (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
+       Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper()))
+    fail(r.actions.size(), "the pseudo-regrets differ beyond their bounds");
+  c.regret_reference = r.pseudo_regret.midpoint_for_report();
+  c.regret_fast = f.pseudo_regret;
+  return c;
+}
+
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   if (!is_glm_learner(config.learner))
-    throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb, b-glincb)", config.learner);
+    throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb, b-glincb, rs-glincb, shuffle-glm)", config.learner);
   if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
   if (config.learner == "rs-glincb") return crosscheck_rs_glincb(config);
   GlmCrosscheckReport rep;
@@ -137,15 +205,31 @@ GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   rep.config.params.T = config.horizon;
   rep.config.bglincb.T = config.horizon;
   rep.config.bglincb.lambda = config.params.lambda;
+  rep.config.shuffle.T = config.horizon;
   rep.instance = glm_crosscheck_instance(config);
-  const bool b = config.learner == "b-glincb";
+  const bool b = config.learner == "b-glincb", sh = config.learner == "shuffle-glm";
   if (b) ref::validate_b_glincb(rep.config.bglincb, rep.instance.q);
+  else if (sh) ref::validate_shuffle_glm(rep.config.shuffle, rep.instance.link, rep.instance.q);
   else ref::validate_glm_ucb(rep.config.params, rep.instance.q);
   if (rep.instance.sets < config.horizon && !config.loaded)
     throw_parameter_error("crosscheck", "horizon", "<= the instance's arm sets", std::to_string(config.horizon));
   const fast::GlmEnvironment env(rep.instance);
   for (std::uint32_t run = 0; run < config.runs; ++run) {
     auto t0 = std::chrono::steady_clock::now();
+    if (sh) {
+      const ref::ShuffleGlmTrajectory r = ref::shuffle_glm(rep.config.shuffle, rep.instance, config.seed, run);
+      const double sr = seconds_since(t0);
+      t0 = std::chrono::steady_clock::now();
+      const fast::GlmEnvironment run_env(rep.instance);
+      const fast::ShuffleGlmFastTrajectory f =
+          fast::shuffle_glm(rep.config.shuffle, run_env, config.seed, run, config.shuffle_fast_options);
+      GlmRunComparison c = compare_shuffle_glm(rep.instance, r, f);
+      c.run = run;
+      c.seconds_reference = sr;
+      c.seconds_fast = seconds_since(t0);
+      rep.runs.push_back(std::move(c));
+      continue;
+    }
     if (b) {
       const ref::BGlincbTrajectory r = ref::b_glincb(rep.config.bglincb, rep.instance, config.seed, run);
       const double sr = seconds_since(t0);
@@ -178,11 +262,18 @@ GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
 void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
   const auto& c = rep.config;
   out << "crosscheck " << c.learner << ": " << rep.instance.describe() << ", T = " << c.horizon
-      << ", runs = " << c.runs << ", seed = " << c.seed << ", lambda = " << to_string(c.params.lambda);
+      << ", runs = " << c.runs << ", seed = " << c.seed;
+  if (c.learner != "shuffle-glm") out << ", lambda = " << to_string(c.params.lambda);
   if (c.learner == "b-glincb")
     out << ", gamma = " << to_string(c.bglincb.gamma) << ", kappa = " << to_string(c.bglincb.kappa)
         << ", S = " << to_string(c.bglincb.S) << ", M = " << ref::b_glincb_batches(rep.config.bglincb)
         << ", widths = " << ref::glm_widths_name(c.bglincb.widths) << "\n";
+  else if (c.learner == "shuffle-glm")
+    out << ", eps = " << to_string(c.shuffle.eps) << ", delta = " << to_string(c.shuffle.delta)
+        << ", gamma = " << to_string(c.shuffle.gamma) << ", kappa = " << to_string(c.shuffle.kappa)
+        << ", kappa* = " << to_string(c.shuffle.kappa_star) << ", S = " << to_string(c.shuffle.S)
+        << ", M = " << ref::shuffle_glm_batches(rep.config.shuffle)
+        << ", widths = " << ref::glm_widths_name(c.shuffle.widths) << " (scaled profile)\n";
   else if (c.learner == "rs-glincb")
     out << ", gamma = " << to_string(c.rs_params.gamma) << ", kappa = " << to_string(c.rs_params.kappa)
         << ", beta = " << to_string(c.rs_params.beta) << "\n";
@@ -190,6 +281,21 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
     out << ", rho = " << ref::glm_ucb_rho_name(c.params) << "\n";
   std::uint64_t bad = 0, deferred = 0;
   for (const auto& r : rep.runs) {
+    if (c.learner == "shuffle-glm") {
+      out << "  run " << r.run << ": " << r.rounds << " rounds in batches " << r.schedule << ", " << r.eliminated
+          << " arms eliminated, " << r.clipped << " weights clipped, " << r.not_pd
+          << " releases not positive definite; deferred to the reference: " << r.p2_deferrals << " P2 releases, "
+          << r.pgd_deferrals << " P_GD roundings, " << r.exact_rounds << " rounds (exact core), "
+          << r.reward_deferrals << " reward draws; pseudo-regret " << r.regret_fast << " (reference "
+          << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized " << r.seconds_fast << " s";
+      deferred += r.p2_deferrals + r.pgd_deferrals + r.exact_rounds;
+      if (r.divergence) {
+        ++bad;
+        out << "  DISAGREEMENT: " << r.detail;
+      }
+      out << "\n";
+      continue;
+    }
     if (c.learner == "b-glincb") {
       out << "  run " << r.run << ": " << r.rounds << " rounds in batches " << r.schedule << ", " << r.eliminated
           << " arms eliminated, " << r.elimination_tests << " elimination tests (" << r.deferrals << " deferred), "
@@ -220,7 +326,9 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
     out << "\n";
   }
   out << (bad ? "FAILED" : "ok") << ": " << rep.runs.size() - bad << "/" << rep.runs.size()
-      << " runs agree (actions, rewards, " << (c.learner == "b-glincb" ? "survivors, weights, batch estimates" : "estimates within bounds")
+      << " runs agree (actions, rewards, " << (c.learner == "b-glincb" ? "survivors, weights, batch estimates"
+                                        : c.learner == "shuffle-glm" ? "survivors, weights, P2 and P_GD releases and bits"
+                                                                     : "estimates within bounds")
       << ", pseudo-regret); " << deferred
       << " decisions deferred to the reference\n";
 }

@@ -1,4 +1,4 @@
-// Cross-check of seed 003's non-private GLM learners (glm-ucb, b-glincb; Sarmasarkar 2026, arXiv:2602.00417, Sec. 8): the
+// Cross-check of seed 003's GLM learners (glm-ucb, b-glincb, rs-glincb, shuffle-glm; Sarmasarkar 2026, arXiv:2602.00417, Sec. 8): the
 // reference (certified decisions, Krawczyk-certified MLE) and the optimized build (doubles, bounds, deferral) on the
 // same instance and reward streams must play the same arm at every round and read the same reward bits; the
 // optimized estimate ± its bound must meet the reference's certified box at every round, and the two pseudo-regrets
@@ -19,9 +19,11 @@
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
 #include "optimized/learners/rs_glincb.hpp"
+#include "optimized/learners/shuffle_glm.hpp"
 #include "reference/learners/b_glincb.hpp"
 #include "reference/learners/glm_ucb.hpp"
 #include "reference/learners/rs_glincb.hpp"
+#include "reference/learners/shuffle_glm.hpp"
 
 namespace dpb::verify {
 
@@ -41,6 +43,8 @@ struct GlmCrosscheckConfig {
   fast::BGlincbFastOptions bglincb_fast_options{};
   ref::RsGlincbParams rs_params;              // rs-glincb: λ, γ, κ, β (T = horizon; λ from `params`)
   fast::RsGlincbFastOptions rs_fast_options{};
+  ref::ShuffleGlmParams shuffle;              // shuffle-glm: M, ε, δ, κ, κ*, S, γ, widths (T = horizon)
+  fast::ShuffleGlmFastOptions shuffle_fast_options{};
 };
 
 struct GlmRunComparison {
@@ -56,6 +60,9 @@ struct GlmRunComparison {
   // b-glincb: the optimized build's other deferrals, its elimination tests and the arms eliminated in all
   std::uint64_t mle_deferrals = 0, weight_deferrals = 0, elimination_tests = 0, eliminated = 0;
   std::string schedule;  // b-glincb: the users per batch
+  // shuffle-glm: P₂ releases on the reference (the fast bounds refused them), P_GD deferrals, rounds decided by the
+  // reference's exact core, weights clipped, released matrices not positive definite
+  std::uint64_t p2_deferrals = 0, pgd_deferrals = 0, exact_rounds = 0, clipped = 0, not_pd = 0;
 };
 
 struct GlmCrosscheckReport {
@@ -71,6 +78,10 @@ GlmRunComparison compare_glm(const ref::GlmInstance& instance, const ref::GlmUcb
                              const fast::GlmUcbFastTrajectory& optimized);
 GlmRunComparison compare_b_glincb(const ref::GlmInstance& instance, const ref::BGlincbTrajectory& reference,
                                   const fast::BGlincbFastTrajectory& optimized);
+// shuffle-glm: b-glincb's per-round comparison (weights on 2^−w) plus, per released batch, the P₂ counts, the
+// released matrix, the P_GD counts and θ̄, and the bits each call read.
+GlmRunComparison compare_shuffle_glm(const ref::GlmInstance& instance, const ref::ShuffleGlmTrajectory& reference,
+                                     const fast::ShuffleGlmFastTrajectory& optimized);
 // Validates (ParameterError naming the parameter) before running.
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config);
 void print_glm_report(const GlmCrosscheckReport& report, std::ostream& out);

@@ -30,6 +30,8 @@ relations between each record's fields.
 Category p2003 (seed 003's P2, the matrix P_Vec) is checked for consistency only (clip, encoding, counts,
 the analyzer's de-bias and its symmetric matrix, the literal path's bit multiset), and its p-vec-matrix calibrations
 are recomputed exactly (g, b, bit counts, the V2/V3 rationals and flags).
+Category shuffleglm003 (shuffle-glm runs) replays the rewards, recomputes the scaled schedule and checks line 15's clip
+and the releases' shapes (the P2/P_GD noise is not replayed).
 It replays every record of every category it knows, compares outputs and bit counts, prints
 "N records replayed, M mismatches" and exits 0 only when M = 0 (1 on a mismatch, 2 on usage errors).
 """
@@ -2742,6 +2744,73 @@ def check_bglincb003_record(rec):
     return None
 
 
+# shuffleglm003 (shuffle-glm runs, scaled profile, docs/vectors.md §20): the instance as glmlearners003's; each run's
+# schedule recomputed with exact integer roots (α = T^a, a = 1/(2(1 − 2^{1−M})); B_1 = ⌈(64α)^{2/3}⌉, the least n with
+# n^{3·den(a)} >= 64^{2·den(a)}·T^{2·num(a)}; B_k = ⌈α^{2−2^{2−k}}⌉, cut at T), its rewards replayed from its actions,
+# the warm-up's unit weights 2^w (w = 62 − 2q), every later weight <= ⌊2^w/κ*⌋ (line 15's clip), survivors in [1, K]
+# and one P₂ count vector (d(d+1)/2 labels) and one θ̄ per released batch (all batches but the last). The P₂/P_GD
+# noise, the eliminations and the designs are the learner's (`vectors check` in both builds).
+def _shuffleglm_schedule(T, M):
+    a = 1 / (2 * (1 - Fraction(1, 2 ** (M - 1))))
+    p, q = a.numerator, a.denominator
+    target = 64 ** (2 * q) * T ** (2 * p)
+    b1 = int(round(float(target) ** (1.0 / (3 * q))))
+    while b1 ** (3 * q) < target:
+        b1 += 1
+    while b1 > 0 and (b1 - 1) ** (3 * q) >= target:
+        b1 -= 1
+    want = [b1] + [_ceil_power(T, a * (2 - Fraction(4, 2 ** k))) for k in range(2, M + 1)]
+    out, used = [], 0
+    for n in want:
+        if used >= T:
+            break
+        n = min(n, T - used)
+        out.append(n)
+        used += n
+    return out
+
+
+def check_shuffleglm003_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] == "glm_instance":
+        return _glml_check_instance(rec)
+    if rec["kind"] != "shuffle_glm_run":
+        return "unknown kind %r" % rec["kind"]
+    err = _glml_check_run(rec)
+    if err:
+        return err
+    want = _shuffleglm_schedule(rec["T"], rec["M"])
+    if rec["schedule"] != want:
+        return "field schedule: committed %s, recomputed %s" % (rec["schedule"], want)
+    inst = _GLM_INSTANCES[rec["instance"]]
+    K, d, q = inst["K"], inst["d"], inst["q"]
+    w = rec["weight_bits"]
+    if w != 62 - 2 * q:
+        return "field weight_bits: committed %d, want 62 - 2q = %d" % (w, 62 - 2 * q)
+    ks = Fraction(rec["kappa_star"])
+    cap = (Fraction(2 ** w) / ks).numerator // (Fraction(2 ** w) / ks).denominator
+    b1 = want[0]
+    ws = [int(x) for x in rec["weights"]]
+    if any(x != 2 ** w for x in ws[:b1]) or any(s != K for s in rec["survivors"][:b1]):
+        return "the warm-up's weights or survivors"
+    for t in range(b1, rec["T"]):
+        if not 0 <= ws[t] <= cap:
+            return "round %d: weight %d above the clip floor(2^%d/kappa*) = %d" % (t + 1, ws[t], w, cap)
+    if any(not 1 <= s <= K for s in rec["survivors"]):
+        return "survivors out of [1, K]"
+    released = len(want) - 1
+    if len(rec["theta"]) != released or len(rec["p2_counts"]) != released:
+        return "the number of released batches"
+    if any(len(c) != d * (d + 1) // 2 for c in rec["p2_counts"]) or any(len(th) != d for th in rec["theta"]):
+        return "the size of a release"
+    S = Fraction(rec["S"])
+    for k, th in enumerate(rec["theta"]):
+        if sum(Fraction(x) ** 2 for x in th) > S * S:
+            return "batch %d: theta outside the S-ball" % (k + 1)
+    return None
+
+
 # rsglincb003 (rs-glincb runs on glmlearners003's instances, docs/vectors.md §18): the instances as glmlearners003's;
 # every run's rewards replayed as there, and, in exact rationals, Criterion I at every round (max ‖x‖²_{V⁻¹} ≥
 # 1/(γ²κ) with V = λI + Σ_{T_o} x xᵀ) and the exploration argmax (lowest index); switch rounds are checked to be
@@ -2972,6 +3041,7 @@ CHECKERS = {
     "bglincb003": check_bglincb003_record,
     "rsglincb003": check_rsglincb003_record,
     "p2003": check_p2003_record,
+    "shuffleglm003": check_shuffleglm003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).

@@ -25,6 +25,7 @@
 #include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/rs_glincb003_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
+#include "verify/vectors/shuffleglm003_vectors.hpp"
 #include "verify/vectors/trajectory_vectors.hpp"
 #include "verify/vectors/tree003_vectors.hpp"
 
@@ -34,7 +35,7 @@ const std::vector<std::string>& category_names() {
   static const std::vector<std::string> names = {"samplers",     "pmf",           "calibrations", "transcripts",
                                                  "accountants",  "trajectories",  "mechanisms001", "multiagent",
                                                  "linear001",    "tree003",    "glm003",     "pgd003",
-                                                 "glmlearners003", "bglincb003", "rsglincb003", "p2003"};
+                                                 "glmlearners003", "bglincb003", "rsglincb003", "p2003", "shuffleglm003"};
   return names;
 }
 
@@ -55,6 +56,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "bglincb003") return generate_bglincb003(impl);
   if (category == "rsglincb003") return generate_rs_glincb003(impl);
   if (category == "p2003") return generate_p2003(impl);
+  if (category == "shuffleglm003") return generate_shuffleglm003(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 
