@@ -6,32 +6,12 @@
 #include "optimized/learners/b_glincb.hpp"
 #include "reference/learners/b_glincb.hpp"
 
+#include "verify/vectors/glm_learners003_vectors.hpp"
+
 namespace dpb::verify::vectors {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261127;
-
-std::string instance_id(const ref::GlmInstance& i) {
-  return std::string(ref::link_name(i.link)) + "/" + std::string(ref::generator_name(i.generator)) +
-         "(d=" + std::to_string(i.d) + ",K=" + std::to_string(i.K) + ",sets=" + std::to_string(i.sets) +
-         ",S=" + dpb::to_string(i.S) + ")@" + std::to_string(i.seed) + "/" + std::to_string(i.stream);
-}
-
-std::string floor_inverse_mu_dot(ref::Link link, const Rational& z) {
-  const ref::CertifiedReal k([link, z](mpfr_prec_t p) { return Interval(1L, p) / ref::mu_dot_enclosure(link, z, p); });
-  return dpb::to_string(ref::floor_scaled(k, Rational(Integer(Integer(1) << 32))));
-}
-
-Record instance_record(const ref::GlmInstance& i) {
-  const ref::KappaEnclosure k = ref::glm_instance_kappa(i, 64);
-  Json body = {{"link", std::string(ref::link_name(i.link))},
-               {"generator", std::string(ref::generator_name(i.generator))},
-               {"d", i.d}, {"K", i.K}, {"q", i.q}, {"sets", i.sets}, {"S", dpb::to_string(i.S)},
-               {"seed", i.seed}, {"stream", i.stream}, {"theta", i.theta}, {"arms", i.arms},
-               {"kappa_2p32", floor_inverse_mu_dot(i.link, k.z_far)},
-               {"kappa_star_2p32", floor_inverse_mu_dot(i.link, k.z_near)}};
-  return make_record("glm_instance", instance_id(i), body);
-}
 
 Record run_record(const ref::GlmInstance& i, const ref::BGlincbParams& p, std::uint64_t run, Impl impl) {
   std::vector<std::uint64_t> schedule;
@@ -67,7 +47,7 @@ Record run_record(const ref::GlmInstance& i, const ref::BGlincbParams& p, std::u
   }
   std::string rw;
   for (int r : rewards) rw += r ? '1' : '0';
-  Json body = {{"instance", instance_id(i)}, {"T", p.T}, {"M", ref::b_glincb_batches(p)},
+  Json body = {{"instance", glm_instance_id(i)}, {"T", p.T}, {"M", ref::b_glincb_batches(p)},
                {"lambda", dpb::to_string(p.lambda)}, {"gamma", dpb::to_string(p.gamma)},
                {"kappa", dpb::to_string(p.kappa)}, {"S", dpb::to_string(p.S)},
                {"widths", std::string(ref::glm_widths_name(p.widths))}, {"seed", kSeed}, {"run", run},
@@ -76,7 +56,7 @@ Record run_record(const ref::GlmInstance& i, const ref::BGlincbParams& p, std::u
   return make_record("b_glincb_run",
                      "b-glincb(T=" + std::to_string(p.T) + ",M=" + std::to_string(ref::b_glincb_batches(p)) +
                          ",widths=" + std::string(ref::glm_widths_name(p.widths)) + ",run=" + std::to_string(run) +
-                         ")on" + instance_id(i),
+                         ")on" + glm_instance_id(i),
                      body);
 }
 
@@ -109,7 +89,7 @@ CategoryFile generate_bglincb003(Impl impl) {
     p.stream = 0;
     const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(p).instance
                                                           : ref::make_glm_instance(p);
-    file.records.push_back(instance_record(inst));
+    file.records.push_back(glm_instance_record(inst));
     ref::BGlincbParams bp;
     bp.T = 80;
     bp.M = s.M;

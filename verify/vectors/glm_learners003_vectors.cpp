@@ -67,6 +67,9 @@ Record run_record(const ref::GlmInstance& i, std::uint64_t T, std::uint64_t run,
 
 }  // namespace
 
+std::string glm_instance_id(const ref::GlmInstance& instance) { return instance_id(instance); }
+Record glm_instance_record(const ref::GlmInstance& instance) { return instance_record(instance); }
+
 CategoryFile generate_glm_learners003(Impl impl) {
   CategoryFile file{"glmlearners003", {header_record("glmlearners003")}};
   const Setting settings[] = {{ref::Link::logistic, ref::GlmGenerator::authors, 3, 5, Rational(5, 2)},

@@ -7,10 +7,18 @@
 // replays the authors' θ*, κ, κ* and every run's rewards (docs/vectors.md §17).
 #pragma once
 
+#include <string>
+
+#include "reference/environments/glm_instance.hpp"
 #include "verify/vectors/format.hpp"
 
 namespace dpb::verify::vectors {
 
 CategoryFile generate_glm_learners003(Impl impl);
+
+// The `glm_instance` record and its id, shared by every seed-003 learner category that embeds its instances
+// (bglincb003, rsglincb003, shuffleglm003): the same fields, so check_vectors.py checks them one way.
+std::string glm_instance_id(const ref::GlmInstance& instance);
+Record glm_instance_record(const ref::GlmInstance& instance);
 
 }  // namespace dpb::verify::vectors

@@ -6,32 +6,12 @@
 #include "optimized/learners/rs_glincb.hpp"
 #include "reference/learners/rs_glincb.hpp"
 
+#include "verify/vectors/glm_learners003_vectors.hpp"
+
 namespace dpb::verify::vectors {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261127;  // glmlearners003's instances
-
-std::string instance_id(const ref::GlmInstance& i) {
-  return std::string(ref::link_name(i.link)) + "/" + std::string(ref::generator_name(i.generator)) +
-         "(d=" + std::to_string(i.d) + ",K=" + std::to_string(i.K) + ",sets=" + std::to_string(i.sets) +
-         ",S=" + dpb::to_string(i.S) + ")@" + std::to_string(i.seed) + "/" + std::to_string(i.stream);
-}
-
-std::string floor_inverse_mu_dot(ref::Link link, const Rational& z) {
-  const ref::CertifiedReal k([link, z](mpfr_prec_t p) { return Interval(1L, p) / ref::mu_dot_enclosure(link, z, p); });
-  return dpb::to_string(ref::floor_scaled(k, Rational(Integer(Integer(1) << 32))));
-}
-
-Record instance_record(const ref::GlmInstance& i) {  // the fields of glmlearners003's `glm_instance`
-  const ref::KappaEnclosure k = ref::glm_instance_kappa(i, 64);
-  Json body = {{"link", std::string(ref::link_name(i.link))},
-               {"generator", std::string(ref::generator_name(i.generator))},
-               {"d", i.d}, {"K", i.K}, {"q", i.q}, {"sets", i.sets}, {"S", dpb::to_string(i.S)},
-               {"seed", i.seed}, {"stream", i.stream}, {"theta", i.theta}, {"arms", i.arms},
-               {"kappa_2p32", floor_inverse_mu_dot(i.link, k.z_far)},
-               {"kappa_star_2p32", floor_inverse_mu_dot(i.link, k.z_near)}};
-  return make_record("glm_instance", instance_id(i), body);
-}
 
 Record run_record(const ref::GlmInstance& i, const ref::RsGlincbParams& p, std::uint64_t run, Impl impl) {
   std::vector<std::uint32_t> actions;
@@ -55,13 +35,13 @@ Record run_record(const ref::GlmInstance& i, const ref::RsGlincbParams& p, std::
   std::string rw, ex;
   for (int r : rewards) rw += r ? '1' : '0';
   for (std::uint8_t e : explore) ex += e ? '1' : '0';
-  Json body = {{"instance", instance_id(i)}, {"T", p.T}, {"lambda", dpb::to_string(p.lambda)},
+  Json body = {{"instance", glm_instance_id(i)}, {"T", p.T}, {"lambda", dpb::to_string(p.lambda)},
                {"gamma", dpb::to_string(p.gamma)}, {"kappa", dpb::to_string(p.kappa)},
                {"beta", dpb::to_string(p.beta)}, {"seed", kSeed}, {"run", run}, {"actions", actions},
                {"explore", ex}, {"switches", switches}, {"rewards", rw}};
   return make_record("rs_glincb_run",
                      "rs-glincb(T=" + std::to_string(p.T) + ",gamma=" + dpb::to_string(p.gamma) + ",run=" +
-                         std::to_string(run) + ")on" + instance_id(i),
+                         std::to_string(run) + ")on" + glm_instance_id(i),
                      body);
 }
 
@@ -90,7 +70,7 @@ CategoryFile generate_rs_glincb003(Impl impl) {
     ip.stream = 0;
     const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(ip).instance
                                                           : ref::make_glm_instance(ip);
-    file.records.push_back(instance_record(inst));
+    file.records.push_back(glm_instance_record(inst));
     // γ = 1, κ = 4: threshold 1/4, Criterion I fires in the first rounds; γ = ½, κ = 4: threshold 1 (never: switches).
     for (const Rational& gamma : {Rational(1), Rational(1, 2)}) {
       ref::RsGlincbParams p;

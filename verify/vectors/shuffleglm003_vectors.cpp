@@ -6,32 +6,12 @@
 #include "optimized/learners/shuffle_glm.hpp"
 #include "reference/learners/shuffle_glm.hpp"
 
+#include "verify/vectors/glm_learners003_vectors.hpp"
+
 namespace dpb::verify::vectors {
 namespace {
 
 constexpr std::uint64_t kSeed = 20261127;
-
-std::string instance_id(const ref::GlmInstance& i) {
-  return std::string(ref::link_name(i.link)) + "/" + std::string(ref::generator_name(i.generator)) +
-         "(d=" + std::to_string(i.d) + ",K=" + std::to_string(i.K) + ",sets=" + std::to_string(i.sets) +
-         ",S=" + dpb::to_string(i.S) + ")@" + std::to_string(i.seed) + "/" + std::to_string(i.stream);
-}
-
-std::string floor_inverse_mu_dot(ref::Link link, const Rational& z) {
-  const ref::CertifiedReal k([link, z](mpfr_prec_t p) { return Interval(1L, p) / ref::mu_dot_enclosure(link, z, p); });
-  return dpb::to_string(ref::floor_scaled(k, Rational(Integer(Integer(1) << 32))));
-}
-
-Record instance_record(const ref::GlmInstance& i) {  // the fields of glmlearners003's glm_instance (docs/vectors.md §17)
-  const ref::KappaEnclosure k = ref::glm_instance_kappa(i, 64);
-  Json body = {{"link", std::string(ref::link_name(i.link))},
-               {"generator", std::string(ref::generator_name(i.generator))},
-               {"d", i.d}, {"K", i.K}, {"q", i.q}, {"sets", i.sets}, {"S", dpb::to_string(i.S)},
-               {"seed", i.seed}, {"stream", i.stream}, {"theta", i.theta}, {"arms", i.arms},
-               {"kappa_2p32", floor_inverse_mu_dot(i.link, k.z_far)},
-               {"kappa_star_2p32", floor_inverse_mu_dot(i.link, k.z_near)}};
-  return make_record("glm_instance", instance_id(i), body);
-}
 
 std::vector<std::string> strings(const std::vector<Integer>& v) {
   std::vector<std::string> out;
@@ -80,7 +60,7 @@ Record run_record(const ref::GlmInstance& i, const ref::ShuffleGlmParams& p, std
   }
   std::string rw;
   for (int r : rewards) rw += r ? '1' : '0';
-  Json body = {{"instance", instance_id(i)}, {"T", p.T}, {"M", ref::shuffle_glm_batches(p)},
+  Json body = {{"instance", glm_instance_id(i)}, {"T", p.T}, {"M", ref::shuffle_glm_batches(p)},
                {"eps", dpb::to_string(p.eps)}, {"delta", dpb::to_string(p.delta)},
                {"gamma", dpb::to_string(p.gamma)}, {"kappa", dpb::to_string(p.kappa)},
                {"kappa_star", dpb::to_string(p.kappa_star)}, {"S", dpb::to_string(p.S)},
@@ -91,7 +71,7 @@ Record run_record(const ref::GlmInstance& i, const ref::ShuffleGlmParams& p, std
   return make_record("shuffle_glm_run",
                      "shuffle-glm(T=" + std::to_string(p.T) + ",M=" + std::to_string(ref::shuffle_glm_batches(p)) +
                          ",kappa*=" + dpb::to_string(p.kappa_star) + ",run=" + std::to_string(run) + ")on" +
-                         instance_id(i),
+                         glm_instance_id(i),
                      body);
 }
 
@@ -121,7 +101,7 @@ CategoryFile generate_shuffleglm003(Impl impl) {
     p.stream = 0;
     const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(p).instance
                                                           : ref::make_glm_instance(p);
-    file.records.push_back(instance_record(inst));
+    file.records.push_back(glm_instance_record(inst));
     ref::ShuffleGlmParams sp;
     sp.T = 300;
     sp.eps = Rational(4);
