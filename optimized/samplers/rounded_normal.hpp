@@ -9,7 +9,9 @@
 //   1/2, so the reference's rule reads another digit without deciding; those m0 − m digits (m0 = the least m with
 //   2^m ≥ c) are read at once with next_bits, which consumes the same bits. Each decision uses 128-bit products and
 //   one division by cd; if a product would overflow, the state (k, a, m) is handed to the reference's
-//   round_magnitude, which continues on the same stream (same bits, same value).
+//   round_magnitude, which continues on the same stream (same bits, same value). Every rounding is counted in
+//   detail::rounded_normal_counters() (per thread): `fast` decided on machine integers, `handovers` decided by the
+//   reference's exact integers — the counted exact fallback the errata ask for (issue 17, "Overflow").
 // Range: sigma's numerator and denominator fit int64, 0 ≤ grid_bits ≤ 62, c = sigma·2^grid_bits ≤ 2^48 with
 // numerator and denominator (lowest terms) below 2^63; anything else is refused with a ParameterError naming the
 // parameter. Outputs then fit int64 unless k ≥ 2^15 (probability below e^{−2^29}), which throws std::overflow_error.
@@ -29,6 +31,16 @@
 namespace dpb::fast {
 
 namespace detail {
+
+// Roundings of fast::RoundedNormal on this thread: decided on machine integers, or handed over to the reference.
+struct RoundedNormalCounters {
+  std::uint64_t fast = 0;
+  std::uint64_t handovers = 0;
+};
+inline RoundedNormalCounters& rounded_normal_counters() {
+  thread_local RoundedNormalCounters counters;
+  return counters;
+}
 
 struct URand128 {
   u128 a = 0;
@@ -217,11 +229,15 @@ class RoundedNormal {
     }
     for (;;) {
       const std::int64_t d = decide(k, x);
-      if (d >= 0) return d;
+      if (d >= 0) {
+        ++detail::rounded_normal_counters().fast;
+        return d;
+      }
       if (d == -2) break;
       x.append(bits.next_bits(1) != 0);
     }
     // Hand over to the reference (exact integers) on the same stream.
+    ++detail::rounded_normal_counters().handovers;
     ref::internal::URand rx;
     rx.a = detail::to_integer(x.a);
     rx.m = x.m;
