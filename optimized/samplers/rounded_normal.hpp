@@ -17,6 +17,7 @@
 // parameter. Outputs then fit int64 unless k ≥ 2^15 (probability below e^{−2^29}), which throws std::overflow_error.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 
@@ -53,10 +54,11 @@ struct URand128 {
   }
 };
 
-// As ref::internal::fresh_less: Z's digit i, then y's digit i if y has only i digits, until they differ.
+// As ref::internal::fresh_less: Z's digit i, then y's digit i if y has only i digits, until they differ. `from`:
+// the iterations before it were done (their digits agreed) — the bit-parallel version below continues here.
 template <BitSource B>
-inline bool fresh_less(URand128& y, URand128* z, B& bits) {
-  for (unsigned i = 0;; ++i) {
+inline bool fresh_less(URand128& y, URand128* z, B& bits, unsigned from = 0) {
+  for (unsigned i = from;; ++i) {
     const bool zd = bits.next_bits(1) != 0;
     if (i == y.m) y.append(bits.next_bits(1) != 0);
     const bool yd = y.digit(i);
@@ -68,6 +70,68 @@ inline bool fresh_less(URand128& y, URand128* z, B& bits) {
       }
       return !zd;
     }
+  }
+}
+
+// y's digits [from, from + n) in the top n bits of a word (1 ≤ n ≤ 64, from + n ≤ y.m).
+inline std::uint64_t digits_at_top(const URand128& y, unsigned from, unsigned n) {
+  return static_cast<std::uint64_t>(y.a >> (y.m - from - n)) << (64 - n);
+}
+
+// The bits at odd positions from the top (1, 3, …, 63) of w, in order, in the low 32 bits.
+inline std::uint64_t odd_positions(std::uint64_t w) {
+  w &= 0x5555555555555555ULL;
+  w = (w | (w >> 1)) & 0x3333333333333333ULL;
+  w = (w | (w >> 2)) & 0x0F0F0F0F0F0F0F0FULL;
+  w = (w | (w >> 4)) & 0x00FF00FF00FF00FFULL;
+  w = (w | (w >> 8)) & 0x0000FFFF0000FFFFULL;
+  return (w | (w >> 16)) & 0x00000000FFFFFFFFULL;
+}
+
+inline std::uint64_t top_mask(unsigned n) { return n >= 64 ? ~0ULL : ~(~0ULL >> n); }
+
+// fresh_less on the cursor's window, bit-parallel and on the same bits: while y has known digits, iteration i reads
+// one bit (Z's digit) and compares it with y's digit i — the first difference is the leading zero count of
+// (window XOR y's digits); past them, iteration i reads Z's digit and then y's new digit — the first differing pair
+// is the leading zero count of (window XOR window << 1) on the pairs' first positions, and y gains the pairs' second
+// bits. Falls back to the bit-by-bit loop (from the same iteration) when the window runs short.
+template <BitSource S>
+inline bool fresh_less(URand128& y, URand128* z, BitCursor<S>& bits) {
+  const auto finish = [&](unsigned i, bool zd) {
+    if (z != nullptr) {
+      z->a = i == 0 ? 0 : (y.a >> (y.m - i));
+      z->m = i;
+      z->append(zd);
+    }
+    return !zd;
+  };
+  unsigned i = 0;
+  while (i < y.m) {
+    const unsigned n = std::min(y.m - i, 64u);
+    if (!bits.has(n)) return fresh_less<BitCursor<S>>(y, z, bits, i);
+    const std::uint64_t w = bits.window();
+    const std::uint64_t diff = (w ^ digits_at_top(y, i, n)) & top_mask(n);
+    if (diff != 0) {
+      const unsigned p = static_cast<unsigned>(__builtin_clzll(diff));
+      const bool zd = ((w >> (63 - p)) & 1) != 0;
+      bits.skip(p + 1);
+      return finish(i + p, zd);
+    }
+    bits.skip(n);
+    i += n;
+  }
+  for (;;) {
+    const unsigned pairs = std::min({bits.available() / 2, 32u, 128u - y.m});
+    if (pairs == 0) return fresh_less<BitCursor<S>>(y, z, bits, i);
+    const std::uint64_t w = bits.window();
+    const std::uint64_t diff = (w ^ (w << 1)) & 0xAAAAAAAAAAAAAAAAULL & top_mask(2 * pairs);
+    const unsigned used = diff != 0 ? static_cast<unsigned>(__builtin_clzll(diff)) / 2 + 1 : pairs;
+    const std::uint64_t digits = odd_positions(w) >> (32 - used);
+    y.a = (y.a << used) | static_cast<u128>(digits);
+    y.m += used;
+    bits.skip(2 * used);
+    i += used;
+    if (diff != 0) return finish(i - 1, (digits & 1) == 0);  // the pair differs: Z's digit is not y's
   }
 }
 

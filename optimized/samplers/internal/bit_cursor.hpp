@@ -32,6 +32,7 @@ class BitCursor {
 
   // The next `k` bits are available locally (then `window()` holds them in its top bits).
   bool has(unsigned k) const { return left_ >= k; }
+  unsigned available() const { return left_; }
   std::uint64_t window() const { return cur_; }
   // Consumes k ≤ left locally held bits.
   void skip(unsigned k) {
