@@ -77,15 +77,16 @@ GlocFastTrajectory gloc(const ref::GlocParams& params, const GlmEnvironment& env
     double dc = 0;
     for (std::uint32_t i = 0; i < d; ++i) {
       c[i] = s.c[i].convert_to<double>();
-      dc += std::pow(std::fabs(c[i]) * u, 2);  // |c_i − exact| ≤ u·|c_i| (round to nearest, normal range)
+      // |c_i − exact| < ulp ≤ 2u·|c_i| (the conversion may truncate), plus the subnormal range's absolute step.
+      dc += std::pow(std::fabs(c[i]) * 2 * u + 0x1p-1070, 2);
       uv[i] = s.u[i].convert_to<double>();
-      u_err[i] = up(std::fabs(uv[i]) * u + 0x1p-1070);
+      u_err[i] = up(std::fabs(uv[i]) * 2 * u + 0x1p-1070);
     }
     const double vmax = V.norm();  // λ_max(V) ≤ ‖V‖_F
     r = up(up(s.r.convert_to<double>()) + std::sqrt(up(dc)) * std::sqrt(up(vmax)) + 0x1p-1070);
     rad2 = up(s.rad2.convert_to<double>());
     zz = s.zz.convert_to<double>();
-    zz_err = up(std::fabs(zz) * u);
+    zz_err = up(std::fabs(zz) * 2 * u + 0x1p-1070);
     B_lo = down(s.B.lower().convert_to<double>());
     B_hi = up(s.B.upper().convert_to<double>());
   };
@@ -228,7 +229,7 @@ GlocFastTrajectory gloc(const ref::GlocParams& params, const GlmEnvironment& env
     double rp = up(r * up(std::sqrt(up(1 + s_hi))) * L + up(kappa * e_mu * up(std::sqrt(s1_hi))) +
                    up(std::fabs(a) * err_w / std::sqrt(down(lambda))) + e_vec);
     // The V_t-norm projection onto ‖θ‖ ≤ S.
-    if (up(cp.squaredNorm() * (1 + gamma_n(d + 1))) <= S * S) {
+    if (up(cp.squaredNorm() * (1 + gamma_n(d + 1))) <= down(S * S)) {
       c = cp;
     } else if (options.fault_radial) {
       c = cp * (S / cp.norm());
@@ -254,7 +255,7 @@ GlocFastTrajectory gloc(const ref::GlocParams& params, const GlmEnvironment& env
       double shrink = 1 - 8 * (d + 2) * u;
       for (int k2 = 0; k2 < 60; ++k2, shrink = 1 - (1 - shrink) * 2) {
         z = yn * (S / yn.norm()) * shrink;
-        if (up(z.squaredNorm() * (1 + gamma_n(d + 1))) <= S * S) break;
+        if (up(z.squaredNorm() * (1 + gamma_n(d + 1))) <= down(S * S)) break;
       }
       // gap = ν(S² − ‖z‖²) + ‖V(z − c') + νz‖²/(λ + ν), each part bounded above with its rounding.
       tn = z - cp;
@@ -266,7 +267,7 @@ GlocFastTrajectory gloc(const ref::GlocParams& params, const GlmEnvironment& env
         Vabs[i] = acc + nu * std::fabs(z[i]);
       }
       const double e_g = up(gamma_n(d + 4) * Vabs.norm());
-      const double s2mz = std::max(0.0, up(S * S - down(z.squaredNorm() * (1 - gamma_n(d + 1)))));
+      const double s2mz = std::max(0.0, up(up(S * S) - down(z.squaredNorm() * (1 - gamma_n(d + 1)))));
       const double gn = up(g.norm() + e_g);
       const double gap = up(up(nu * s2mz) + up(gn * gn / down(lambda + nu)));
       rp = up(rp + up(std::sqrt(gap)));
