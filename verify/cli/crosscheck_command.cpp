@@ -73,7 +73,8 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       for (const auto& name : dpb::verify::multi_agent_learner_names()) std::cout << "  " << name << "\n";
       std::cout << "seed 003 GLM learners (non-private; --link, --d (default 3), --arms (default 20), --S (default 2), "
                    "--generator, --instance FILE, --lambda, --rho; the horizon's arm sets, rewards on per-round "
-                   "streams; shuffle-glm is private: --eps, --delta, --kappa-star, scaled profile):\n";
+                   "streams; shuffle-glm is private: --eps, --delta, --kappa-star, scaled profile; gloc: --profile "
+                   "theorem|paper-code, --kappa, --delta):\n";
       for (const auto& name : dpb::verify::glm_learner_names()) std::cout << "  " << name << "\n";
       context.exit_code = 0;
       return;
@@ -81,8 +82,8 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     if (args->learner.empty())
       throw_parameter_error("crosscheck", "learner", "given (see `dpbandit crosscheck --list`)", "nothing");
     if (dpb::verify::is_glm_learner(args->learner)) {
-      const bool sh = args->learner == "shuffle-glm";
-      refuse_multi_agent_options(*options, args->learner, sh ? "delta" : "");
+      const bool sh = args->learner == "shuffle-glm", gl = args->learner == "gloc";
+      refuse_multi_agent_options(*options, args->learner, sh || gl ? "delta" : "");
       if (!args->env.empty()) throw_parameter_error("crosscheck", "--env", "absent for " + args->learner, args->env);
       if (args->ledger) throw_parameter_error("crosscheck", "--ledger", "absent for " + args->learner, "given");
       if (options->given("eps") && !sh)
@@ -98,6 +99,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
           throw_parameter_error("crosscheck", "--profile", "scaled (the default) for shuffle-glm", args->linear.profile);
         }
       }
+      if (gl && options->given("delta")) gc.gloc.delta = *options->number_value("delta");
       gc.runs = static_cast<std::uint32_t>(options->u64("runs", 3));
       gc.seed = options->u64("seed", 1);
       const auto report = dpb::verify::crosscheck_glm(gc);  // validates before any output

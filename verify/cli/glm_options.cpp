@@ -64,10 +64,10 @@ void refuse_glm_options(const Options& options, const std::string& learner, cons
 
 verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCliArgs& a, const LinearCliArgs& linear,
                                              const std::string& learner, const char* command) {
-  const bool sh = learner == "shuffle-glm";
+  const bool sh = learner == "shuffle-glm", gl = learner == "gloc";
   for (const char* name : {"batch", "pd-policy", "profile", "confidence", "contexts", "vec-noise", "regret",
                            "vec-scale"})
-    if (options.given(name) && !(sh && std::string_view(name) == "profile"))
+    if (options.given(name) && !((sh || gl) && std::string_view(name) == "profile"))
       throw_parameter_error(command, std::string("--") + name, "absent for " + learner + " (a seed 001 option)",
                             "given");
   verify::GlmCrosscheckConfig c;
@@ -94,6 +94,7 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     if (denominator(Rational(l * Rational(Integer(Integer(1) << 32)))) != 1 || l > Rational(1 << 20))
       throw_parameter_error(command, "--lambda", "a multiple of 2^-32 in (0, 2^20] for " + learner, to_string(l));
     c.params.lambda = l;
+    if (gl) c.gloc.lambda = l;
   }
   if (options.given("rho")) c.params.rho = *options.number_value("rho");
   const bool b = learner == "b-glincb", rs = learner == "rs-glincb";
@@ -101,8 +102,9 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name, "absent for " + learner, "given");
   };
-  if (b || rs || sh) refuse("rho");
-  if (!b && !rs && !sh) refuse("width"), refuse("kappa");
+  if (b || rs || sh || gl) refuse("rho");
+  if (!b && !rs && !sh) refuse("width");
+  if (!b && !rs && !sh && !gl) refuse("kappa");
   if (!b && !sh) refuse("batches"), refuse("widths");
   if (!sh) refuse("kappa-star");
   if (sh) refuse("lambda");  // λ is Obs. 1's
@@ -114,6 +116,13 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     if (options.given("batches")) c.bglincb.M = static_cast<std::uint32_t>(options.u64("batches", 0));
     if (options.given("widths")) c.bglincb.widths = ref::parse_glm_widths(a.widths);
     c.bglincb.S = c.loaded ? c.loaded->S : c.instance.S;
+  }
+  if (gl) {  // gloc: --profile theorem (Jun et al.'s constants, the default) or paper-code (the baseline code's)
+    c.gloc.profile = options.given("profile") ? ref::parse_gloc_profile(linear.profile) : ref::GlocProfile::paper;
+    if (options.given("kappa")) {
+      c.gloc.kappa = *options.number_value("kappa");
+      ref::check_kappa_star(c.loaded ? c.loaded->link : c.instance.link, *c.gloc.kappa, command, "--kappa");
+    }
   }
   if (rs) {
     // The optimized build carries γ√κ and β as doubles with relative error bounds: a value that a double would

@@ -18,6 +18,7 @@
 #include "verify/cli/commands.hpp"
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/gloc.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "verify/cli/glm_options.hpp"
@@ -79,7 +80,9 @@ void simulate_glm(const SimulateArgs& args) {
   c.params.T = c.horizon;
   c.bglincb.T = c.horizon;
   c.bglincb.lambda = c.params.lambda;
-  const bool bglincb = args.learner == "b-glincb";
+  const bool bglincb = args.learner == "b-glincb", gl = args.learner == "gloc";
+  c.gloc.T = c.horizon;
+  if (gl && options.given("delta")) c.gloc.delta = *options.number_value("delta");
   if (sh) {
     parse_shuffle_glm(options, options.given("eps") ? args.eps : "", options.given("delta") ? args.multi_agent.delta : "",
                       horizon, c, "simulate");
@@ -92,7 +95,10 @@ void simulate_glm(const SimulateArgs& args) {
   const ref::GlmInstance inst = verify::glm_crosscheck_instance(c);  // validates the instance
   const bool rs = args.learner == "rs-glincb";
   ref::RsGlincbParams rs_params;
-  if (sh)
+  ref::GlocConstants gloc_k;
+  if (gl)
+    gloc_k = ref::gloc_constants(c.gloc, inst);  // validates
+  else if (sh)
     ref::validate_shuffle_glm(c.shuffle, inst.link, inst.q);
   else if (bglincb)
     ref::validate_b_glincb(c.bglincb, inst.q);
@@ -116,9 +122,13 @@ void simulate_glm(const SimulateArgs& args) {
                  std::string(ref::glm_widths_name(c.shuffle.widths))
       : rs ? "gamma = " + to_string(rs_params.gamma) + ", kappa bound = " + to_string(rs_params.kappa) +
                  ", beta = " + to_string(rs_params.beta)
+      : gl ? "profile " + std::string(ref::gloc_profile_name(gloc_k.profile)) + ", kappa = " + to_string(gloc_k.kappa) +
+                 ", delta = " + to_string(gloc_k.delta)
            : "rho = " + ref::glm_ucb_rho_name(c.params);
   const std::string lambda_text =
-      sh ? to_string(ref::shuffle_glm_lambdas(c.shuffle, inst.d).first) + " (Obs. 1)" : to_string(c.params.lambda);
+      sh ? to_string(ref::shuffle_glm_lambdas(c.shuffle, inst.d).first) + " (Obs. 1)"
+      : gl ? to_string(gloc_k.lambda)
+           : to_string(c.params.lambda);
   std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
               lambda_text.c_str(), widths.c_str(),
@@ -148,6 +158,13 @@ void simulate_glm(const SimulateArgs& args) {
       t.pseudo_regret_error = b.pseudo_regret_error;
       t.deferrals = b.elimination_deferrals + b.mle_deferrals + b.weight_deferrals;
       t.reward_deferrals = b.reward_deferrals;
+    } else if (gl) {  // the fields the curve reads
+      fast::GlocFastTrajectory x = fast::gloc(c.gloc, env, c.seed, r);
+      t.actions = std::move(x.actions);
+      t.pseudo_regret = x.pseudo_regret;
+      t.pseudo_regret_error = x.pseudo_regret_error;
+      t.deferrals = x.deferrals;
+      t.reward_deferrals = x.reward_deferrals;
     } else if (rs) {  // the fields the curve reads
       fast::RsGlincbFastTrajectory x = fast::rs_glincb(rs_params, env, c.seed, r);
       t.actions = std::move(x.actions);
@@ -440,7 +457,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.flag("--list", args->list, "List the experiments");
   o.text("--learner", args->learner,
          "A learner instead of an experiment: seed 001's linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, "
-         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, shuffle-glm, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
+         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
          "independent-se")
       .conflicts_with({"experiment", "config"})
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});
@@ -470,7 +487,8 @@ void add_simulate_command(CLI::App& app, Context& context) {
       return;
     }
     if (!args->learner.empty() && dpb::verify::is_glm_learner(args->learner)) {
-      refuse_multi_agent_options(options, args->learner, args->learner == "shuffle-glm" ? "delta" : "");
+      refuse_multi_agent_options(options, args->learner,
+                                 args->learner == "shuffle-glm" || args->learner == "gloc" ? "delta" : "");
       simulate_glm(*args);
       context.exit_code = 0;
       return;

@@ -17,9 +17,9 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 bool is_glm_learner(const std::string& name) {
-  return name == "glm-ucb" || name == "b-glincb" || name == "rs-glincb" || name == "shuffle-glm";
+  return name == "glm-ucb" || name == "b-glincb" || name == "rs-glincb" || name == "shuffle-glm" || name == "gloc";
 }
-std::vector<std::string> glm_learner_names() { return {"glm-ucb", "b-glincb", "rs-glincb", "shuffle-glm"}; }
+std::vector<std::string> glm_learner_names() { return {"glm-ucb", "b-glincb", "rs-glincb", "shuffle-glm", "gloc"}; }
 
 bool GlmCrosscheckReport::ok() const {
   for (const auto& r : runs)
@@ -195,9 +195,46 @@ GlmRunComparison compare_shuffle_glm(const ref::GlmInstance& inst, const ref::Sh
   return c;
 }
 
+GlmRunComparison compare_gloc(const ref::GlocTrajectory& r, const fast::GlocFastTrajectory& f) {
+  GlmRunComparison c;
+  c.rounds = r.actions.size();
+  c.deferrals = f.deferrals;
+  c.reward_deferrals = f.reward_deferrals;
+  c.refinements = r.refinements;
+  c.exact_rounds = r.exact_decisions;
+  for (double e : f.radius) c.max_theta_error = std::max(c.max_theta_error, e);
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
+    const std::string at = "round " + std::to_string(t + 1) + ": ";
+    if (t >= f.actions.size()) {
+      c.divergence = t + 1;
+      c.detail = at + "the optimized run stopped";
+    } else if (r.actions[t] != f.actions[t]) {
+      c.divergence = t + 1;
+      c.detail = at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " + std::to_string(f.actions[t]);
+    } else if (r.rewards[t] != f.rewards[t]) {
+      c.divergence = t + 1;
+      c.detail = at + "the rewards differ";
+    }
+  }
+  if (!c.divergence && f.actions.size() != r.actions.size()) {
+    c.divergence = f.actions.size();
+    c.detail = "the optimized run has " + std::to_string(f.actions.size()) + " rounds";
+  }
+  if (!c.divergence &&
+      (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
+       Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper())) {
+    c.divergence = r.actions.size();
+    c.detail = "the pseudo-regrets differ beyond their bounds";
+  }
+  c.regret_reference = r.pseudo_regret.midpoint_for_report();
+  c.regret_fast = f.pseudo_regret;
+  return c;
+}
+
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   if (!is_glm_learner(config.learner))
-    throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb, b-glincb, rs-glincb, shuffle-glm)", config.learner);
+    throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc)",
+                          config.learner);
   if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
   if (config.learner == "rs-glincb") return crosscheck_rs_glincb(config);
   GlmCrosscheckReport rep;
@@ -207,8 +244,10 @@ GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   rep.config.bglincb.lambda = config.params.lambda;
   rep.config.shuffle.T = config.horizon;
   rep.instance = glm_crosscheck_instance(config);
-  const bool b = config.learner == "b-glincb", sh = config.learner == "shuffle-glm";
-  if (b) ref::validate_b_glincb(rep.config.bglincb, rep.instance.q);
+  rep.config.gloc.T = config.horizon;
+  const bool b = config.learner == "b-glincb", sh = config.learner == "shuffle-glm", gl = config.learner == "gloc";
+  if (gl) (void)ref::gloc_constants(rep.config.gloc, rep.instance);  // validates
+  else if (b) ref::validate_b_glincb(rep.config.bglincb, rep.instance.q);
   else if (sh) ref::validate_shuffle_glm(rep.config.shuffle, rep.instance.link, rep.instance.q);
   else ref::validate_glm_ucb(rep.config.params, rep.instance.q);
   if (rep.instance.sets < config.horizon && !config.loaded)
@@ -216,6 +255,19 @@ GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   const fast::GlmEnvironment env(rep.instance);
   for (std::uint32_t run = 0; run < config.runs; ++run) {
     auto t0 = std::chrono::steady_clock::now();
+    if (gl) {
+      const ref::GlocTrajectory r = ref::gloc(rep.config.gloc, rep.instance, config.seed, run);
+      const double sr = seconds_since(t0);
+      t0 = std::chrono::steady_clock::now();
+      const fast::GlmEnvironment run_env(rep.instance);
+      const fast::GlocFastTrajectory f = fast::gloc(rep.config.gloc, run_env, config.seed, run, config.gloc_fast_options);
+      GlmRunComparison c = compare_gloc(r, f);
+      c.run = run;
+      c.seconds_reference = sr;
+      c.seconds_fast = seconds_since(t0);
+      rep.runs.push_back(std::move(c));
+      continue;
+    }
     if (sh) {
       const ref::ShuffleGlmTrajectory r = ref::shuffle_glm(rep.config.shuffle, rep.instance, config.seed, run);
       const double sr = seconds_since(t0);
@@ -263,8 +315,15 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
   const auto& c = rep.config;
   out << "crosscheck " << c.learner << ": " << rep.instance.describe() << ", T = " << c.horizon
       << ", runs = " << c.runs << ", seed = " << c.seed;
-  if (c.learner != "shuffle-glm") out << ", lambda = " << to_string(c.params.lambda);
-  if (c.learner == "b-glincb")
+  if (c.learner == "gloc") {
+    const ref::GlocConstants k = ref::gloc_constants(rep.config.gloc, rep.instance);
+    out << ", profile " << ref::gloc_profile_name(k.profile) << ", lambda = " << to_string(k.lambda)
+        << ", kappa = " << to_string(k.kappa) << ", delta = " << to_string(k.delta) << "\n";
+  } else if (c.learner != "shuffle-glm") {
+    out << ", lambda = " << to_string(c.params.lambda);
+  }
+  if (c.learner == "gloc") {
+  } else if (c.learner == "b-glincb")
     out << ", gamma = " << to_string(c.bglincb.gamma) << ", kappa = " << to_string(c.bglincb.kappa)
         << ", S = " << to_string(c.bglincb.S) << ", M = " << ref::b_glincb_batches(rep.config.bglincb)
         << ", widths = " << ref::glm_widths_name(c.bglincb.widths) << "\n";
@@ -281,6 +340,20 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
     out << ", rho = " << ref::glm_ucb_rho_name(c.params) << "\n";
   std::uint64_t bad = 0, deferred = 0;
   for (const auto& r : rep.runs) {
+    if (c.learner == "gloc") {
+      out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.deferrals << " argmax decisions deferred, "
+          << r.reward_deferrals << " reward draws deferred, " << r.refinements << " reference replays, "
+          << r.exact_rounds << " reference decisions exact, max radius " << r.max_theta_error << ", pseudo-regret "
+          << r.regret_fast << " (reference " << r.regret_reference << "); reference " << r.seconds_reference
+          << " s, optimized " << r.seconds_fast << " s";
+      deferred += r.deferrals;
+      if (r.divergence) {
+        ++bad;
+        out << "  DISAGREEMENT: " << r.detail;
+      }
+      out << "\n";
+      continue;
+    }
     if (c.learner == "shuffle-glm") {
       out << "  run " << r.run << ": " << r.rounds << " rounds in batches " << r.schedule << ", " << r.eliminated
           << " arms eliminated, " << r.clipped << " weights clipped, " << r.not_pd

@@ -18,10 +18,12 @@
 
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/gloc.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
 #include "reference/learners/b_glincb.hpp"
 #include "reference/learners/glm_ucb.hpp"
+#include "reference/learners/gloc.hpp"
 #include "reference/learners/rs_glincb.hpp"
 #include "reference/learners/shuffle_glm.hpp"
 
@@ -45,6 +47,8 @@ struct GlmCrosscheckConfig {
   fast::RsGlincbFastOptions rs_fast_options{};
   ref::ShuffleGlmParams shuffle;              // shuffle-glm: M, ε, δ, κ, κ*, S, γ, widths (T = horizon)
   fast::ShuffleGlmFastOptions shuffle_fast_options{};
+  ref::GlocParams gloc;                       // gloc: profile, λ, κ, δ (T = horizon)
+  fast::GlocFastOptions gloc_fast_options{};
 };
 
 struct GlmRunComparison {
@@ -82,6 +86,8 @@ GlmRunComparison compare_b_glincb(const ref::GlmInstance& instance, const ref::B
 // released matrix, the P_GD counts and θ̄, and the bits each call read.
 GlmRunComparison compare_shuffle_glm(const ref::GlmInstance& instance, const ref::ShuffleGlmTrajectory& reference,
                                      const fast::ShuffleGlmFastTrajectory& optimized);
+// gloc: the same actions and rewards at every round, the pseudo-regrets overlapping within their bounds.
+GlmRunComparison compare_gloc(const ref::GlocTrajectory& reference, const fast::GlocFastTrajectory& optimized);
 // Validates (ParameterError naming the parameter) before running.
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config);
 void print_glm_report(const GlmCrosscheckReport& report, std::ostream& out);

@@ -23,6 +23,8 @@ Category glmlearners003 (seed 003's GLM instances and glm-ucb runs) checks each 
 authors' theta* and recomputes kappa, kappa* at 130 digits, and replays every run's rewards from its actions.
 Category rsglincb003 (rs-glincb runs) replays the rewards as glmlearners003 and, in exact rationals, every Criterion I
 decision and exploration argmax.
+Category gloc003 (gloc runs) replays the rewards as glmlearners003 and, in exact rationals, the first rounds' argmax
+(round 1; round 2 in the paper profile), which need no ONS iterate.
 Category mechanisms001 (seed 001) is replayed: Karney's exact normal with its lazy rounding and the sublinear
 binomial's exact rejection (acceptances decided from ln a at 80 digits with a stated error bound, or from the exact
 rational when closer than 1e-30), every P_Vec, P_Amp and tree record's draws and bits, besides the deterministic
@@ -2864,6 +2866,48 @@ def _rsg_check_run(rec):
     return None
 
 
+# gloc003 (gloc runs on glmlearners003's instances, docs/vectors.md §22): the instances as glmlearners003's; every
+# run's rewards replayed as there, and, in exact rationals, the decisions that need no ONS iterate: round 1 (θ_1 = 0,
+# θ̂_0 = 0: the index is a common positive factor times ‖x‖_{V_0⁻¹}, so argmax ‖x‖², lowest index) and, in the paper
+# profile, round 2 (z_1 = ⟨x_1, θ_1⟩ = 0 keeps θ̂_1 = 0 and Q = 0: argmax ‖x‖²_{V_1⁻¹}, V_1 = λI + x_1x_1ᵀ).
+def _gloc_check_run(rec):
+    inst = _GLM_INSTANCES.get(rec["instance"])
+    if inst is None:
+        return "instance %r not seen before this run" % rec["instance"]
+    d, K, q, sets = inst["d"], inst["K"], inst["q"], inst["sets"]
+    if len(rec["actions"]) != rec["T"] or rec["T"] < 1:
+        return "field actions: wrong length"
+    if rec["profile"] not in ("paper", "baseline-code"):
+        return "field profile: %r" % rec["profile"]
+    lam = Fraction(rec["lambda"])
+    if lam <= 0 or Fraction(rec["kappa"]) <= 0 or not 0 < Fraction(rec["delta"]) < 1:
+        return "lambda, kappa or delta out of range"
+    V = [[lam if i == j else Fraction(0) for j in range(d)] for i in range(d)]
+    rounds = 2 if rec["profile"] == "paper" else 1
+    for t in range(1, min(rounds, rec["T"]) + 1):
+        s = (t - 1) % sets
+        xs = [[Fraction(v, 1 << q) for v in inst["arms"][(s * K + a) * d:(s * K + a + 1) * d]] for a in range(K)]
+        lev = [sum(x[i] * y for i, y in enumerate(_rsg_solve(V, x))) for x in xs]
+        best = lev.index(max(lev))
+        if rec["actions"][t - 1] != best:
+            return "round %d: gloc plays %d, the argmax of ||x||_{V^-1} is %d" % (t, rec["actions"][t - 1], best)
+        x = xs[best]
+        for i in range(d):
+            for j in range(d):
+                V[i][j] += x[i] * x[j]
+    return _glml_check_run(rec)
+
+
+def check_gloc003_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] == "glm_instance":
+        return _glml_check_instance(rec)
+    if rec["kind"] == "gloc_run":
+        return _gloc_check_run(rec)
+    return "unknown kind %r" % rec["kind"]
+
+
 def check_rsglincb003_record(rec):
     if rec["kind"] == "header":
         return None
@@ -3042,6 +3086,7 @@ CHECKERS = {
     "rsglincb003": check_rsglincb003_record,
     "p2003": check_p2003_record,
     "shuffleglm003": check_shuffleglm003_record,
+    "gloc003": check_gloc003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).
