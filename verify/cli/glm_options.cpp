@@ -116,7 +116,8 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
       throw_parameter_error(command, std::string("--") + name, "absent for " + learner, "given");
   };
   if (b || rs || sh) refuse("rho");
-  if (!b && !rs && !sh) refuse("width"), refuse("kappa");
+  if (!b && !rs && !sh) refuse("width");
+  if (!b && !rs && !sh && !jdp) refuse("kappa");
   if (!b && !sh) refuse("batches"), refuse("widths");
   if (!sh && !jdp) refuse("kappa-star");
   if (!jdp) refuse("zeta"), refuse("gamma-constant"), refuse("beta-constant");
