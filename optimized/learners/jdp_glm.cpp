@@ -249,10 +249,25 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   for (auto* v : {&rew_o, &rew_x}) v->reserve(params.T);
   std::vector<ref::PgdDatum> data_o, data_x;
   std::uint64_t calls = 0;
+  bool ball_validated = false;
   const auto run_pgd = [&](std::vector<ref::PgdDatum>& data, const std::vector<std::uint64_t>& sets,
                            const std::vector<std::uint32_t>& acts, const std::vector<int>& rews, ref::PgdDomain dom,
                            const Rational& eps, const Rational& delta) {
     const auto t0 = std::chrono::steady_clock::now();
+    // T_it = ⌊ε²n²/(d ln³(nd/δ))⌋ (calibrate_pgd's default rule): when a double bound puts the quotient below 1/2
+    // (its rounding error is below 10^−12 relative), T_it = 0 and the call returns θ₀ = 0 (the ball) without reading
+    // a bit — after one full ball call has passed the reference's n-independent validation (S on the grid, …).
+    if (dom.kind == ref::PgdDomainKind::Ball && ball_validated) {
+      const double n = static_cast<double>(sets.size()), e = eps.convert_to<double>(), dl = delta.convert_to<double>();
+      const double lg = std::log(n * dd / dl);
+      if (dl > 0 && std::isfinite(lg) && lg > 1e-3 && e * e * n * n / (dd * lg * lg * lg) < 0.5) {
+        ++calls;
+        out.pgd_iterations.emplace_back(0);
+        out.pgd_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        return std::vector<Rational>(d, Rational(0));
+      }
+    }
+    const bool ball = dom.kind == ref::PgdDomainKind::Ball;
     for (std::size_t i = data.size(); i < sets.size(); ++i)
       data.push_back(ref::PgdDatum{Rational(rews[i]), inst.context(sets[i], acts[i])});
     Integer it;
@@ -276,6 +291,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
       theta = ref::PGd(gp, data.size(), d).run(std::span<const ref::PgdDatum>(data), bits).theta_bar;
     }
     out.bits_pgd += bits.count();
+    if (ball) ball_validated = true;
     out.pgd_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     return theta;
   };
