@@ -96,7 +96,7 @@ CategoryFile generate_jdp_glm003(Impl impl) {
     std::uint32_t d, K;
     Rational S;
   };
-  const Setting settings[] = {{ref::Link::logistic, ref::GlmGenerator::authors, 2, 4, Rational(2)},
+  const Setting settings[] = {{ref::Link::logistic, ref::GlmGenerator::authors, 3, 4, Rational(2)},
                               {ref::Link::probit, ref::GlmGenerator::sphere, 3, 5, Rational(3, 2)}};
   for (const Setting& s : settings) {
     ref::GlmInstanceParams ip;
