@@ -61,6 +61,30 @@ class TreeMechanism {
     return step;
   }
 
+  // The same bits and release as add(), written into `release` (|labels| entries) without recording the completed
+  // nodes: no allocation (the learners' per-round path).
+  template <BitSource Bits>
+  void add_release(std::span<const std::int64_t> leaf, Bits& bits, std::span<tree_i128> release) {
+    if (leaf.size() != L_ || release.size() != L_)
+      throw_parameter_error("fast::TreeMechanism::add_release", "leaf", std::to_string(L_) + " label values",
+                            std::to_string(leaf.size()));
+    if (t_ >= N_)
+      throw_parameter_error("fast::TreeMechanism::add_release", "leaf",
+                            "at most N = " + std::to_string(N_) + " leaves", "leaf " + std::to_string(t_ + 1));
+    ++t_;
+    for (unsigned h = 0; h < m_; ++h)
+      for (std::size_t k = 0; k < L_; ++k) open_[h * L_ + k] += leaf[k];
+    for (unsigned h = 0; h < m_ && (t_ & ((std::uint64_t{1} << h) - 1)) == 0; ++h)
+      for (std::size_t k = 0; k < L_; ++k) {
+        noisy_[h * L_ + k] = open_[h * L_ + k] + samplers_[sampler_of_[k]](bits);
+        open_[h * L_ + k] = 0;
+      }
+    for (std::size_t k = 0; k < L_; ++k) release[k] = 0;
+    for (unsigned h = 0; h < m_; ++h)
+      if ((t_ >> h) & 1U)
+        for (std::size_t k = 0; k < L_; ++k) release[k] += noisy_[h * L_ + k];
+  }
+
   std::uint64_t time() const { return t_; }
 
  private:

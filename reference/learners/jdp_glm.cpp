@@ -30,42 +30,6 @@ const Quantity& quantity(const Calibration001& c, const std::string& name) {
 Rational upper(const Quantity& q) { return q.exact ? *q.exact : q.enclosure->upper(); }
 Rational round_up_32(const Rational& x) { return Rational(ceil(x * pow2(32)), Integer(Integer(1) << 32)); }
 
-// det of a d×d rational matrix (row-major), exact Gaussian elimination with row swaps.
-Rational exact_det(std::vector<Rational> A, std::uint32_t d) {
-  Rational det = 1;
-  for (std::uint32_t j = 0; j < d; ++j) {
-    std::uint32_t p = j;
-    while (p < d && A[p * d + j] == 0) ++p;
-    if (p == d) return Rational(0);
-    if (p != j) {
-      for (std::uint32_t k = 0; k < d; ++k) std::swap(A[p * d + k], A[j * d + k]);
-      det = -det;
-    }
-    det *= A[j * d + j];
-    for (std::uint32_t i = j + 1; i < d; ++i) {
-      const Rational f = A[i * d + j] / A[j * d + j];
-      if (f == 0) continue;
-      for (std::uint32_t k = j; k < d; ++k) A[i * d + k] -= f * A[j * d + k];
-    }
-  }
-  return det;
-}
-
-// λI + release/2^r as rationals (row-major, mirrored).
-std::vector<Rational> matrix_of(const std::vector<Integer>& release, const LabelSet& labels, std::uint32_t d,
-                                const Integer& lambda, unsigned r) {
-  std::vector<Rational> M(std::size_t{d} * d, Rational(0));
-  const Integer den = Integer(1) << r;
-  for (std::size_t k = 0; k < labels.size(); ++k) {
-    const Label l = labels.at(k);
-    const Rational v(release.empty() ? Integer(0) : release[k], den);
-    M[l.i * d + l.j] = v;
-    M[l.j * d + l.i] = v;
-  }
-  for (std::uint32_t j = 0; j < d; ++j) M[j * d + j] += Rational(lambda);
-  return M;
-}
-
 }  // namespace
 
 std::uint64_t jdp_glm_stream(std::uint64_t run, std::uint64_t k) {
@@ -91,6 +55,8 @@ JdpGlmConstants jdp_glm_constants(const JdpGlmParams& p, Link link, std::uint32_
     throw_parameter_error(kFn, "kappa", "in [kappa*, 2^40]", to_string(p.kappa));
   for (const auto& [v, name] : {std::pair{&p.beta_constant, "beta_constant"}, {&p.gamma_constant, "gamma_constant"}})
     if (*v <= 0 || *v > 1000000) throw_parameter_error(kFn, name, "in (0, 10^6]", to_string(*v));
+  if (p.lambda_override && (*p.lambda_override < 1 || *p.lambda_override > (Integer(1) << 40)))
+    throw_parameter_error(kFn, "lambda_override", "in [1, 2^40]", to_string(*p.lambda_override));
   CalibrationGlmInput in;
   in.variant = "jdp-glm";
   in.profile = Profile003::Theorem;
@@ -108,7 +74,7 @@ JdpGlmConstants jdp_glm_constants(const JdpGlmParams& p, Link link, std::uint32_
   const Calibration001 c = calibrate_glm003(in);
   JdpGlmConstants k;
   k.zeta = zeta;
-  k.lambda = ceil(upper(quantity(c, "lambda")));
+  k.lambda = p.lambda_override ? *p.lambda_override : ceil(upper(quantity(c, "lambda")));
   k.lambda_max = ceil(upper(quantity(c, "lambda_max")));
   k.gamma = round_up_32(upper(quantity(c, "gamma")));
   k.beta = round_up_32(upper(quantity(c, "beta")));
@@ -124,6 +90,189 @@ JdpGlmConstants jdp_glm_constants(const JdpGlmParams& p, Link link, std::uint32_
   k.grid_bits = 2 * q + kJdpWeightBits;
   return k;
 }
+
+namespace jdp_internal {
+
+std::vector<Rational> matrix(const std::vector<Integer>& release, std::uint32_t d, const Integer& lambda, unsigned r) {
+  const LabelSet labels = LabelSet::symmetric_matrix(d);
+  std::vector<Rational> M(std::size_t{d} * d, Rational(0));
+  const Integer den = Integer(1) << r;
+  for (std::size_t k = 0; k < labels.size(); ++k) {
+    const Label l = labels.at(k);
+    const Rational v(release.empty() ? Integer(0) : release[k], den);
+    M[l.i * d + l.j] = v;
+    M[l.j * d + l.i] = v;
+  }
+  for (std::uint32_t j = 0; j < d; ++j) M[j * d + j] += Rational(lambda);
+  return M;
+}
+
+// Exact Gaussian elimination with row swaps.
+Rational det(std::vector<Rational> A, std::uint32_t d) {
+  Rational det = 1;
+  for (std::uint32_t j = 0; j < d; ++j) {
+    std::uint32_t p = j;
+    while (p < d && A[p * d + j] == 0) ++p;
+    if (p == d) return Rational(0);
+    if (p != j) {
+      for (std::uint32_t k = 0; k < d; ++k) std::swap(A[p * d + k], A[j * d + k]);
+      det = -det;
+    }
+    det *= A[j * d + j];
+    for (std::uint32_t i = j + 1; i < d; ++i) {
+      const Rational f = A[i * d + j] / A[j * d + j];
+      if (f == 0) continue;
+      for (std::uint32_t k = j; k < d; ++k) A[i * d + k] -= f * A[j * d + k];
+    }
+  }
+  return det;
+}
+
+CriterionI criterion_i(const JdpGlmConstants& k, std::span<const std::int64_t> arms, std::uint32_t K, std::uint32_t d,
+                       unsigned q, const std::vector<Rational>& V) {
+  const unsigned r = k.grid_bits;
+  CriterionI c;
+  c.s.assign(K, Rational(0));
+  // V exactly, scaled: N = 2^r V (integers).
+  std::vector<Integer> N(std::size_t{d} * d);
+  for (std::size_t i = 0; i < N.size(); ++i) N[i] = numerator(Rational(V[i] * pow2(r)));
+  const internal::BareissResult br = internal::bareiss_symmetric(N, d);
+  if (!br.positive_definite) {
+    c.v_pd = false;
+    c.explore = true;
+    const std::vector<std::uint32_t> first = internal::first_of_duplicates(arms, K, d);
+    c.action = internal::norm_argmax(arms, K, d, first, std::vector<bool>(K, true), false);
+    return c;
+  }
+  std::uint32_t top = 0;
+  for (std::uint32_t a = 0; a < K; ++a) {
+    const std::int64_t* f = &arms[std::size_t{a} * d];
+    Integer acc = 0;
+    for (std::uint32_t i = 0; i < d; ++i)
+      for (std::uint32_t j = 0; j < d; ++j) acc += Integer(f[i]) * br.adj[i * d + j] * f[j];
+    c.s[a] = Rational(acc, br.det) * pow2(r) / pow2(2 * q);  // ‖x‖²_{V⁻¹} = fᵀ adj f/det(N)·2^r/4^q
+    if (c.s[a] > c.s[top]) top = a;
+  }
+  c.action = top;
+  c.explore = c.s[top] >= k.threshold;
+  return c;
+}
+
+Exploit exploit(const JdpGlmConstants& k, const Rational& kappa, std::span<const std::int64_t> arms, std::uint32_t K,
+                std::uint32_t d, unsigned q, const std::vector<Rational>& s, const std::vector<Rational>& theta_o,
+                const std::vector<Rational>& theta_tau, const std::vector<Rational>& H_tau, std::uint64_t t) {
+  Exploit e;
+  std::vector<std::vector<Rational>> Ht(d, std::vector<Rational>(d));
+  for (std::uint32_t i = 0; i < d; ++i)
+    for (std::uint32_t j = 0; j < d; ++j) Ht[i][j] = H_tau[i * d + j];
+  if (!positive_definite(Ht)) {  // H_τ not PD (exact): the round counts as Criterion I, no elimination
+    e.h_pd = false;
+    for (std::uint32_t a = 1; a < K; ++a)
+      if (s[a] > s[e.action]) e.action = a;
+    return e;
+  }
+  const std::vector<std::uint32_t> first = internal::first_of_duplicates(arms, K, d);
+  // Before the first switch (θ̂_τ = 0, H_τ = λI exactly) the index is β‖x‖/√λ: decided exactly on ‖x‖², ties to the
+  // lowest index (as rs-glincb; the interval test cannot decide a tie of distinct arms of equal norm).
+  bool trivial = true;
+  for (const Rational& v : theta_tau) trivial = trivial && v == 0;
+  for (std::uint32_t i = 0; i < d && trivial; ++i)
+    for (std::uint32_t j = 0; j < d && trivial; ++j)
+      trivial = H_tau[i * d + j] == (i == j ? Rational(k.lambda) : Rational(0));
+  for (mpfr_prec_t prec = kGlmStartPrecision;; prec *= 2) {
+    if (trivial) {
+      std::vector<Interval> to;
+      for (const Rational& v : theta_o) to.push_back(Interval(v, prec));
+      std::vector<bool> kept;
+      if (internal::eliminate(arms, K, d, q, first, s, to, k.gamma * k.gamma * kappa, prec, kept)) {
+        e.action = internal::norm_argmax(arms, K, d, first, kept, k.beta == 0);
+        return e;
+      }
+      ++e.refinements;
+      if (2 * prec > kGlmPrecisionCap)
+        throw GlmUndecided("jdp_glm: round " + std::to_string(t) + " is still open at " +
+                           std::to_string(kGlmPrecisionCap) + " bits");
+      continue;
+    }
+    std::vector<Interval> Hi, L, to, tt;
+    Interval det(0L, prec);
+    for (const Rational& v : H_tau) Hi.push_back(Interval(v, prec));
+    for (const Rational& v : theta_o) to.push_back(Interval(v, prec));
+    for (const Rational& v : theta_tau) tt.push_back(Interval(v, prec));
+    std::vector<bool> kept;
+    std::optional<std::uint32_t> c;
+    if (internal::interval_cholesky(Hi, d, prec, L, det) &&
+        internal::eliminate(arms, K, d, q, first, s, to, k.gamma * k.gamma * kappa, prec, kept))
+      c = internal::ucb_argmax(arms, K, d, q, first, kept, L, tt, k.beta, prec);
+    if (c) {
+      e.action = *c;
+      return e;
+    }
+    ++e.refinements;
+    if (2 * prec > kGlmPrecisionCap)
+      throw GlmUndecided("jdp_glm: round " + std::to_string(t) + " is still open at " +
+                         std::to_string(kGlmPrecisionCap) + " bits");
+  }
+}
+
+Integer weight(Link link, std::span<const std::int64_t> f, unsigned q, const std::vector<Rational>& theta_o,
+               const Integer& wcap) {
+  Rational z = 0;
+  for (std::size_t i = 0; i < f.size(); ++i) z += Rational(Integer(f[i]), Integer(Integer(1) << q)) * theta_o[i];
+  const CertifiedReal w([link, z](mpfr_prec_t p) { return mu_dot(link, z).enclose(p) / Interval(1L, p).exp(); });
+  Integer wn = floor_scaled(w, pow2(kJdpWeightBits));
+  return wn > wcap ? wcap : wn;
+}
+
+PgdParams pgd_params(const JdpGlmParams& params, const JdpGlmConstants& k, Link link, unsigned q, std::uint32_t d,
+                     std::size_t n, PgdDomain dom, const Rational& eps, const Rational& delta, Integer* iterations) {
+  CalibrationPgdInput ci;
+  ci.eps = eps;
+  ci.delta = delta;
+  ci.n = Integer(n);
+  ci.d = Integer(d);
+  ci.S = params.S;
+  ci.lambda_max = Rational(k.lambda_max);
+  Rational bound = params.S;
+  if (dom.kind == PgdDomainKind::Ellipsoid) {
+    bound = pgd_theta_norm_bound(dom);
+    ci.theta_bound = bound;
+    ci.diameter = 2 * bound;
+  }
+  const PgdCalibration cal = calibrate_pgd(ci);
+  PgdParams gp;
+  gp.link = link;
+  gp.q = q;
+  gp.reg = Rational(k.lambda_max) / Rational(Integer(n));
+  gp.domain = std::move(dom);
+  gp.iterations = cal.T_it;
+  gp.eta = cal.eta;
+  gp.L = cal.L;
+  gp.theta_bound = bound;
+  gp.g = cal.g == 0 ? Integer(4) : cal.g;
+  gp.b = cal.b;
+  *iterations = cal.T_it;
+  return gp;
+}
+
+bool clip_tau(std::vector<Rational>& theta, const Rational& S, Link link, unsigned q, std::uint32_t d) {
+  Rational n2 = 0;
+  for (const Rational& v : theta) n2 += v * v;
+  if (n2 <= S * S) return false;
+  PgdParams bp;
+  bp.link = link;
+  bp.q = q;
+  bp.domain = PgdDomain::ball(S);
+  bp.theta_bound = S;
+  bp.L = Rational(1);
+  const PGd ball(bp, 1, d);
+  std::uint64_t shr = 0;
+  bool proj = false;
+  theta = ball.grid_project(theta, &shr, &proj);
+  return true;
+}
+
+}  // namespace jdp_internal
 
 JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run) {
   const std::uint32_t d = inst.d, K = inst.K;
@@ -143,13 +292,14 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
   tv.sigma = k.sigma_V;
   th.sigma = k.sigma_H;
   TreeMechanism treeV(tv), treeH(th);
-  ChaCha20Source bitsV(seed, jdp_glm_stream(run, 0)), bitsH(seed, jdp_glm_stream(run, 1));
+  ChaCha20Source streamV(seed, jdp_glm_stream(run, 0)), streamH(seed, jdp_glm_stream(run, 1));
+  CountingSource bitsV(streamV), bitsH(streamH);
   std::vector<Integer> relV, relH;  // the releases after the last leaf (empty: none yet)
   const Integer wcap = floor(pow2(kJdpWeightBits) / params.kappa_star);
 
   std::vector<PgdDatum> data_o, data_x;  // T_o rounds, the other rounds
   std::vector<Rational> theta_o(d, Rational(0)), theta_tau(d, Rational(0));
-  std::vector<Rational> H_tau = matrix_of({}, labels, d, k.lambda, r);
+  std::vector<Rational> H_tau = jdp_internal::matrix({}, d, k.lambda, r);
   Rational lambda_d = 1;
   for (std::uint32_t j = 0; j < d; ++j) lambda_d *= Rational(k.lambda);
   Rational D = lambda_d, D_tau = lambda_d;  // running max of det(H_s); its value at the last switch
@@ -157,73 +307,32 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
 
   const auto run_pgd = [&](const std::vector<PgdDatum>& data, PgdDomain dom, const Rational& eps,
                            const Rational& delta) {
-    CalibrationPgdInput ci;
-    ci.eps = eps;
-    ci.delta = delta;
-    ci.n = Integer(data.size());
-    ci.d = Integer(d);
-    ci.S = params.S;
-    ci.lambda_max = Rational(k.lambda_max);
-    Rational bound = params.S;
-    if (dom.kind == PgdDomainKind::Ellipsoid) {
-      bound = pgd_theta_norm_bound(dom);
-      ci.theta_bound = bound;
-      ci.diameter = 2 * bound;
-    }
-    const PgdCalibration cal = calibrate_pgd(ci);
-    PgdParams gp;
-    gp.link = inst.link;
-    gp.q = q;
-    gp.reg = Rational(k.lambda_max) / Rational(Integer(data.size()));
-    gp.domain = std::move(dom);
-    gp.iterations = cal.T_it;
-    gp.eta = cal.eta;
-    gp.L = cal.L;
-    gp.theta_bound = bound;
-    gp.g = cal.g == 0 ? Integer(4) : cal.g;
-    gp.b = cal.b;
-    ChaCha20Source bits(seed, jdp_glm_stream(run, 2 + calls));
+    Integer it;
+    const PgdParams gp = jdp_internal::pgd_params(params, k, inst.link, q, d, data.size(), std::move(dom), eps, delta,
+                                                  &it);
+    ChaCha20Source stream(seed, jdp_glm_stream(run, 2 + calls));
+    CountingSource bits(stream);
     ++calls;
-    out.pgd_iterations.push_back(cal.T_it);
-    return PGd(gp, data.size(), d).run(data, bits).theta_bar;
+    out.pgd_iterations.push_back(it);
+    std::vector<Rational> theta = PGd(gp, data.size(), d).run(data, bits).theta_bar;
+    out.bits_pgd += bits.count();
+    return theta;
   };
 
   for (std::uint64_t t = 1; t <= params.T; ++t) {
     const std::uint64_t set = inst.set_of_round(t);
     const std::span<const std::int64_t> arms(inst.arms.data() + set * K * d, std::size_t{K} * d);
-    const std::vector<std::uint32_t> first = internal::first_of_duplicates(arms, K, d);
-    // V_t exactly, scaled: N = 2^r V_t (integers).
-    const std::vector<Rational> V = matrix_of(relV, labels, d, k.lambda, r);
-    std::vector<Integer> N(std::size_t{d} * d);
-    for (std::size_t i = 0; i < N.size(); ++i) N[i] = numerator(Rational(V[i] * pow2(r)));
-    const internal::BareissResult br = internal::bareiss_symmetric(N, d);
-    std::vector<Rational> s(K, Rational(0));
-    const std::vector<bool> all(K, true);
-    std::uint32_t action = 0;
-    bool explore = false;
-    if (!br.positive_definite) {
-      explore = true;
+    const std::vector<Rational> V = jdp_internal::matrix(relV, d, k.lambda, r);
+    const jdp_internal::CriterionI ci = jdp_internal::criterion_i(k, arms, K, d, q, V);
+    bool explore = ci.explore;
+    std::uint32_t action = ci.action;
+    if (!ci.v_pd) {
       ++out.not_pd;
       out.v_not_pd.push_back(t);
-      action = internal::norm_argmax(arms, K, d, first, all, false);
-    } else {
-      std::uint32_t top = 0;
-      for (std::uint32_t a = 0; a < K; ++a) {
-        const std::int64_t* f = &arms[std::size_t{a} * d];
-        Integer acc = 0;
-        for (std::uint32_t i = 0; i < d; ++i)
-          for (std::uint32_t j = 0; j < d; ++j) acc += Integer(f[i]) * br.adj[i * d + j] * f[j];
-        s[a] = Rational(acc, br.det) * pow2(r) / pow2(2 * q);  // ‖x‖²_{V⁻¹} = fᵀ adj f/det(N)·2^r/4^q
-        if (s[a] > s[top]) top = a;
-      }
-      if (s[top] >= k.threshold) {
-        explore = true;
-        action = top;
-      }
     }
     // the running maximum max_{s≤t} det(H_s) runs over every round (H is released every round)
-    const std::vector<Rational> H = matrix_of(relH, labels, d, k.lambda, r);
-    D = std::max(D, exact_det(H, d));
+    const std::vector<Rational> H = jdp_internal::matrix(relH, d, k.lambda, r);
+    D = std::max(D, jdp_internal::det(H, d));
     bool switched = false;
     if (!explore) {
       if (D > 2 * D_tau && Integer(out.count2) < k.count2) {
@@ -240,54 +349,17 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
           theta_tau = run_pgd(data_x, PgdDomain::ellipsoid(theta_o, Vr, k.gamma * k.gamma * params.kappa), k.eps_tau,
                               k.delta_tau);
         }
-        Rational n2 = 0;
-        for (const Rational& v : theta_tau) n2 += v * v;
-        if (n2 > params.S * params.S) {
-          PgdParams bp;
-          bp.link = inst.link;
-          bp.q = q;
-          bp.domain = PgdDomain::ball(params.S);
-          bp.theta_bound = params.S;
-          bp.L = Rational(1);
-          const PGd ball(bp, 1, d);
-          std::uint64_t shr = 0;
-          bool proj = false;
-          theta_tau = ball.grid_project(theta_tau, &shr, &proj);
-          ++out.tau_projected;
-        }
+        if (jdp_internal::clip_tau(theta_tau, params.S, inst.link, q, d)) ++out.tau_projected;
         out.theta_tau.push_back(theta_tau);
       }
-      std::vector<std::vector<Rational>> Ht(d, std::vector<Rational>(d));
-      for (std::uint32_t i = 0; i < d; ++i)
-        for (std::uint32_t j = 0; j < d; ++j) Ht[i][j] = H_tau[i * d + j];
-      if (!positive_definite(Ht)) {  // H_τ not PD (exact): the round counts as Criterion I, no elimination
+      const jdp_internal::Exploit ex =
+          jdp_internal::exploit(k, params.kappa, arms, K, d, q, ci.s, theta_o, theta_tau, H_tau, t);
+      out.refinements += ex.refinements;
+      action = ex.action;
+      if (!ex.h_pd) {  // H_τ not PD (exact): the round counts as Criterion I, no elimination
         explore = true;
         ++out.not_pd;
         out.h_not_pd.push_back(t);
-        action = 0;
-        for (std::uint32_t a = 1; a < K; ++a)
-          if (s[a] > s[action]) action = a;
-      } else {
-        for (mpfr_prec_t prec = kGlmStartPrecision;; prec *= 2) {
-          std::vector<Interval> Hi, L, to, tt;
-          Interval det(0L, prec);
-          for (const Rational& v : H_tau) Hi.push_back(Interval(v, prec));
-          for (const Rational& v : theta_o) to.push_back(Interval(v, prec));
-          for (const Rational& v : theta_tau) tt.push_back(Interval(v, prec));
-          std::vector<bool> kept;
-          std::optional<std::uint32_t> c;
-          if (internal::interval_cholesky(Hi, d, prec, L, det) &&
-              internal::eliminate(arms, K, d, q, first, s, to, k.gamma * k.gamma * params.kappa, prec, kept))
-            c = internal::ucb_argmax(arms, K, d, q, first, kept, L, tt, k.beta, prec);
-          if (c) {
-            action = *c;
-            break;
-          }
-          ++out.refinements;
-          if (2 * prec > kGlmPrecisionCap)
-            throw GlmUndecided("jdp_glm: round " + std::to_string(t) + " is still open at " +
-                               std::to_string(kGlmPrecisionCap) + " bits");
-        }
       }
     }
     ChaCha20Source rbits(seed, glm_reward_stream(run, t));
@@ -300,12 +372,7 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
         leafV[l] = Integer(f[lb.i]) * f[lb.j] * (Integer(1) << kJdpWeightBits);
       }
     } else {
-      Rational z = 0;
-      for (std::uint32_t i = 0; i < d; ++i) z += Rational(Integer(f[i]), Integer(Integer(1) << q)) * theta_o[i];
-      const Link link = inst.link;
-      const CertifiedReal w([link, z](mpfr_prec_t p) { return mu_dot(link, z).enclose(p) / Interval(1L, p).exp(); });
-      Integer wn = floor_scaled(w, pow2(kJdpWeightBits));
-      if (wn > wcap) wn = wcap;
+      const Integer wn = jdp_internal::weight(inst.link, f, q, theta_o, wcap);
       out.weights.push_back(wn);
       for (std::size_t l = 0; l < labels.size(); ++l) {
         const Label lb = labels.at(l);
@@ -330,6 +397,10 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
     out.explore.push_back(explore ? 1 : 0);
     if (switched) out.switches.push_back(t);
   }
+  out.release_V = relV;
+  out.release_H = relH;
+  out.bits_V = bitsV.count();
+  out.bits_H = bitsH.count();
   out.pseudo_regret = glm_pseudo_regret(inst, out.actions, 128);
   return out;
 }

@@ -26,10 +26,12 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "reference/environments/glm_instance.hpp"
+#include "reference/protocols/p_gd.hpp"
 
 namespace dpb::ref {
 
@@ -40,6 +42,9 @@ struct JdpGlmParams {
   Rational kappa = Rational(8), kappa_star = Rational(4);
   Rational S = Rational(2);
   Rational beta_constant = Rational(1), gamma_constant = Rational(1);
+  // Tests only, outside the theorem: replaces Eq. 19's λ (λ_max, σ and the rest unchanged) so that a small run
+  // reaches Criterion II (with the theorem's λ, det H doubles only after thousands of rounds).
+  std::optional<Integer> lambda_override;
 };
 
 // The learner's constants, rounded up as in the header.
@@ -70,8 +75,46 @@ struct JdpGlmTrajectory {
   std::uint64_t count1 = 0, count2 = 0;
   std::uint64_t not_pd = 0, tau_projected = 0, refinements = 0;
   std::vector<std::uint64_t> v_not_pd, h_not_pd;  // rounds whose noisy V (resp. H_τ) was not positive definite
+  std::vector<Integer> release_V, release_H;      // the trees' last releases (numerators on 2^−r, LabelSet order)
+  std::uint64_t bits_V = 0, bits_H = 0, bits_pgd = 0;  // bits drawn by the trees and by all P_GD calls
   Interval pseudo_regret;
 };
+
+// The pieces of a round, shared with the optimized build's deferrals (optimized/learners/jdp_glm.hpp): each is the
+// reference's exact (or certified) decision on exact inputs.
+namespace jdp_internal {
+// λI + release·2^−r as rationals (row-major d×d; an empty release is 0).
+std::vector<Rational> matrix(const std::vector<Integer>& release, std::uint32_t d, const Integer& lambda, unsigned r);
+// det of a d×d rational matrix, exact.
+Rational det(std::vector<Rational> A, std::uint32_t d);
+// Criterion I on V_t: V not PD (Bareiss) → explore with argmax ‖x‖₂; else s[a] = ‖x_a‖²_{V⁻¹} exactly and explore
+// iff max s ≥ threshold (argmax s, ties to the lowest index).
+struct CriterionI {
+  bool v_pd = true, explore = false;
+  std::uint32_t action = 0;
+  std::vector<Rational> s;  // K zeros when V is not PD
+};
+CriterionI criterion_i(const JdpGlmConstants& k, std::span<const std::int64_t> arms, std::uint32_t K, std::uint32_t d,
+                       unsigned q, const std::vector<Rational>& V);
+// Lines 9–10 with θ̂_o, V (through s) and θ̂_τ, H_τ: H_τ not PD (exact) → h_pd = false and action = argmax s;
+// else elimination, then the UCB argmax (certified, refined up to kGlmPrecisionCap; GlmUndecided beyond).
+struct Exploit {
+  bool h_pd = true;
+  std::uint32_t action = 0;
+  std::uint64_t refinements = 0;
+};
+Exploit exploit(const JdpGlmConstants& k, const Rational& kappa, std::span<const std::int64_t> arms, std::uint32_t K,
+                std::uint32_t d, unsigned q, const std::vector<Rational>& s, const std::vector<Rational>& theta_o,
+                const std::vector<Rational>& theta_tau, const std::vector<Rational>& H_tau, std::uint64_t t);
+// The H leaf's weight numerator min(⌊μ̇(⟨x, θ̂_o⟩)/e·2^32⌋, wcap), x = f·2^−q (certified floor).
+Integer weight(Link link, std::span<const std::int64_t> f, unsigned q, const std::vector<Rational>& theta_o,
+               const Integer& wcap);
+// P_GD's parameters for one call on n users over `domain` at (ε, δ) (calibrate_pgd at n; T_it in *iterations).
+PgdParams pgd_params(const JdpGlmParams& params, const JdpGlmConstants& k, Link link, unsigned q, std::uint32_t d,
+                     std::size_t n, PgdDomain domain, const Rational& eps, const Rational& delta, Integer* iterations);
+// θ̂_τ outside the S-ball is moved onto it by P_GD's ball rule; true when moved.
+bool clip_tau(std::vector<Rational>& theta, const Rational& S, Link link, unsigned q, std::uint32_t d);
+}  // namespace jdp_internal
 
 JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& instance, std::uint64_t seed,
                          std::uint64_t run);

@@ -74,7 +74,8 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       std::cout << "seed 003 GLM learners (non-private; --link, --d (default 3), --arms (default 20), --S (default 2), "
                    "--generator, --instance FILE, --lambda, --rho; the horizon's arm sets, rewards on per-round "
                    "streams; shuffle-glm is private: --eps, --delta, --kappa-star, scaled profile; gloc: --profile "
-                   "theorem|paper-code, --kappa, --delta):\n";
+                   "theorem|paper-code, --kappa, --delta; jdp-glm is joint-DP: --eps, --delta, --zeta, --kappa, "
+                   "--kappa-star, --gamma-constant, --beta-constant, theorem profile):\n";
       for (const auto& name : dpb::verify::glm_learner_names()) std::cout << "  " << name << "\n";
       context.exit_code = 0;
       return;
@@ -82,11 +83,11 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     if (args->learner.empty())
       throw_parameter_error("crosscheck", "learner", "given (see `dpbandit crosscheck --list`)", "nothing");
     if (dpb::verify::is_glm_learner(args->learner)) {
-      const bool sh = args->learner == "shuffle-glm", gl = args->learner == "gloc";
-      refuse_multi_agent_options(*options, args->learner, sh || gl ? "delta" : "");
+      const bool sh = args->learner == "shuffle-glm", gl = args->learner == "gloc", jdp = args->learner == "jdp-glm";
+      refuse_multi_agent_options(*options, args->learner, sh || gl || jdp ? "delta" : "");
       if (!args->env.empty()) throw_parameter_error("crosscheck", "--env", "absent for " + args->learner, args->env);
       if (args->ledger) throw_parameter_error("crosscheck", "--ledger", "absent for " + args->learner, "given");
-      if (options->given("eps") && !sh)
+      if (options->given("eps") && !sh && !jdp)
         throw_parameter_error("crosscheck", "--eps", "absent for " + args->learner + " (non-private)", args->eps);
       dpb::verify::GlmCrosscheckConfig gc = parse_glm_config(*options, args->glm, args->linear, args->learner, "crosscheck");
       gc.horizon = options->u64("horizon", 200);
@@ -100,6 +101,10 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
         }
       }
       if (gl && options->given("delta")) gc.gloc.delta = *options->number_value("delta");
+      if (jdp)
+        parse_jdp_glm(*options, args->glm, options->given("eps") ? args->eps : "",
+                      options->given("delta") ? args->multi_agent.delta : "", args->linear.profile, gc.horizon, gc,
+                      "crosscheck");
       gc.runs = static_cast<std::uint32_t>(options->u64("runs", 3));
       gc.seed = options->u64("seed", 1);
       const auto report = dpb::verify::crosscheck_glm(gc);  // validates before any output

@@ -48,13 +48,25 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
            "shuffle-glm: kappa* >= 1/sup mu' of the link (4 logistic, sqrt(2 pi) probit), the clip of line 15's "
            "weights at 1/kappa* (default 4)")
       .companions_are({"crosscheck", "--learner", "shuffle-glm", "--link", "probit", "--horizon", "16", "--runs", "1"});
+  const std::vector<std::string> j = {"crosscheck", "--learner", "jdp-glm", "--link", "logistic", "--horizon", "16",
+                                      "--runs", "1"};
+  o.number("--zeta", a.zeta, open(0), open(Rational(1, 2)),
+           "jdp-glm: the failure probability zeta < delta (Thm 6.2 needs delta > zeta; default delta/2)")
+      .companions_are({"crosscheck", "--learner", "jdp-glm", "--link", "logistic", "--horizon", "16", "--runs", "1",
+                       "--delta", "49/100"});
+  o.number("--gamma-constant", a.gamma_constant, open(0), closed(pow10_6(), "10^6"),
+           "jdp-glm: the unspecified constant c of gamma (Eq. 21; default 1)")
+      .companions_are(j);
+  o.number("--beta-constant", a.beta_constant, open(0), closed(pow10_6(), "10^6"),
+           "jdp-glm: the unspecified constant C of beta (Eq. 20; default 1)")
+      .companions_are(j);
   o.number("--ucb-width", a.ucb_width, closed(0), closed(pow2(20), "2^20"), "rs-glincb: the UCB width beta, 0 or at least 2^-64 (default 1/2)")
       .companions_are({"crosscheck", "--learner", "rs-glincb", "--link", "logistic", "--horizon", "40", "--runs", "1"});
 }
 
 void refuse_glm_options(const Options& options, const std::string& learner, const char* command) {
   for (const char* name : {"link", "S", "generator", "instance", "rho", "width", "kappa", "batches", "widths", "ucb-width",
-                           "kappa-star"})
+                           "kappa-star", "zeta", "gamma-constant", "beta-constant"})
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
@@ -64,10 +76,10 @@ void refuse_glm_options(const Options& options, const std::string& learner, cons
 
 verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCliArgs& a, const LinearCliArgs& linear,
                                              const std::string& learner, const char* command) {
-  const bool sh = learner == "shuffle-glm", gl = learner == "gloc";
+  const bool sh = learner == "shuffle-glm", gl = learner == "gloc", jdp = learner == "jdp-glm";
   for (const char* name : {"batch", "pd-policy", "profile", "confidence", "contexts", "vec-noise", "regret",
                            "vec-scale"})
-    if (options.given(name) && !((sh || gl) && std::string_view(name) == "profile"))
+    if (options.given(name) && !((sh || gl || jdp) && std::string_view(name) == "profile"))
       throw_parameter_error(command, std::string("--") + name, "absent for " + learner + " (a seed 001 option)",
                             "given");
   verify::GlmCrosscheckConfig c;
@@ -87,7 +99,9 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     c.instance.d = linear.d.empty() ? 3 : linear_dimension(linear);
     c.instance.K = static_cast<std::uint32_t>(options.u64("arms", 20));
     c.instance.S = options.given("S") ? *options.number_value("S") : Rational(2);
-    c.instance.q = sh ? 15 : 16;  // shuffle-glm: P₂'s message grid 2^-(62-2q) needs q <= 15
+    // shuffle-glm: P₂'s message grid 2^-(62-2q) needs q <= 15; jdp-glm: the trees' grid 2^-(2q+32) with σ·2^(2q+32)
+    // within fast::RoundedNormal's 2^48 at the paper's sizes (σ_V ≈ 40 at T = 5000, ε = 4) needs q <= 5
+    c.instance.q = sh ? 15 : jdp ? 5 : 16;
   }
   if (options.given("lambda")) {
     const Rational l = *options.number_value("lambda");
@@ -104,10 +118,12 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
   };
   if (b || rs || sh || gl) refuse("rho");
   if (!b && !rs && !sh) refuse("width");
-  if (!b && !rs && !sh && !gl) refuse("kappa");
+  if (!b && !rs && !sh && !gl && !jdp) refuse("kappa");
   if (!b && !sh) refuse("batches"), refuse("widths");
-  if (!sh) refuse("kappa-star");
-  if (sh) refuse("lambda");  // λ is Obs. 1's
+  if (!sh && !jdp) refuse("kappa-star");
+  if (!jdp) refuse("zeta"), refuse("gamma-constant"), refuse("beta-constant");
+  if (jdp) refuse("rho"), refuse("width"), refuse("batches"), refuse("widths");
+  if (sh || jdp) refuse("lambda");  // λ is Obs. 1's (shuffle-glm), Eq. 19's (jdp-glm)
   if (sh && options.given("widths")) c.shuffle.widths = ref::parse_glm_widths(a.widths);
   if (!rs) refuse("ucb-width");
   if (b) {
@@ -164,6 +180,55 @@ void parse_shuffle_glm(const Options& options, const std::string& eps, const std
   if (options.given("batches")) p.M = static_cast<std::uint32_t>(options.u64("batches", 0));
   p.S = c.loaded ? c.loaded->S : c.instance.S;
   ref::validate_shuffle_glm(p, link, q);  // everything above is in range: this no longer throws for CLI input
+}
+
+void parse_jdp_glm(const Options& options, const GlmCliArgs& a, const std::string& eps, const std::string& delta,
+                   const std::string& profile, std::uint64_t horizon, verify::GlmCrosscheckConfig& c,
+                   const char* command) {
+  ref::JdpGlmParams& p = c.jdp;
+  const ref::Link link = c.loaded ? c.loaded->link : c.instance.link;
+  const unsigned q = c.loaded ? c.loaded->q : c.instance.q;
+  if (q > 15) throw_parameter_error(command, "--instance", "an instance with q <= 15 for jdp-glm", std::to_string(q));
+  if (options.given("profile") && profile != "theorem")
+    throw_parameter_error(command, "--profile", "theorem for jdp-glm (paper-code is not implemented yet)", profile);
+  if (horizon < 16 || horizon > (std::uint64_t{1} << 24))
+    throw_parameter_error(command, "--horizon", "in [16, 2^24] for jdp-glm", std::to_string(horizon));
+  p.T = horizon;
+  p.eps = eps.empty() ? Rational(1) : parse_rational(eps, command, "--eps");
+  if (p.eps <= 0 || p.eps > 15) throw_parameter_error(command, "--eps", "in (0, 15] for jdp-glm (P_GD's range)", eps);
+  p.delta = delta.empty() ? Rational(1, 100) : parse_rational(delta, command, "--delta");
+  if (p.delta <= 0 || p.delta >= Rational(1, 2))
+    throw_parameter_error(command, "--delta", "in (0, 1/2) for jdp-glm", delta);
+  for (const auto& [v, name] : {std::pair{&p.eps, "--eps"}, {&p.delta, "--delta"}})
+    require_reasonable_size(*v, command, name, 256);
+  p.zeta.reset();
+  if (options.given("zeta")) {
+    const Rational z = *options.number_value("zeta");
+    require_reasonable_size(z, command, "--zeta", 256);
+    if (z >= p.delta)
+      throw_parameter_error(command, "--zeta", "below --delta (" + to_string(p.delta) + ") in the theorem profile "
+                            "(Thm 6.2 needs delta > zeta)", a.zeta);
+    p.zeta = z;
+  }
+  if (options.given("kappa-star")) p.kappa_star = *options.number_value("kappa-star");
+  ref::check_kappa_star(link, p.kappa_star, command, "--kappa-star");
+  p.kappa = options.given("kappa") ? *options.number_value("kappa") : std::max(Rational(8), p.kappa_star);
+  if (p.kappa < p.kappa_star)
+    throw_parameter_error(command, "--kappa", "at least --kappa-star (" + to_string(p.kappa_star) + ")", to_string(p.kappa));
+  for (const auto& [v, name, opt] : {std::tuple{&p.gamma_constant, "gamma-constant", "--gamma-constant"},
+                                     {&p.beta_constant, "beta-constant", "--beta-constant"}}) {
+    *v = options.given(name) ? *options.number_value(name) : Rational(1);
+    require_reasonable_size(*v, command, opt, 256);
+  }
+  for (const auto& [v, opt] : {std::pair{&p.kappa, "--kappa"}, {&p.kappa_star, "--kappa-star"}})
+    require_reasonable_size(*v, command, opt, 256);
+  p.S = c.loaded ? c.loaded->S : c.instance.S;
+  try {
+    (void)ref::jdp_glm_constants(p, link, c.loaded ? c.loaded->d : c.instance.d, q);
+  } catch (const ParameterError& e) {  // every range is checked above: a refusal here names jdp-glm's parameter
+    throw_parameter_error(command, "--learner", "jdp-glm with parameters it accepts",
+                          verify::input::quoted_prefix(e.what(), 100));
+  }
 }
 
 void refuse_shuffle_glm_theorem(const verify::GlmCrosscheckConfig& c, std::uint32_t d, const char* command) {

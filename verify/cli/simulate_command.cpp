@@ -26,6 +26,7 @@
 #include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
+#include "verify/crosscheck/jdp_glm_crosscheck.hpp"
 #include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/experiments/bai.hpp"
@@ -65,9 +66,9 @@ struct SimulateArgs {
 // Pseudo-regret (docs/bits.md §8); κ and κ* of the instance are printed first.
 void simulate_glm(const SimulateArgs& args) {
   const Options& options = *args.options;
-  const bool sh = args.learner == "shuffle-glm";
+  const bool sh = args.learner == "shuffle-glm", jdp = args.learner == "jdp-glm";
   for (const char* name : {"eps", "env", "realized"})
-    if (options.given(name) && !(sh && std::string_view(name) == "eps"))
+    if (options.given(name) && !((sh || jdp) && std::string_view(name) == "eps"))
       throw_parameter_error("simulate", std::string("--") + name, "absent for " + args.learner + " (pseudo-regret, non-private)",
                             "given");
   const std::uint64_t horizon = options.u64("horizon", 2000);
@@ -92,6 +93,9 @@ void simulate_glm(const SimulateArgs& args) {
       throw_parameter_error("simulate", "--profile", "scaled (the default) for shuffle-glm", args.linear.profile);
     }
   }
+  if (jdp)
+    parse_jdp_glm(options, args.glm, options.given("eps") ? args.eps : "",
+                  options.given("delta") ? args.multi_agent.delta : "", args.linear.profile, horizon, c, "simulate");
   const ref::GlmInstance inst = verify::glm_crosscheck_instance(c);  // validates the instance
   const bool rs = args.learner == "rs-glincb";
   ref::RsGlincbParams rs_params;
@@ -104,6 +108,8 @@ void simulate_glm(const SimulateArgs& args) {
     ref::validate_b_glincb(c.bglincb, inst.q);
   else if (rs)
     rs_params = verify::rs_glincb_params(c, inst);  // validates
+  else if (jdp)
+    (void)ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q);  // validated by parse_jdp_glm
   else
     ref::validate_glm_ucb(c.params, inst.q);
   if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
@@ -120,6 +126,10 @@ void simulate_glm(const SimulateArgs& args) {
                  ", kappa* = " + to_string(c.shuffle.kappa_star) + ", M = " +
                  std::to_string(ref::shuffle_glm_batches(c.shuffle)) + ", widths " +
                  std::string(ref::glm_widths_name(c.shuffle.widths))
+      : jdp ? "theorem profile, eps = " + to_string(c.jdp.eps) + ", delta = " + to_string(c.jdp.delta) +
+                  ", kappa = " + to_string(c.jdp.kappa) + ", kappa* = " + to_string(c.jdp.kappa_star) + "; " +
+                  verify::jdp_glm_constants_text(ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q)) +
+                  (inst.link == ref::Link::probit ? " (probit: outside Def. 4.1 (F1))" : "")
       : rs ? "gamma = " + to_string(rs_params.gamma) + ", kappa bound = " + to_string(rs_params.kappa) +
                  ", beta = " + to_string(rs_params.beta)
       : gl ? "profile " + std::string(ref::gloc_profile_name(gloc_k.profile)) + ", kappa = " + to_string(gloc_k.kappa) +
@@ -128,6 +138,7 @@ void simulate_glm(const SimulateArgs& args) {
   const std::string lambda_text =
       sh ? to_string(ref::shuffle_glm_lambdas(c.shuffle, inst.d).first) + " (Obs. 1)"
       : gl ? to_string(gloc_k.lambda)
+      : jdp ? "Eq. 19's"
            : to_string(c.params.lambda);
   std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
@@ -165,6 +176,20 @@ void simulate_glm(const SimulateArgs& args) {
       t.pseudo_regret_error = x.pseudo_regret_error;
       t.deferrals = x.deferrals;
       t.reward_deferrals = x.reward_deferrals;
+    } else if (jdp) {  // the fields the curve reads; `deferrals` counts rounds with a reference decision
+      fast::JdpGlmFastTrajectory x = fast::jdp_glm(c.jdp, env, c.seed, r);
+      std::printf("run %u: |T_o| = %llu, switches = %llu, count1 = %llu, count2 = %llu (k1 = %s, k2 = %s), %llu "
+                  "rounds with a non-PD V or H_tau, %llu P_GD roundings deferred\n",
+                  r, static_cast<unsigned long long>(std::count(x.explore.begin(), x.explore.end(), 1)),
+                  static_cast<unsigned long long>(x.switches.size()), static_cast<unsigned long long>(x.count1),
+                  static_cast<unsigned long long>(x.count2), to_string(x.constants.count1).c_str(),
+                  to_string(x.constants.count2).c_str(), static_cast<unsigned long long>(x.not_pd),
+                  static_cast<unsigned long long>(x.pgd_deferrals));
+      t.actions = std::move(x.actions);
+      t.pseudo_regret = x.pseudo_regret;
+      t.pseudo_regret_error = x.pseudo_regret_error;
+      t.deferrals = x.deferrals;
+      t.reward_deferrals = x.reward_deferrals;
     } else if (rs) {  // the fields the curve reads
       fast::RsGlincbFastTrajectory x = fast::rs_glincb(rs_params, env, c.seed, r);
       t.actions = std::move(x.actions);
@@ -189,7 +214,7 @@ void simulate_glm(const SimulateArgs& args) {
     cum = t.pseudo_regret;
     total += cum;
     total2 += cum * cum;
-    std::printf(bglincb || rs || sh ? "run %u: pseudo-regret %.3f (+- %.1e), %llu decisions deferred\n"
+    std::printf(bglincb || rs || sh || jdp ? "run %u: pseudo-regret %.3f (+- %.1e), %llu decisions deferred\n"
                         : "run %u: pseudo-regret %.3f (+- %.1e), %llu argmax decisions deferred\n", r, cum,
                 t.pseudo_regret_error, static_cast<unsigned long long>(t.deferrals));
     runs_csv << r << "," << cum << "," << t.pseudo_regret_error << "," << t.deferrals << "," << t.reward_deferrals
@@ -457,7 +482,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.flag("--list", args->list, "List the experiments");
   o.text("--learner", args->learner,
          "A learner instead of an experiment: seed 001's linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, "
-         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
+         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc, jdp-glm, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
          "independent-se")
       .conflicts_with({"experiment", "config"})
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});
@@ -488,7 +513,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
     }
     if (!args->learner.empty() && dpb::verify::is_glm_learner(args->learner)) {
       refuse_multi_agent_options(options, args->learner,
-                                 args->learner == "shuffle-glm" || args->learner == "gloc" ? "delta" : "");
+                                 args->learner == "shuffle-glm" || args->learner == "gloc" || args->learner == "jdp-glm" ? "delta" : "");
       simulate_glm(*args);
       context.exit_code = 0;
       return;

@@ -4,6 +4,7 @@
 #include <ostream>
 
 #include "reference/core/errors.hpp"
+#include "verify/crosscheck/jdp_glm_crosscheck.hpp"
 #include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 
 namespace dpb::verify {
@@ -17,9 +18,12 @@ double seconds_since(std::chrono::steady_clock::time_point t0) {
 }  // namespace
 
 bool is_glm_learner(const std::string& name) {
-  return name == "glm-ucb" || name == "b-glincb" || name == "rs-glincb" || name == "shuffle-glm" || name == "gloc";
+  return name == "glm-ucb" || name == "b-glincb" || name == "rs-glincb" || name == "shuffle-glm" || name == "gloc" ||
+         name == "jdp-glm";
 }
-std::vector<std::string> glm_learner_names() { return {"glm-ucb", "b-glincb", "rs-glincb", "shuffle-glm", "gloc"}; }
+std::vector<std::string> glm_learner_names() {
+  return {"glm-ucb", "b-glincb", "rs-glincb", "shuffle-glm", "gloc", "jdp-glm"};
+}
 
 bool GlmCrosscheckReport::ok() const {
   for (const auto& r : runs)
@@ -233,10 +237,11 @@ GlmRunComparison compare_gloc(const ref::GlocTrajectory& r, const fast::GlocFast
 
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   if (!is_glm_learner(config.learner))
-    throw_parameter_error("crosscheck", "learner", "a GLM learner (glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc)",
-                          config.learner);
+    throw_parameter_error("crosscheck", "learner",
+                          "a GLM learner (glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc, jdp-glm)", config.learner);
   if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
   if (config.learner == "rs-glincb") return crosscheck_rs_glincb(config);
+  if (config.learner == "jdp-glm") return crosscheck_jdp_glm(config);
   GlmCrosscheckReport rep;
   rep.config = config;
   rep.config.params.T = config.horizon;
@@ -319,10 +324,12 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
     const ref::GlocConstants k = ref::gloc_constants(rep.config.gloc, rep.instance);
     out << ", profile " << ref::gloc_profile_name(k.profile) << ", lambda = " << to_string(k.lambda)
         << ", kappa = " << to_string(k.kappa) << ", delta = " << to_string(k.delta) << "\n";
+  } else if (c.learner == "jdp-glm") {
+    print_jdp_glm_header(rep, out);
   } else if (c.learner != "shuffle-glm") {
     out << ", lambda = " << to_string(c.params.lambda);
   }
-  if (c.learner == "gloc") {
+  if (c.learner == "gloc" || c.learner == "jdp-glm") {
   } else if (c.learner == "b-glincb")
     out << ", gamma = " << to_string(c.bglincb.gamma) << ", kappa = " << to_string(c.bglincb.kappa)
         << ", S = " << to_string(c.bglincb.S) << ", M = " << ref::b_glincb_batches(rep.config.bglincb)
@@ -336,7 +343,7 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
   else if (c.learner == "rs-glincb")
     out << ", gamma = " << to_string(c.rs_params.gamma) << ", kappa = " << to_string(c.rs_params.kappa)
         << ", beta = " << to_string(c.rs_params.beta) << "\n";
-  else
+  else if (c.learner != "jdp-glm")
     out << ", rho = " << ref::glm_ucb_rho_name(c.params) << "\n";
   std::uint64_t bad = 0, deferred = 0;
   for (const auto& r : rep.runs) {
@@ -347,6 +354,22 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
           << r.regret_fast << " (reference " << r.regret_reference << "); reference " << r.seconds_reference
           << " s, optimized " << r.seconds_fast << " s";
       deferred += r.deferrals;
+      if (r.divergence) {
+        ++bad;
+        out << "  DISAGREEMENT: " << r.detail;
+      }
+      out << "\n";
+      continue;
+    }
+    if (c.learner == "jdp-glm") {
+      out << "  run " << r.run << ": " << r.rounds << " rounds, |T_o| = " << r.explorations << ", switches = "
+          << r.switches << ", count1 = " << r.count1 << ", count2 = " << r.count2 << " (cutoffs " << r.cutoffs
+          << "), " << r.not_pd << " rounds with a non-PD V or H_tau; deferred to the reference: " << r.deferrals
+          << " rounds (" << r.deferral_kinds << "), " << r.pgd_deferrals << " P_GD roundings, " << r.weight_deferrals
+          << " weights, " << r.reward_deferrals << " reward draws; pseudo-regret " << r.regret_fast << " (reference "
+          << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized " << r.seconds_fast
+          << " s";
+      deferred += r.deferrals + r.pgd_deferrals + r.reward_deferrals;
       if (r.divergence) {
         ++bad;
         out << "  DISAGREEMENT: " << r.detail;
@@ -401,6 +424,7 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
   out << (bad ? "FAILED" : "ok") << ": " << rep.runs.size() - bad << "/" << rep.runs.size()
       << " runs agree (actions, rewards, " << (c.learner == "b-glincb" ? "survivors, weights, batch estimates"
                                         : c.learner == "shuffle-glm" ? "survivors, weights, P2 and P_GD releases and bits"
+                                        : c.learner == "jdp-glm" ? "Criterion I/II events, weights, tree releases, P_GD estimates and bits"
                                                                      : "estimates within bounds")
       << ", pseudo-regret); " << deferred
       << " decisions deferred to the reference\n";

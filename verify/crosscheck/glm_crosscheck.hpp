@@ -19,11 +19,13 @@
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
 #include "optimized/learners/gloc.hpp"
+#include "optimized/learners/jdp_glm.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
 #include "reference/learners/b_glincb.hpp"
 #include "reference/learners/glm_ucb.hpp"
 #include "reference/learners/gloc.hpp"
+#include "reference/learners/jdp_glm.hpp"
 #include "reference/learners/rs_glincb.hpp"
 #include "reference/learners/shuffle_glm.hpp"
 
@@ -49,6 +51,8 @@ struct GlmCrosscheckConfig {
   fast::ShuffleGlmFastOptions shuffle_fast_options{};
   ref::GlocParams gloc;                       // gloc: profile, λ, κ, δ (T = horizon)
   fast::GlocFastOptions gloc_fast_options{};
+  ref::JdpGlmParams jdp;                      // jdp-glm: ε, δ, ζ, κ, κ*, S, constants (T = horizon; theorem profile)
+  fast::JdpGlmFastOptions jdp_fast_options{};
 };
 
 struct GlmRunComparison {
@@ -67,6 +71,9 @@ struct GlmRunComparison {
   // shuffle-glm: P₂ releases on the reference (the fast bounds refused them), P_GD deferrals, rounds decided by the
   // reference's exact core, weights clipped, released matrices not positive definite
   std::uint64_t p2_deferrals = 0, pgd_deferrals = 0, exact_rounds = 0, clipped = 0, not_pd = 0;
+  // jdp-glm: Criterion I/II events against their cutoffs k₁, k₂, and the optimized build's deferrals by kind
+  std::uint64_t count1 = 0, count2 = 0;
+  std::string cutoffs, deferral_kinds;
 };
 
 struct GlmCrosscheckReport {

@@ -34,6 +34,9 @@ the analyzer's de-bias and its symmetric matrix, the literal path's bit multiset
 are recomputed exactly (g, b, bit counts, the V2/V3 rationals and flags).
 Category shuffleglm003 (shuffle-glm runs) replays the rewards, recomputes the scaled schedule and checks line 15's clip
 and the releases' shapes (the P2/P_GD noise is not replayed).
+Category jdpglm003 (jdp-glm runs) replays the rewards, both trees' rounded Gaussians (last releases and bits), and in
+exact rationals Criterion I, the exploration argmax, the non-PD V and H_tau rounds and Criterion II at every round,
+and the weights while theta_o = 0; the elimination, the UCB argmax and P_GD's estimates are consistency-only.
 It replays every record of every category it knows, compares outputs and bit counts, prints
 "N records replayed, M mismatches" and exits 0 only when M = 0 (1 on a mismatch, 2 on usage errors).
 """
@@ -3068,6 +3071,214 @@ def check_p2003_record(rec):
     return "unknown kind %r" % kind
 
 
+# jdpglm003 (jdp-glm runs, theorem profile, docs/vectors.md §21): the instances as glmlearners003's; every run's
+# rewards replayed as there; both trees replayed from the leaves the record implies (V: x xᵀ·2^32 on its Criterion-I
+# rounds, H: w·x xᵀ with the recorded weights on the others, on the grid 2^-(2q+32); `half` symmetrisation: diagonal
+# σ, off-diagonal ⌈σ/√2·2^32⌉·2^-32), every node's rounded Gaussians drawn by Karney's algorithm on
+# jdp_glm_stream(run, 0|1), the last releases and the bits compared; then, in exact rationals at every round on the
+# replayed V_t, H_t: V's positive definiteness (v_not_pd), Criterion I (max ‖x‖²_{V⁻¹} ≥ 1/(γ²κ)) and the
+# exploration argmax (argmax ‖x‖₂ when V is not PD), the running maximum D of det H and Criterion II (D > 2·D_τ,
+# count2 < k₂), H_τ's positive definiteness (h_not_pd, then argmax ‖x‖_{V⁻¹}); the weights ⌊μ̇(0)/e·2^32⌋ ∧ ⌊2^32/κ*⌋
+# while θ̂_o = 0 (130 digits) and w ≤ ⌊2^32/κ*⌋ always; the P_GD call sequence (θ̂_o calls while count1 < k₁, θ̂_τ
+# calls at switches with data) against pgd_iterations, and θ̂ = θ₀ when T_it = 0. Consistency only: the elimination
+# and the UCB argmax on exploitation rounds, and θ̂ when T_it > 0 (P_GD's draws are not replayed).
+def _jdp_pd(M):
+    """Exact LDLᵀ: every pivot > 0."""
+    n = len(M)
+    A = [row[:] for row in M]
+    for k in range(n):
+        if A[k][k] <= 0:
+            return False
+        for i in range(k + 1, n):
+            f = A[i][k] / A[k][k]
+            for j in range(k, n):
+                A[i][j] -= f * A[k][j]
+    return True
+
+
+def _jdp_det(M):
+    n = len(M)
+    A = [row[:] for row in M]
+    det = Fraction(1)
+    for k in range(n):
+        p = next((i for i in range(k, n) if A[i][k] != 0), None)
+        if p is None:
+            return Fraction(0)
+        if p != k:
+            A[k], A[p] = A[p], A[k]
+            det = -det
+        det *= A[k][k]
+        for i in range(k + 1, n):
+            f = A[i][k] / A[k][k]
+            for j in range(k, n):
+                A[i][j] -= f * A[k][j]
+    return det
+
+
+def _jdp_ceil_sqrt(n):
+    r = math.isqrt(n)
+    return r if r * r == n else r + 1
+
+
+class _JdpTree:
+    def __init__(self, T, labels, sigma, r, bits):
+        self.m = (T - 1).bit_length() + 1
+        a, b = sigma.numerator, sigma.denominator
+        N, D = a * a * (1 << 63), b * b  # (sigma/sqrt 2)^2 * 2^64
+        off = Fraction(_jdp_ceil_sqrt(-(-N // D)), 1 << 32)
+        self.cs = [(sigma if i == j else off) * (1 << r) for (i, j) in labels]
+        self.L = len(labels)
+        self.open = [[0] * self.L for _ in range(self.m)]
+        self.noisy = [[0] * self.L for _ in range(self.m)]
+        self.t, self.bits = 0, bits
+
+    def add(self, leaf):
+        self.t += 1
+        for h in range(self.m):
+            for k in range(self.L):
+                self.open[h][k] += leaf[k]
+        h = 0
+        while h < self.m and self.t % (1 << h) == 0:
+            for k in range(self.L):
+                self.noisy[h][k] = self.open[h][k] + rounded_normal(self.bits, self.cs[k])
+                self.open[h][k] = 0
+            h += 1
+        return [sum(self.noisy[h][k] for h in range(self.m) if (self.t >> h) & 1) for k in range(self.L)]
+
+
+def _jdp_check_run(rec):
+    err = _glml_check_run(rec)
+    if err:
+        return err
+    inst = _GLM_INSTANCES[rec["instance"]]
+    d, K, q, sets, link = inst["d"], inst["K"], inst["q"], inst["sets"], inst["link"]
+    T, actions, explore, c = rec["T"], rec["actions"], rec["explore"], rec["constants"]
+    if len(explore) != T or any(x not in "01" for x in explore):
+        return "field explore: wrong length or not 0/1"
+    r = c["grid_bits"]
+    if r != 2 * q + 32:
+        return "constants.grid_bits"
+    lam, gamma, kappa, ks = Fraction(c["lambda"]), Fraction(c["gamma"]), Fraction(rec["kappa"]), Fraction(rec["kappa_star"])
+    if rec["lambda_override"] is not None and lam != Fraction(rec["lambda_override"]):
+        return "constants.lambda differs from lambda_override"
+    thr = Fraction(c["threshold"])
+    if thr != 1 / (gamma * gamma * kappa):
+        return "constants.threshold is not 1/(gamma^2 kappa)"
+    k1, k2 = int(c["k1"]), int(c["k2"])
+    wcap = (1 << 32) * ks.denominator // ks.numerator
+    ctx = _GLM_CTX
+    md0 = ctx.divide(1, 4) if link == "logistic" else ctx.divide(1, ctx.sqrt(ctx.multiply(2, _GLM_PI)))
+    w0 = int(ctx.divide(ctx.multiply(md0, 1 << 32), ctx.exp(1)).to_integral_value(rounding=decimal.ROUND_FLOOR))
+    labels = [(i, j) for i in range(d) for j in range(i, d)]
+    stream0 = (1 << 40) * (rec["run"] + 1) + (1 << 39) + (1 << 37)
+    bV, bH = Bits(rec["seed"], stream0), Bits(rec["seed"], stream0 + 1)
+    tV = _JdpTree(T, labels, Fraction(c["sigma_V"]), r, bV)
+    tH = _JdpTree(T, labels, Fraction(c["sigma_H"]), r, bH)
+    den = Fraction(1, 1 << r)
+
+    def matrix(rel):
+        M = [[lam if i == j else Fraction(0) for j in range(d)] for i in range(d)]
+        for k, (i, j) in enumerate(labels):
+            M[i][j] += rel[k] * den
+            if i != j:
+                M[j][i] += rel[k] * den
+        return M
+
+    relV, relH = [0] * len(labels), [0] * len(labels)
+    D = D_tau = lam ** d
+    H_tau = matrix(relH)
+    count1 = count2 = 0
+    switches, v_not_pd, h_not_pd, calls = [], [], [], []
+    weights = [int(w) for w in rec["weights"]]
+    wi = 0
+    theta_o_zero, data_x = True, 0
+    theta_o = rec["theta_o"]
+    for t in range(1, T + 1):
+        s = (t - 1) % sets
+        f = inst["arms"][s * K * d:(s + 1) * K * d]
+        xs = [[Fraction(v, 1 << q) for v in f[a * d:(a + 1) * d]] for a in range(K)]
+        V = matrix(relV)
+        a_t, e_t = actions[t - 1], explore[t - 1] == "1"
+        lev = [Fraction(0)] * K
+        if not _jdp_pd(V):
+            v_not_pd.append(t)
+            n2 = [sum(v * v for v in f[a * d:(a + 1) * d]) for a in range(K)]
+            crit1, best = True, n2.index(max(n2))
+        else:
+            lev = [sum(x[i] * y for i, y in enumerate(_rsg_solve(V, x))) for x in xs]
+            crit1, best = max(lev) >= thr, lev.index(max(lev))
+        H = matrix(relH)
+        D = max(D, _jdp_det(H))
+        if crit1:
+            if not e_t or a_t != best:
+                return "round %d: Criterion I %s, the record explores %s playing %d" % (
+                    t, "fires (argmax %d)" % best, explore[t - 1], a_t)
+        else:
+            if D > 2 * D_tau and count2 < k2:
+                switches.append(t)
+                D_tau, H_tau = D, H
+                count2 += 1
+                if data_x:
+                    calls.append(("tau", t))
+            if not _jdp_pd(H_tau):
+                h_not_pd.append(t)
+                if not e_t or a_t != lev.index(max(lev)):
+                    return "round %d: H_tau is not PD: the record should explore the argmax of ||x||_{V^-1}" % t
+            elif e_t:
+                return "round %d: Criterion I does not fire, the record explores" % t
+        if e_t:
+            leafV = [f[a_t * d + i] * f[a_t * d + j] << 32 for (i, j) in labels]
+            leafH = [0] * len(labels)
+        else:
+            if wi >= len(weights):
+                return "field weights: fewer than the exploitation rounds"
+            w = weights[wi]
+            wi += 1
+            if w > wcap or w < 0 or (theta_o_zero and w != min(w0, wcap)):
+                return "round %d: weight %d (theta_o = 0: expected %d, cap %d)" % (t, w, min(w0, wcap), wcap)
+            leafV = [0] * len(labels)
+            leafH = [f[a_t * d + i] * f[a_t * d + j] * w for (i, j) in labels]
+            data_x += 1
+        relV, relH = tV.add(leafV), tH.add(leafH)
+        if e_t and count1 < k1:
+            calls.append(("o", t))
+            if count1 < len(theta_o):
+                theta_o_zero = all(Fraction(v) == 0 for v in theta_o[count1])
+            count1 += 1
+    if wi != len(weights):
+        return "field weights: more than the exploitation rounds"
+    if [str(v) for v in relV] != rec["release_V"] or [str(v) for v in relH] != rec["release_H"]:
+        return "the replayed trees' last releases differ"
+    if bV.consumed != rec["bits_V"] or bH.consumed != rec["bits_H"]:
+        return "tree bits: committed %d/%d, replayed %d/%d" % (rec["bits_V"], rec["bits_H"], bV.consumed, bH.consumed)
+    if switches != rec["switches"]:
+        return "Criterion II: committed switches %s, replayed %s" % (rec["switches"], switches)
+    if v_not_pd != rec["v_not_pd"] or h_not_pd != rec["h_not_pd"]:
+        return "non-PD rounds: replayed V %s, H_tau %s" % (v_not_pd, h_not_pd)
+    if (count1, count2) != (rec["count1"], rec["count2"]) or rec["not_pd"] != len(v_not_pd) + len(h_not_pd):
+        return "count1/count2/not_pd"
+    its = [int(v) for v in rec["pgd_iterations"]]
+    if len(its) != len(calls) or len(rec["theta_o"]) != count1 or len(rec["theta_tau"]) != count2:
+        return "the P_GD calls: %d recorded, %d implied" % (len(its), len(calls))
+    io = 0
+    for (kind, t), it in zip(calls, its):
+        if kind == "o":
+            if it == 0 and any(Fraction(v) != 0 for v in rec["theta_o"][io]):
+                return "round %d: theta_o after a call with T_it = 0 is not theta_0 = 0" % t
+            io += 1
+    return None
+
+
+def check_jdpglm003_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] == "glm_instance":
+        return _glml_check_instance(rec)
+    if rec["kind"] == "jdp_glm_run":
+        return _jdp_check_run(rec)
+    return "unknown kind %r" % rec["kind"]
+
+
 CHECKERS = {
     "samplers": check_sampler_record,
     "pmf": check_pmf_record,
@@ -3087,6 +3298,7 @@ CHECKERS = {
     "p2003": check_p2003_record,
     "shuffleglm003": check_shuffleglm003_record,
     "gloc003": check_gloc003_record,
+    "jdpglm003": check_jdpglm003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).

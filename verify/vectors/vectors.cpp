@@ -22,6 +22,7 @@
 #include "verify/vectors/p2003_vectors.hpp"
 #include "verify/vectors/pgd003_vectors.hpp"
 #include "verify/vectors/pmf_vectors.hpp"
+#include "verify/vectors/jdp_glm003_vectors.hpp"
 #include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/rs_glincb003_vectors.hpp"
 #include "verify/vectors/gloc003_vectors.hpp"
@@ -37,7 +38,7 @@ const std::vector<std::string>& category_names() {
                                                  "accountants",  "trajectories",  "mechanisms001", "multiagent",
                                                  "linear001",    "tree003",    "glm003",     "pgd003",
                                                  "glmlearners003", "bglincb003", "rsglincb003", "p2003", "shuffleglm003",
-                                                 "gloc003"};
+                                                 "gloc003", "jdpglm003"};
   return names;
 }
 
@@ -60,6 +61,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "p2003") return generate_p2003(impl);
   if (category == "shuffleglm003") return generate_shuffleglm003(impl);
   if (category == "gloc003") return generate_gloc003(impl);
+  if (category == "jdpglm003") return generate_jdp_glm003(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 

@@ -5,9 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
+#include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
+#include "reference/protocols/tree_mechanism.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -126,6 +129,18 @@ TEST(JdpGlmTest, ExploitationWithoutSwitchPlaysTheLongestArmWithClippedWeights) 
   }
 }
 
+TEST(JdpGlmTest, BeforeTheFirstSwitchEqualNormsGoToTheLowestIndex) {
+  // a0 = (1/2, 0) and a1 = (0, 1/2) have the same norm: with θ̂_τ = 0 and H_τ = λI the index β‖x‖/√λ ties exactly,
+  // which no interval test decides; the rule "ties to the lowest index" plays a0 (γ's constant 10⁻⁶: no Criterion I,
+  // no switch, as in the test above; nothing is eliminated since θ̂_o = 0).
+  GlmInstance inst = hand_instance(Link::logistic);
+  inst.arms = {8, 0, 0, 8, 4, 4};
+  validate(inst, "test");
+  const JdpGlmTrajectory tr = jdp_glm(params(16, Rational(64), Rational(4), Rational(1, 1000000)), inst, 5, 0);
+  EXPECT_TRUE(tr.switches.empty());
+  EXPECT_EQ(tr.actions, std::vector<std::uint32_t>(16, 0));
+}
+
 TEST(JdpGlmTest, ANoisyVThatIsNotPositiveDefiniteCountsAsCriterionI) {
   // ε = 15, κ = κ* = 10^6: Eq. 19 gives λ ≈ 0.0017 (long double below), so λ = ⌈λ⌉ = 1, while the corrected V tree's
   // σ_V = 6√5 ln(3200)/15 ≈ 7.2 per node: the noisy V is often indefinite. Such a round explores (Criterion I counts
@@ -146,6 +161,68 @@ TEST(JdpGlmTest, ANoisyVThatIsNotPositiveDefiniteCountsAsCriterionI) {
     EXPECT_EQ(tr.explore[t - 1], 1) << "round " << t;
     EXPECT_EQ(tr.actions[t - 1], 1U) << "round " << t;
   }
+}
+
+TEST(JdpGlmTest, CriterionIIFiresWhenTheRunningMaximumOfNoisyDeterminantsDoubles) {
+  // With the theorem's λ, det H doubles only after thousands of rounds; the test knob λ = 1 (outside the theorem) with
+  // ε = 15, κ* = 4 makes the H tree's noise (σ_H = 6√m ln(3200)/60 ≈ 1.8 per node) comparable to λ, so Criterion II is
+  // met within a few rounds. γ's constant 10^−6 puts the threshold 1/(γ²κ) far above every ‖x‖²_{V⁻¹} (V PD), so
+  // a round explores only when the noisy V (or H_τ) is not PD.
+  // Independent replay: the H tree is rebuilt here on its stream (jdp_glm_stream(run, 1)) from the trajectory's
+  // leaves (w·x xᵀ with the recorded weights on exploitation rounds, 0 on exploration rounds); H_t = λI + the release
+  // after t − 1 leaves, det H_t = h₀₀h₁₁ − h₀₁² (d = 2), D_t = max(λ², det H_1, …, det H_t), and Criterion II fires
+  // at t iff round t did not explore by Criterion I (explore = 0, or a non-PD H_τ round), D_t > 2·D_τ and fewer than
+  // k₂ switches happened before (D_τ = D at the last switch, initially λ²).
+  const GlmInstance inst = hand_instance(Link::logistic);
+  std::uint64_t switches = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    JdpGlmParams p = params(32, Rational(64), Rational(4), Rational(1, 1000000));
+    p.eps = Rational(15);
+    p.lambda_override = Integer(1);
+    const JdpGlmTrajectory tr = jdp_glm(p, inst, seed, 0);
+    ASSERT_EQ(tr.constants.lambda, 1);
+    const unsigned r = tr.constants.grid_bits;
+    TreeParams th;
+    th.labels = LabelSet::symmetric_matrix(2);
+    th.leaves = Integer(32);
+    th.grid_bits = Integer(r);
+    th.symmetrisation = Symmetrisation::Half;
+    th.sigma = tr.constants.sigma_H;
+    TreeMechanism tree(th);
+    ChaCha20Source bits(seed, jdp_glm_stream(0, 1));
+    std::vector<Integer> rel(3, Integer(0));
+    Rational D = 1, D_tau = 1;
+    std::uint64_t count2 = 0;
+    std::size_t w = 0;
+    std::vector<std::uint64_t> expected;
+    for (std::uint64_t t = 1; t <= 32; ++t) {
+      const Rational den(Integer(Integer(1) << r));
+      const Rational h00 = 1 + Rational(rel[0]) / den, h01 = Rational(rel[1]) / den, h11 = 1 + Rational(rel[2]) / den;
+      D = std::max(D, Rational(h00 * h11 - h01 * h01));
+      const bool h_not_pd = std::find(tr.h_not_pd.begin(), tr.h_not_pd.end(), t) != tr.h_not_pd.end();
+      const bool criterion_i = tr.explore[t - 1] == 1 && !h_not_pd;
+      if (!criterion_i && D > 2 * D_tau && Integer(count2) < tr.constants.count2) {
+        expected.push_back(t);
+        D_tau = D;
+        ++count2;
+      }
+      std::vector<Integer> leaf(3, Integer(0));
+      if (tr.explore[t - 1] == 0) {
+        const std::int64_t* f = &inst.arms[std::size_t{tr.actions[t - 1]} * 2];
+        ASSERT_LT(w, tr.weights.size());
+        leaf = {Integer(Integer(f[0]) * f[0] * tr.weights[w]), Integer(Integer(f[0]) * f[1] * tr.weights[w]),
+                Integer(Integer(f[1]) * f[1] * tr.weights[w])};
+        ++w;
+      }
+      rel = tree.add_numerators(leaf, bits).release;
+    }
+    EXPECT_EQ(w, tr.weights.size());
+    EXPECT_EQ(tr.switches, expected) << "seed " << seed;
+    EXPECT_EQ(tr.count2, tr.switches.size());
+    EXPECT_EQ(rel, tr.release_H) << "seed " << seed;
+    switches += tr.switches.size();
+  }
+  EXPECT_GT(switches, 0U) << "no seed met Criterion II: the replay above was never tested";
 }
 
 TEST(JdpGlmTest, ProbitIsLabelledOutsideDefinition41) {

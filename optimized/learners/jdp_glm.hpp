@@ -1,0 +1,71 @@
+// Joint-DP GLM bandit in the optimized build (twin of reference/learners/jdp_glm.hpp; Sarmasarkar 2026, "Shuffle and
+// Joint Differential Privacy for Generalized Linear Contextual Bandits", arXiv:2602.00417, Sec. 6, Alg. 2; spec 003
+// §3.4–3.6), profile `theorem`. Same constants (ref::jdp_glm_constants), same streams, same bits drawn, same tree
+// releases, same P_GD calls and estimates, same Criterion I/II events and actions; docs/learners.md "jdp-glm".
+//
+// Releases: both trees on fast::TreeMechanism (int64 leaves, 128-bit sums, no allocation per round) when
+// fast::RoundedNormal admits σ·2^r (c <= 2^48); otherwise on the reference's tree (same bits; `tree_reference`).
+// P_GD: fast::PGd with the reference's per-call calibration (its own certified deferrals in `pgd_deferrals`).
+//
+// Decisions in double (Eigen), each with a certified error bound; anything the bound cannot separate from its
+// boundary is the reference's exact or certified decision on the exact inputs (ref::jdp_internal), counted:
+//   * PD: M = λI + Data + Noise with Data ⪰ 0 known exactly (the twin keeps Σ leaves), Noise = release − Data exact in
+//     128 bits, so λ_min(M) >= μ := λ − ‖Noise‖_F (rounded down). μ > 0 certifies M ≻ 0; otherwise V's Criterion I
+//     (Bareiss), det H (exact elimination) or H_τ's PD test (exact LDLᵀ) is the reference's (`pd_deferrals`).
+//   * ‖x‖²_{M⁻¹} from a Cholesky solve y: |s − xᵀy| <= (‖x‖/μ)·(‖x − M̂y‖ + (γ_{d+1} + 2.01u)‖|M̂||y|‖ + γ_{d+1}‖x‖)
+//     + γ_d|x|ᵀ|y| (M̂ the rounded M, |M − M̂| <= 2.01u|M̂|), doubled.
+//   * log det H: 2Σ log L_ii with |log det M − log det LLᵀ| <= d·η/(μ − η), η = 2.01u‖M̂‖_F + γ_{d+1}‖L‖²_F (Weyl),
+//     plus the logs' rounding. The running maximum D = max_{s<=t} det H_s and D_τ are kept as log-intervals with the
+//     release attaining them; a near tie for the maximum, or a Criterion II test the intervals cannot decide, is
+//     decided on exact determinants (`det_deferrals`, `criterion_ii_deferrals`).
+//   * Criterion I, the exploration argmax, every elimination test, the UCB argmax: as optimized/learners/rs_glincb.hpp
+//     with the bounds above; otherwise the round's remaining decisions are the reference's (`criterion_i_deferrals`,
+//     `exploit_deferrals`).
+//   * the H weight ⌊μ̇(⟨x, θ̂_o⟩)/e·2^32⌋ ∧ wcap: double with the μ̇ error of optimized/glm/link.hpp and |μ̈| <= 1/4;
+//     a floor within the bound is the reference's certified floor (`weight_deferrals`).
+// `deferrals` counts rounds in which any decision was the reference's.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "optimized/environments/glm_instance.hpp"
+#include "reference/learners/jdp_glm.hpp"
+
+namespace dpb::fast {
+
+struct JdpGlmFastOptions {
+  std::uint64_t force_defer_every = 0;  // tests: every k-th round's decisions are all the reference's (0: none)
+  bool fault_criterion_i = false;       // control: Criterion I decided in double is flipped
+  bool fault_criterion_ii = false;      // control: Criterion II decided in double is flipped
+};
+
+struct JdpGlmFastTrajectory {
+  ref::JdpGlmConstants constants;
+  std::string link_label;
+  std::vector<std::uint32_t> actions;
+  std::vector<int> rewards;
+  std::vector<std::uint8_t> explore;
+  std::vector<std::uint64_t> switches;
+  std::vector<Integer> weights;  // per exploitation round: w·2^32
+  std::vector<std::vector<Rational>> theta_o, theta_tau;
+  std::vector<Integer> pgd_iterations;
+  std::uint64_t count1 = 0, count2 = 0;
+  std::uint64_t not_pd = 0, tau_projected = 0;
+  std::vector<std::uint64_t> v_not_pd, h_not_pd;
+  std::vector<Integer> release_V, release_H;
+  std::uint64_t bits_V = 0, bits_H = 0, bits_pgd = 0;
+  bool tree_reference = false;  // the trees ran on the reference's sampler (fast::RoundedNormal's range refused)
+  std::uint64_t deferrals = 0;  // rounds with at least one reference decision
+  std::uint64_t criterion_i_deferrals = 0, pd_deferrals = 0, det_deferrals = 0, criterion_ii_deferrals = 0,
+                exploit_deferrals = 0, weight_deferrals = 0, pgd_deferrals = 0, reward_deferrals = 0;
+  std::uint64_t pgd_reference_calls = 0;  // P_GD calls outside fast::PGd's range, run by the reference's P_GD
+  double pgd_seconds = 0;  // time spent in P_GD calls, calibration included (report-only, for the benchmark)
+  double pseudo_regret = 0, pseudo_regret_error = 0;
+};
+
+JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironment& env, std::uint64_t seed,
+                             std::uint64_t run, const JdpGlmFastOptions& options = {});
+
+}  // namespace dpb::fast

@@ -1,0 +1,156 @@
+// jdp-glm, reference against optimized (optimized/learners/jdp_glm.hpp, verify/crosscheck/jdp_glm_crosscheck.hpp;
+// Sarmasarkar 2026, arXiv:2602.00417, Alg. 2, theorem profile): on seeded runs of several sizes both builds play the
+// same arms, fire Criteria I and II at the same rounds, meet the same non-PD rounds, draw the same bits, end with the
+// same tree releases and get the same P_GD estimates — with the trees on fast::TreeMechanism (q = 4) and on the
+// reference's tree (q = 8, σ·2^r beyond fast::RoundedNormal's range); the deferral path (every decision of a round
+// handed to the reference) keeps them in step; twins with a flipped Criterion I or Criterion II are caught.
+#include "verify/crosscheck/jdp_glm_crosscheck.hpp"
+
+#include <gtest/gtest.h>
+
+#include "optimized/environments/glm_instance.hpp"
+
+namespace dpb::verify {
+namespace {
+
+// d = 2, q = 4, one arm set: a0 = (1/2, 0), a1 = (0, 3/4), a2 = (1/4, 1/4) (tests/reference/learners/jdp_glm_test.cpp).
+ref::GlmInstance hand_instance() {
+  ref::GlmInstance inst;
+  inst.link = ref::Link::logistic;
+  inst.d = 2;
+  inst.K = 3;
+  inst.q = 4;
+  inst.sets = 1;
+  inst.S = Rational(1);
+  inst.theta = {16, 0};
+  inst.arms = {8, 0, 0, 12, 4, 4};
+  ref::validate(inst, "test");
+  return inst;
+}
+
+ref::GlmInstance generated(ref::Link link, std::uint32_t d, std::uint32_t K, unsigned q, std::uint64_t T,
+                           std::uint64_t seed) {
+  ref::GlmInstanceParams p;
+  p.link = link;
+  p.d = d;
+  p.K = K;
+  p.q = q;
+  p.sets = T;
+  p.S = Rational(2);
+  p.seed = seed;
+  return fast::make_glm_instance(p).instance;
+}
+
+ref::JdpGlmParams params(std::uint64_t T, Rational kappa, Rational kappa_star, Rational gamma_constant) {
+  ref::JdpGlmParams p;
+  p.T = T;
+  p.eps = Rational(1);
+  p.delta = Rational(1, 100);
+  p.kappa = kappa;
+  p.kappa_star = kappa_star;
+  p.S = Rational(1);
+  p.gamma_constant = gamma_constant;
+  return p;
+}
+
+// λ = 1 (outside the theorem), ε = 15, κ* = 4: the tree noise dominates λ, so V and H are often not PD and det H
+// doubles within a few rounds (Criterion II); γ's constant 10^−6 leaves Criterion I to the non-PD rounds.
+ref::JdpGlmParams noisy(std::uint64_t T) {
+  ref::JdpGlmParams p = params(T, Rational(64), Rational(4), Rational(1, 1000000));
+  p.eps = Rational(15);
+  p.lambda_override = Integer(1);
+  return p;
+}
+
+GlmRunComparison run(const ref::JdpGlmParams& p, const ref::GlmInstance& inst, std::uint64_t seed,
+                     const fast::JdpGlmFastOptions& options = {}, fast::JdpGlmFastTrajectory* keep = nullptr) {
+  const ref::JdpGlmTrajectory r = ref::jdp_glm(p, inst, seed, 0);
+  const fast::GlmEnvironment env(inst);
+  fast::JdpGlmFastTrajectory f = fast::jdp_glm(p, env, seed, 0, options);
+  GlmRunComparison c = compare_jdp_glm(r, f);
+  if (keep != nullptr) *keep = std::move(f);
+  return c;
+}
+
+std::string why(const GlmRunComparison& c) { return c.divergence ? c.detail : "agree"; }
+
+TEST(JdpGlmCrosscheckTest, DegenerateTheoremConstantsAgree) {
+  // γ's constant 1: Criterion I fires every round (tests/reference/learners/jdp_glm_test.cpp), one P_GD call per
+  // round with T_it = 0; γ's constant 10^−6: exploitation every round without a switch, weights clipped at κ* = 16.
+  const ref::GlmInstance inst = hand_instance();
+  for (const auto& p : {params(16, Rational(64), Rational(4), Rational(1)),
+                        params(16, Rational(64), Rational(4), Rational(1, 1000000)),
+                        params(16, Rational(64), Rational(16), Rational(1, 1000000))}) {
+    fast::JdpGlmFastTrajectory f;
+    const GlmRunComparison c = run(p, inst, 11, {}, &f);
+    EXPECT_FALSE(c.divergence) << why(c);
+    EXPECT_FALSE(f.tree_reference);
+  }
+}
+
+TEST(JdpGlmCrosscheckTest, NonPositiveDefiniteVAndHAndCriterionIIAgree) {
+  // The indefinite-V case of the reference test (ε = 15, κ = κ* = 10^6, λ = 1) and the noisy λ = 1 runs on several
+  // seeds: together they must exercise non-PD V, non-PD H_τ and Criterion II switches.
+  const ref::GlmInstance inst = hand_instance();
+  ref::JdpGlmParams p = params(16, Rational(1000000), Rational(1000000), Rational(1));
+  p.eps = Rational(15);
+  fast::JdpGlmFastTrajectory f;
+  GlmRunComparison c = run(p, inst, 2, {}, &f);
+  EXPECT_FALSE(c.divergence) << why(c);
+  EXPECT_FALSE(f.v_not_pd.empty());
+  std::uint64_t switches = 0, h_not_pd = 0, v_not_pd = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    c = run(noisy(32), inst, seed, {}, &f);
+    EXPECT_FALSE(c.divergence) << "seed " << seed << ": " << why(c);
+    switches += f.switches.size();
+    h_not_pd += f.h_not_pd.size();
+    v_not_pd += f.v_not_pd.size();
+  }
+  EXPECT_GT(switches, 0U);
+  EXPECT_GT(h_not_pd, 0U);
+  EXPECT_GT(v_not_pd, 0U);
+}
+
+TEST(JdpGlmCrosscheckTest, GeneratedInstancesOnBothTreePathsAgree) {
+  for (const auto& [link, d, K, q, T, seed] :
+       {std::tuple{ref::Link::logistic, 3U, 5U, 4U, std::uint64_t{48}, std::uint64_t{3}},
+        std::tuple{ref::Link::probit, 2U, 4U, 4U, std::uint64_t{40}, std::uint64_t{4}},
+        std::tuple{ref::Link::logistic, 3U, 6U, 8U, std::uint64_t{32}, std::uint64_t{5}}}) {
+    const ref::GlmInstance inst = generated(link, d, K, q, T, seed);
+    for (const ref::JdpGlmParams& p : {noisy(T), params(T, Rational(64), Rational(4), Rational(1, 1000000))}) {
+      fast::JdpGlmFastTrajectory f;
+      const GlmRunComparison c = run(p, inst, seed, {}, &f);
+      EXPECT_FALSE(c.divergence) << "d = " << d << ", q = " << q << ": " << why(c);
+      EXPECT_EQ(f.tree_reference, q == 8U);
+    }
+  }
+}
+
+TEST(JdpGlmCrosscheckTest, DeferredRoundsKeepTheBuildsInStep) {
+  const ref::GlmInstance inst = hand_instance();
+  fast::JdpGlmFastOptions o;
+  o.force_defer_every = 2;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    fast::JdpGlmFastTrajectory f;
+    const GlmRunComparison c = run(noisy(24), inst, seed, o, &f);
+    EXPECT_FALSE(c.divergence) << why(c);
+    EXPECT_GE(f.deferrals, 12U);
+  }
+}
+
+TEST(JdpGlmCrosscheckTest, FlippedDecisionsAreCaught) {
+  // Negative controls: the same twin with Criterion I (hand instance, theorem constants: fires every round) or
+  // Criterion II (noisy λ = 1 runs) flipped where the double path decides it must diverge.
+  const ref::GlmInstance inst = hand_instance();
+  fast::JdpGlmFastOptions o;
+  o.fault_criterion_i = true;
+  GlmRunComparison c = run(params(16, Rational(64), Rational(4), Rational(1)), inst, 11, o);
+  EXPECT_TRUE(c.divergence.has_value());
+  o = {};
+  o.fault_criterion_ii = true;
+  c = run(noisy(32), inst, 1, o);
+  EXPECT_TRUE(c.divergence.has_value());
+}
+
+}  // namespace
+}  // namespace dpb::verify
