@@ -1,4 +1,5 @@
-// `dpbandit simulate`: runs an experiment of testdata/experiments/ (verify/experiments/; docs/experiments.md), or
+// `dpbandit simulate`: runs an experiment of testdata/experiments/ (verify/experiments/; docs/experiments.md: regret
+// experiments, seed 003's `glm` kind, seed 004's `bai` kind), or
 // (`--learner`) seed 004's multi-agent learners (docs/learners.md § multi-agent), and
 // writes its curves (CSV), summary (JSON) and plots (PNG, SVG; gnuplot) into --out. A progress bar goes to stderr,
 // the final regret table to stdout. Exit 0; 2 on usage errors (unknown experiment, bad option values), before

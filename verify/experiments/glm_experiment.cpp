@@ -262,7 +262,22 @@ bool is_glm_experiment_json(const nlohmann::json& j) {
   return j.is_object() && j.contains("kind") && j.at("kind").is_string() && j.at("kind").get<std::string>() == "glm";
 }
 
+namespace {
+GlmExperimentConfig parse_checked(const nlohmann::json& j, const std::string& name);
+}  // namespace
+
+// A JSON value of a shape the checks below do not name is a usage error too (as for the regret configs).
 GlmExperimentConfig parse_glm_experiment(const nlohmann::json& j, const std::string& name) {
+  try {
+    return parse_checked(j, name);
+  } catch (const nlohmann::json::exception& e) {
+    throw_parameter_error("experiment " + name, "config",
+                          "a valid glm experiment (" + std::string(e.what()).substr(0, 80) + ")", "the file");
+  }
+}
+
+namespace {
+GlmExperimentConfig parse_checked(const nlohmann::json& j, const std::string& name) {
   const Field f{"experiment " + name};
   if (!j.is_object()) f.fail("config", "a JSON object", j);
   static const std::set<std::string> kKeys = {
@@ -397,6 +412,7 @@ GlmExperimentConfig parse_glm_experiment(const nlohmann::json& j, const std::str
   check_config(c, f);
   return c;
 }
+}  // namespace
 
 std::vector<GlmExperimentConfig> list_glm_experiments() {
   std::vector<std::filesystem::path> files;
@@ -747,8 +763,8 @@ std::string glm_final_table(const GlmExperimentResult& r) {
       if (i.s_index == s) {
         std::snprintf(line, sizeof line, "S = %s%s: kappa = %s, kappa* = %s%s%s\n", to_string(c.S[s]).c_str(),
                       c.per_run_instances ? (" run " + std::to_string(i.run)).c_str() : "", i.kappa_text.c_str(),
-                      i.kappa_star_text.c_str(), c.paper_kappa.empty() ? "" : " (paper: kappa = ",
-                      c.paper_kappa.empty() ? "" : (c.paper_kappa[s] + ")").c_str());
+                      i.kappa_star_text.c_str(), c.paper_kappa.empty() || c.paper_kappa[s].empty() ? "" : " (paper: kappa = ",
+                      c.paper_kappa.empty() || c.paper_kappa[s].empty() ? "" : (c.paper_kappa[s] + ")").c_str());
         out << line;
       }
   }
