@@ -864,6 +864,7 @@ PlotPlan plot_plan(const GlmExperimentResult& r, const std::string& data_name, c
       script << "set title " << gnuplot_quote(c.name + ": final regret against " + c.x_axis) << "\n";
       script << "set xlabel " << gnuplot_quote(c.x_axis == "S" ? "S (radius of theta*)" : "T (rounds)") << "\n";
       script << (c.x_axis == "T" ? "set logscale xy\n" : "unset logscale\n");
+      script << "set offsets graph 0.05, graph 0.05, 0, 0\n";  // the end points' error bars off the border
       script << "set ylabel 'pseudo-regret at T (mean +- se)'\nset key top left font ',8'\nplot ";
       for (std::size_t k = 0; k < finals.size(); ++k)
         script << (k ? ", \\\n  " : "") << gnuplot_quote(data_name) << " index " << finals[k].block

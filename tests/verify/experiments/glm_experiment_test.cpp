@@ -173,6 +173,34 @@ TEST(GlmExperimentTest, TinyRunIsTheReferenceLearnersRegretAndThreadIndependent)
   EXPECT_EQ(r1.grids.at(0).back(), 40U);
 }
 
+TEST(GlmExperimentTest, PerRunInstancesComeFromTheRunsStream) {
+  auto j = tiny_json();
+  j["instances"] = "per-run";
+  j["S"] = {"2"};
+  j["x_axis"] = "rounds";
+  j.erase("paper");
+  j["algorithms"] = {{{"label", "GLM-UCB"}, {"learner", "glm-ucb"}}};
+  const GlmExperimentResult r = run_glm_experiment(parse_glm_experiment(j, "per-run"));
+  ASSERT_EQ(r.instances.size(), 2U);  // one per run
+  for (std::uint32_t run = 0; run < 2; ++run) {
+    dpb::ref::GlmInstanceParams p;
+    p.link = dpb::ref::Link::logistic;
+    p.d = 2;
+    p.K = 4;
+    p.q = 16;
+    p.sets = 40;
+    p.S = Rational(2);
+    p.seed = 11;
+    p.stream = dpb::ref::glm_instance_stream(run);
+    const dpb::ref::GlmInstance inst = dpb::ref::make_glm_instance(p);
+    dpb::ref::GlmUcbParams g;
+    g.T = 40;
+    EXPECT_NEAR(r.cell("GLM-UCB", 0, 0).final_regret[run],
+                dpb::ref::glm_ucb(g, inst, 7, run).pseudo_regret.midpoint_for_report(), 1e-6)
+        << run;
+  }
+}
+
 TEST(GlmExperimentTest, CliWritesCsvAndJsonAllOrNothing) {
   const auto dir = dpb::test::fresh_temp_dir("glm_experiment");
   std::filesystem::create_directories(dir);
