@@ -211,7 +211,8 @@ std::vector<Rational> rational_list(const Field& f, const nlohmann::json& j, con
     return out;
   }
   const auto& v = j.at(key);
-  if (!v.is_array() || v.empty() || v.size() > 32) f.fail(key, "a list of 1 to 32 exact rationals " + range, v);
+  // At most 12 values (S, ε), 8 horizons and 16 algorithms: every cell is validated at parse time.
+  if (!v.is_array() || v.empty() || v.size() > 12) f.fail(key, "a list of 1 to 12 exact rationals " + range, v);
   for (std::size_t k = 0; k < v.size(); ++k) {
     const std::string field = key + "[" + std::to_string(k) + "]";
     const Rational x = f.rational(v[k], field);
@@ -327,8 +328,8 @@ GlmExperimentConfig parse_checked(const nlohmann::json& j, const std::string& na
     f.fail("horizons", "with max(horizons)·arms·d <= 2^25 (the instance's arm sets)", j.at("horizons"));
 
   if (!j.contains("algorithms") || !j.at("algorithms").is_array() || j.at("algorithms").empty() ||
-      j.at("algorithms").size() > 32)
-    f.fail("algorithms", "a list of 1 to 32 algorithms", j.contains("algorithms") ? j.at("algorithms") : nlohmann::json());
+      j.at("algorithms").size() > 16)
+    f.fail("algorithms", "a list of 1 to 16 algorithms", j.contains("algorithms") ? j.at("algorithms") : nlohmann::json());
   std::set<std::string> labels;
   bool shuffle = false;
   for (std::size_t k = 0; k < j.at("algorithms").size(); ++k) {
