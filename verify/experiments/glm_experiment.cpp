@@ -451,6 +451,7 @@ GlmExperimentConfig effective_glm_config(const GlmExperimentConfig& config, cons
       throw_parameter_error("simulate", "--horizon", "in [16, 2^20] for a glm experiment", std::to_string(*o.horizon));
     if (*o.horizon * c.K * c.d > ref::kGlmMaxCoordinates)
       throw_parameter_error("simulate", "--horizon", "with T·arms·d <= 2^25", std::to_string(*o.horizon));
+    if (c.horizons != std::vector<std::uint64_t>{*o.horizon}) c.paper_regret.clear();  // the paper's T no longer
     c.horizons = {*o.horizon};
     if (c.x_axis == "T") c.x_axis = "rounds";
   }
