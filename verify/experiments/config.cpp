@@ -212,10 +212,14 @@ bool is_bai_file(const nlohmann::json& j) {
   return j.is_object() && j.contains("kind") && j.at("kind").is_string() && j.at("kind").get<std::string>() == "bai";
 }
 
+bool is_glm_file(const nlohmann::json& j) {
+  return j.is_object() && j.contains("kind") && j.at("kind").is_string() && j.at("kind").get<std::string>() == "glm";
+}
+
 ExperimentConfig load_experiment_config(const std::filesystem::path& file) {
   const nlohmann::json j = read_experiment_json(file);
-  if (is_bai_file(j))
-    throw_parameter_error("simulate", "--config", "a regret experiment here (a 'bai' experiment runs by its name)",
+  if (is_bai_file(j) || is_glm_file(j))
+    throw_parameter_error("simulate", "--config", "a regret experiment here (a 'bai' or 'glm' experiment has its own parser)",
                           input::quoted_prefix(file.string(), 80));
   return parse_experiment_config(j, file.stem().string());
 }
@@ -234,6 +238,7 @@ std::vector<ExperimentConfig> list_experiments(const std::filesystem::path& dir)
   for (const auto& f : files) {
     const nlohmann::json j = read_experiment_json(f);
     if (is_bai_file(j)) continue;  // seed 004's sweeps: verify/experiments/bai.hpp
+    if (is_glm_file(j)) continue;  // seed 003's GLM experiments: verify/experiments/glm_experiment.hpp
     out.push_back(parse_experiment_config(j, f.stem().string()));
   }
   return out;

@@ -80,10 +80,13 @@ ExperimentConfig load_experiment_config(const std::filesystem::path& file);  // 
 nlohmann::json read_experiment_json(const std::filesystem::path& file);
 // {"kind": "bai", …}: a seed-004 sweep (verify/experiments/bai.hpp), not a regret experiment.
 bool is_bai_file(const nlohmann::json& j);
+// {"kind": "glm", …}: a seed-003 GLM experiment (verify/experiments/glm_experiment.hpp).
+bool is_glm_file(const nlohmann::json& j);
 
 // testdata/experiments in the source tree.
 std::filesystem::path default_experiments_dir();
-// The regret configs in a directory, sorted by name (each parsed: a malformed file throws; `bai` files skipped).
+// The regret configs in a directory, sorted by name (each parsed: a malformed file throws; `bai` and `glm` files
+// skipped).
 std::vector<ExperimentConfig> list_experiments(const std::filesystem::path& dir = default_experiments_dir());
 // The named experiment in `dir`; ParameterError (parameter 'experiment', listing the names) when absent.
 ExperimentConfig find_experiment(const std::string& name, const std::filesystem::path& dir = default_experiments_dir());
