@@ -7,6 +7,7 @@
 
 #include "verify/claims/registry.hpp"
 #include "verify/privacy_checks/ledger_001_checks.hpp"
+#include "verify/privacy_checks/ledger_003_checks.hpp"
 #include "verify/privacy_checks/ledger_checks.hpp"
 
 namespace dpb::verify {
@@ -68,6 +69,15 @@ void register_claims_ledger(Registry& registry) {
           "Batched-Central-LinUCB (Shariff-Sheffet 2018's tree, one leaf per batch) is (eps, delta)-JDP for every B: "
           "every completed tree node composed per user (the other users' actions are post-processing of them)",
           {"001", "App. F", "Prop. F.3 (Shariff & Sheffet 2018)"}, Verdict::holds);
+  registry.add(Claim{
+      "003.shuffle-glm.ledger",
+      "ShuffleGLM is (eps, delta)-shuffle DP (Thm 5.1): every released batch's P2 (V, H_k) at (eps/2, delta/2) and "
+      "P_GD at (eps/2, delta/2), composed per user over the run's releases (each user in one batch; the last batch "
+      "releases nothing)",
+      {"003", "§5, App. S", "Thm 5.1; Lemmas S.1, S.2"}, Method::certified,
+      "scaled profile, one run of the reference learner: eps = 1, delta = 1/100, T = 300, d = 2, K = 4, probit, "
+      "sphere generator, kappa* = 4",
+      Verdict::holds, [](const RunOptions& run) { return privacy_checks::check_ledger_003(run); }});
   add(registry, "000", "dp-se",
       "DP-SE's whole output is ε-DP: every observation enters one epoch release Lap_Z(Gq/ε) of sensitivity Gq",
       {"000", "§7, App. J (baseline)", "Sajed & Sheffet 2019, DP-SE privacy theorem"});
