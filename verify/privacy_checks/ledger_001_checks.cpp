@@ -22,7 +22,11 @@ namespace {
 constexpr const char* kFn = "check_ledger_001";
 constexpr mpfr_prec_t kPrec = 256;
 
-std::string decimal(const Rational& x) { return Interval(x, 64).upper_string(6); }
+// The exact rational when it is short (1/100000), else 6 digits rounded up.
+std::string decimal(const Rational& x) {
+  const std::string exact = dpb::to_string(x);
+  return exact.size() <= 12 ? exact : Interval(x, 64).upper_string(6);
+}
 
 ref::LinUcbVariant variant_of(const std::string& learner) {
   for (const auto& n : ledger_001_learners())
@@ -136,7 +140,7 @@ Outcome assess_ledger_001(const std::string& learner, const ref::LinUcbTrajector
                                (gauss_only && *gauss_delta_at_eps <= o.delta))) {
     out.verdict = Verdict::holds;
     out.key_figure = "ledger (eps, delta) <= (" + decimal(ledger.eps_upper) + ", " + decimal(ledger.delta) +
-                     ") within the claim (" + decimal(o.eps) + ", " + decimal(o.delta) + "); max releases per user " +
+                     ") within the claim (" + dpb::to_string(o.eps) + ", " + dpb::to_string(o.delta) + "); max releases per user " +
                      std::to_string(max_in);
   } else {
     out.verdict = Verdict::inconclusive;
@@ -145,8 +149,8 @@ Outcome assess_ledger_001(const std::string& learner, const ref::LinUcbTrajector
       lower = p_amp_sum_delta_lower(a.sigma_bar, Integer(o.B), o.d, 2 * o.q, o.eps);
     }
     out.key_figure = ledger.empty ? "no release" : "ledger (eps, delta) <= (" + decimal(ledger.eps_upper) + ", " +
-                                                       decimal(ledger.delta) + ") above the claim (" + decimal(o.eps) +
-                                                       ", " + decimal(o.delta) + ")" +
+                                                       decimal(ledger.delta) + ") above the claim (" + dpb::to_string(o.eps) +
+                                                       ", " + dpb::to_string(o.delta) + ")" +
                                                        (lower ? "; certified delta(eps) >= " + decimal(*lower) : "");
   }
   if (!structure_ok && out.verdict == Verdict::holds) {

@@ -17,7 +17,11 @@ namespace {
 
 constexpr const char* kFn = "check_ledger_003";
 
-std::string decimal(const Rational& x) { return Interval(x, 64).upper_string(6); }
+// The exact rational when it is short (1/100000), else 6 digits rounded up.
+std::string decimal(const Rational& x) {
+  const std::string exact = dpb::to_string(x);
+  return exact.size() <= 12 ? exact : Interval(x, 64).upper_string(6);
+}
 
 ref::ShuffleGlmParams glm_params(const Ledger003Options& o) {
   ref::ShuffleGlmParams sp;

@@ -187,6 +187,23 @@ TEST(Ledger001Test, BatchLearnersRecordOneReleasePerAggregatedBatch) {
   EXPECT_THROW(shuffle_private_linucb(p, inst, tape, NoiseSource(noise2), rec), ParameterError);
 }
 
+TEST(Ledger001Test, ShuffleLearnersRecordTheirBatchAndTheirMechanismsLaw) {
+  // T = 7, B = 3 as above, for P_Amp and P_Vec: the same two releases; the law is the batch's certified guarantee
+  // (at B = 3 Lemma B.4 does not apply: P_Amp's law is the one message's Gaussian at the learner's σ̄).
+  for (const LinUcbVariant v : {LinUcbVariant::SdpAmp, LinUcbVariant::SdpVec}) {
+    const TinyRun r = tiny(v, 7, 3);
+    ASSERT_EQ(r.t.releases.size(), 2U);
+    EXPECT_EQ(r.t.releases[0].first, 0U);
+    EXPECT_EQ(r.t.releases[1].first, 3U);
+    EXPECT_EQ(r.t.releases[1].count, 3U);
+    ASSERT_EQ(r.t.laws.size(), 1U);
+    const ReleaseLaw want = v == LinUcbVariant::SdpAmp
+                                ? ldp_message_law(r.cfg.sigma).law
+                                : p_vec_batch_law(r.cfg.g, r.cfg.b, Integer(3), Integer(2), Rational(1, 100000)).law;
+    EXPECT_EQ(r.t.laws[0], want);
+  }
+}
+
 TEST(Ledger001Test, TreeLearnerRecordsEveryCompletedNode) {
   // T = 9, B = 2: leaves (batches) of users [0,2), [2,4), [4,6), [6,8); user 8 trailing. N = 4 leaves, m = 3 levels.
   // Completed nodes, in order: leaf 1: (0,0); leaf 2: (0,1), (1,0); leaf 3: (0,2); leaf 4: (0,3), (1,1), (2,0).
