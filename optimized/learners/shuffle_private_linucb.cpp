@@ -11,6 +11,7 @@
 #include "optimized/protocols/p_vec.hpp"
 #include "optimized/protocols/tree_mechanism.hpp"
 #include "reference/learners/internal/bareiss.hpp"
+#include "reference/privacy/release_law_001.hpp"
 
 namespace dpb::fast {
 
@@ -292,6 +293,29 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
   LinUcbTrajectory out;
   out.pd_failures = initial_pd_failure ? 1 : 0;
   Trajectory& base = out.base;
+  if (options.base.record_ledger) {  // the reference's laws (reference/privacy/release_law_001.hpp), the same checks
+    if (cfg.profile == ref::Profile001::PaperCode)
+      throw_parameter_error("shuffle_private_linucb", "record_ledger",
+                            "false in the paper-code profile (no certified release law)", "true");
+    ref::Law001 l;
+    switch (cfg.variant) {
+      case ref::LinUcbVariant::NonPrivate:
+        l.law = ref::ReleaseLaw{ref::LawFamily::exact, ref::ObservationUnit::round, Rational(0), Rational(8),
+                                Rational(0)};
+        break;
+      case ref::LinUcbVariant::SdpAmp: l = ref::p_amp_batch_law(params.eps, params.delta, Integer(cfg.B), cfg.sigma); break;
+      case ref::LinUcbVariant::Ldp: l = ref::ldp_message_law(cfg.sigma); break;
+      case ref::LinUcbVariant::SdpVec:
+        l = ref::p_vec_batch_law(cfg.g, cfg.b, Integer(cfg.B), Integer(d), params.delta);
+        break;
+      case ref::LinUcbVariant::Jdp: l = ref::tree_node_law(cfg.sigma); break;
+    }
+    base.laws.push_back(l.law);
+  }
+  // The ledger's coverage (record_ledger), as the reference records it.
+  std::uint64_t batch_first = 0;
+  std::vector<std::uint64_t> leaf_first, leaf_count;
+  std::vector<unsigned> completed_levels;
   base.horizon = cfg.T;
   base.pulls.assign(K, 0);
   if (options.base.record_actions) base.actions.reserve(cfg.T);
@@ -381,6 +405,7 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
             for (std::uint32_t j = i; j < D1; ++j, ++k) leaf[k] += zz[i] * zz[j];
         }
         const TreeStep step = tree->add(std::span<const std::int64_t>(leaf), noise);
+        completed_levels = step.completed_levels;
         std::fill(N.begin(), N.end(), i128(0));
         reset_lambda();
         std::vector<i128> upper;
@@ -445,12 +470,37 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
     if (options.base.record_actions) base.actions.push_back(a);
     base.pseudo_regret += env.gap(t, a);
     out.realized_regret += env.realized(t, a);
+    if (batch_y.empty()) batch_first = t;
     batch_f.insert(batch_f.end(), F + std::size_t{a} * d, F + std::size_t{a + 1} * d);
     batch_y.push_back(y);
     if (t % cfg.B != 0) continue;
     const std::uint64_t m = t / cfg.B;
     batch_end = t;
     aggregate();
+    if (options.base.record_ledger) {
+      if (cfg.variant != ref::LinUcbVariant::Jdp) {
+        Release r;
+        r.round = t;
+        r.index = static_cast<std::uint32_t>(m);
+        r.first = batch_first - 1;
+        r.count = batch_y.size();
+        base.releases.push_back(r);
+      } else {
+        leaf_first.push_back(batch_first - 1);
+        leaf_count.push_back(batch_y.size());
+        const std::uint64_t leaves = leaf_first.size();
+        for (const unsigned h : completed_levels) {  // node (h, j) completed at leaf `leaves` = (j + 1)·2^h
+          const std::uint64_t j = (leaves >> h) - 1, lo = j << h, hi = ((j + 1) << h) - 1;
+          Release r;
+          r.round = t;
+          r.arm = h;
+          r.index = static_cast<std::uint32_t>(j);
+          r.first = leaf_first[lo];
+          r.count = leaf_first[hi] + leaf_count[hi] - leaf_first[lo];
+          base.releases.push_back(r);
+        }
+      }
+    }
     batch_f.clear();
     batch_y.clear();
     LinUcbUpdate upd;

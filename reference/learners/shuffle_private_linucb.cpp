@@ -9,6 +9,7 @@
 #include "reference/learners/internal/certified.hpp"
 #include "reference/learners/radical.hpp"
 #include "reference/learners/trajectory.hpp"
+#include "reference/privacy/release_law_001.hpp"
 #include "reference/privacy/seed001.hpp"
 #include "reference/protocols/p_amp.hpp"
 #include "reference/protocols/p_vec.hpp"
@@ -581,6 +582,27 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
   }
 
   LinUcbTrajectory out;
+  if (options.record_ledger) {
+    if (cfg.profile == Profile001::PaperCode)
+      throw_parameter_error(kFn, "record_ledger", "false in the paper-code profile (no certified release law)", "true");
+    Law001 l;
+    switch (cfg.variant) {
+      case LinUcbVariant::NonPrivate:
+        l = {ReleaseLaw{LawFamily::exact, ObservationUnit::round, Rational(0), Rational(8), Rational(0)},
+             "no noise: the exact sums (eps = infinity)"};
+        break;
+      case LinUcbVariant::SdpAmp: l = p_amp_batch_law(params.eps, params.delta, Integer(cfg.B), cfg.sigma); break;
+      case LinUcbVariant::Ldp: l = ldp_message_law(cfg.sigma); break;
+      case LinUcbVariant::SdpVec: l = p_vec_batch_law(cfg.g, cfg.b, Integer(cfg.B), Integer(d), params.delta); break;
+      case LinUcbVariant::Jdp: l = tree_node_law(cfg.sigma); break;
+    }
+    out.laws.push_back(l.law);
+    out.law_notes.push_back(l.how);
+  }
+  // The ledger's coverage (record_ledger): the aggregated batch's first user (round) and, for the tree, the leaves'.
+  std::uint64_t batch_first = 0;
+  std::vector<std::uint64_t> leaf_first, leaf_count;
+  std::vector<std::pair<unsigned, Integer>> completed_nodes;  // the tree nodes completed at the last leaf
   out.horizon = cfg.T;
   out.pd_failures = initial_pd_failure ? 1 : 0;
   out.pulls.assign(K, 0);
@@ -669,6 +691,8 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
             for (std::uint32_t j = i; j < D1; ++j, ++k) leaf[k] += z[i] * z[j];
         }
         const TreeStep step = tree->add_numerators(leaf, noise);
+        completed_nodes.clear();
+        for (const TreeNode& node : step.completed) completed_nodes.emplace_back(node.level, node.index);
         // V_m = λI + the prefix's φφᵀ block; u_m = its (φ, y) column.
         std::fill(N.begin(), N.end(), Integer(0));
         reset_lambda();
@@ -697,6 +721,7 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
     if (options.record_actions) out.actions.push_back(a);
     out.pseudo_regret += env.gap(t, a);
     out.realized_regret += env.realized(t, a);
+    if (batch.empty()) batch_first = t;
     batch.emplace_back(std::vector<std::int64_t>(features.begin() + std::size_t{a} * d,
                                                  features.begin() + std::size_t{a + 1} * d),
                        y);
@@ -704,6 +729,20 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
     const std::uint64_t m = t / cfg.B;
     batch_end = t;
     aggregate();
+    if (options.record_ledger) {
+      if (cfg.variant != LinUcbVariant::Jdp) {
+        out.releases.push_back(Release{t, 0, static_cast<std::uint32_t>(m), batch_first - 1, batch.size(), Rational(0), 0});
+      } else {
+        leaf_first.push_back(batch_first - 1);
+        leaf_count.push_back(batch.size());
+        for (const auto& [h, j] : completed_nodes) {
+          // Node (h, j) sums leaves j·2^h + 1 .. (j + 1)·2^h (1-based): their users, contiguous by construction.
+          const std::uint64_t lo = to_uint64(Integer(j << h)), hi = to_uint64(Integer((j + 1) << h)) - 1;
+          out.releases.push_back(Release{t, h, static_cast<std::uint32_t>(to_uint64(j)), leaf_first[lo],
+                                         leaf_first[hi] + leaf_count[hi] - leaf_first[lo], Rational(0), 0});
+        }
+      }
+    }
     batch.clear();
     LinUcbUpdate upd;
     upd.m = m;

@@ -76,6 +76,7 @@
 #include "reference/environments/linear_instance.hpp"
 #include "reference/environments/reward_tape.hpp"
 #include "reference/learners/noise_source.hpp"
+#include "reference/learners/trajectory.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/transcript.hpp"
 
@@ -205,11 +206,25 @@ struct LinUcbTrajectory {
   Rational pseudo_regret;          // Σ_t max_a μ_{t,a} − μ_{t,a_t}
   std::int64_t realized_regret = 0;  // Σ_t r_t[best_t] − r_t[a_t] (context tapes and paper-code: all arms drawn)
   std::uint64_t unaggregated = 0;  // users of the trailing partial batch (never aggregated)
+  // Only with LinUcbOptions::record_ledger (theorem profile, private variants): the privacy ledger's input
+  // (reference/privacy/ledger.hpp; docs/privacy-001.md §11). Users are observations of unit `round` (user t is
+  // observation t − 1). Batch learners (sdp-amp, sdp-vec, ldp): one Release per aggregation, covering the users
+  // actually in the aggregated batch (first = its first user's round − 1, count = its size; round = t_m, index = m);
+  // linucb-jdp: one Release per tree node completed (its noise drawn), covering the users of its leaves (arm = the
+  // node's level h, index = j). `value` is unused (the releases are vectors and matrices: `updates`). Laws:
+  // reference/privacy/release_law_001.hpp.
+  std::vector<Release> releases;
+  std::vector<ReleaseLaw> laws;
+  std::vector<std::string> law_notes;  // per law: which certified guarantee it is
 };
 
 struct LinUcbOptions {
   bool record_actions = true;
   bool record_updates = true;
+  // Record the releases and their laws for the privacy ledger (off unless asked). ParameterError naming
+  // record_ledger in the paper-code profile (no privacy claim, no certified law); the non-private linucb records its
+  // noiseless releases with LawFamily::exact (ε = ∞).
+  bool record_ledger = false;
 };
 
 // The learner on a fixed-arm instance: arm a's n-th pull's reward is the tape's (a, n) (a Bernoulli tape of the

@@ -8,6 +8,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/privacy/internal/interval_ops.hpp"
 #include "reference/privacy/seed000_bounds.hpp"
+#include "reference/privacy/seed001.hpp"
 
 #include <mpfi.h>
 
@@ -21,6 +22,8 @@ std::string_view law_family_name(LawFamily f) {
     case LawFamily::skellam: return "skellam";
     case LawFamily::protocol_pure: return "protocol_pure";
     case LawFamily::protocol_zcdp: return "protocol_zcdp";
+    case LawFamily::gaussian: return "gaussian";
+    case LawFamily::approx_dp: return "approx_dp";
   }
   return "?";
 }
@@ -39,6 +42,18 @@ ReleaseLaw laplace_law(const Rational& scale, const Rational& sensitivity, Obser
 
 ReleaseLaw report_noisy_max_law(const Rational& scale, const Rational& sensitivity) {
   return ReleaseLaw{LawFamily::report_noisy_max, ObservationUnit::round, scale, sensitivity, Rational(0)};
+}
+
+ReleaseLaw gaussian_law(const Rational& variance, const Rational& sensitivity_sq, ObservationUnit unit) {
+  require_positive(variance, "gaussian_law", "variance");
+  require_nonnegative(sensitivity_sq, "gaussian_law", "sensitivity_sq");
+  return ReleaseLaw{LawFamily::gaussian, unit, variance, sensitivity_sq, Rational(0)};
+}
+
+ReleaseLaw approx_dp_law(const Rational& eps, const Rational& delta, ObservationUnit unit) {
+  require_nonnegative(eps, "approx_dp_law", "eps");
+  if (delta < 0 || delta >= 1) throw_parameter_error("approx_dp_law", "delta", "in [0, 1)", to_string(delta));
+  return ReleaseLaw{LawFamily::approx_dp, unit, delta, Rational(0), eps};  // δ in `scale`
 }
 
 std::string ledger_text(std::span<const ReleaseLaw> laws, std::span<const LedgerEntry> entries) {
@@ -99,6 +114,14 @@ RdpCurve release_rdp_curve(const ReleaseLaw& law) {
       require_nonnegative(law.guarantee, fn, "guarantee");
       for (const Rational& a : grid) curve.emplace_back(a, a * law.guarantee);
       return curve;
+    case LawFamily::gaussian: {
+      require_positive(law.scale, fn, "scale");
+      const Rational half_mu2 = law.sensitivity / (2 * law.scale);  // α·Δ²/(2σ²): exact (Mironov 2017, Prop. 7)
+      for (const Rational& a : grid) curve.emplace_back(a, a * half_mu2);
+      return curve;
+    }
+    case LawFamily::approx_dp:
+      throw_parameter_error(fn, "law", "a law with a Renyi curve", "approx_dp (an (eps, delta) guarantee only)");
     case LawFamily::exact: throw_parameter_error(fn, "law", "a noisy release", "exact (no noise)");
     default: {
       const Rational e = pure_loss(law);
@@ -123,6 +146,48 @@ Interval rdp_to_dp_lemma10_enclosure(const RdpCurve& curve, const Rational& delt
     best = best ? -internal::max_of(-*best, -v) : v;
   }
   return *best;
+}
+
+Rational gaussian_eps_upper_bound(const Rational& mu2, const Rational& delta) {
+  constexpr const char* fn = "gaussian_eps_upper_bound";
+  require_nonnegative(mu2, fn, "mu2");
+  if (delta <= 0 || delta >= 1) throw_parameter_error(fn, "delta", "in (0, 1)", to_string(delta));
+  if (mu2 == 0) return Rational(0);
+  constexpr mpfr_prec_t P = kAccountantPrecision;
+  const Interval mu = Interval(mu2, P).sqrt();
+  const Interval one(1L, P);
+  auto ok = [&](const Rational& e) { return gaussian_delta(mu, one, e, P).upper() <= delta; };
+  // δ(ε) decreases in ε: double an upper end until certified, then bisect on the grid 2^−24 (the result's
+  // certified δ is ≤ the caller's: an upper bound of the least ε).
+  const Integer unit = Integer(1) << 24;
+  Integer hi = unit;  // ε = 1
+  while (!ok(Rational(hi, unit))) {
+    hi *= 2;
+    if (hi > (Integer(1) << 44)) throw_parameter_error(fn, "mu2", "with eps(delta) <= 2^20", to_string(mu2));
+  }
+  Integer lo = 0;  // ok(lo) unknown (ε = 0 fails unless μ = 0)
+  while (hi - lo > 1) {
+    const Integer mid = (lo + hi) / 2;
+    if (ok(Rational(mid, unit))) hi = mid;
+    else lo = mid;
+  }
+  return Rational(hi, unit);
+}
+
+Rational gaussian_delta_upper_at(const Rational& mu2, const Rational& eps) {
+  require_nonnegative(mu2, "gaussian_delta_upper_at", "mu2");
+  require_nonnegative(eps, "gaussian_delta_upper_at", "eps");
+  if (mu2 == 0) return Rational(0);
+  constexpr mpfr_prec_t P = kAccountantPrecision;
+  return gaussian_delta(Interval(mu2, P).sqrt(), Interval(1L, P), eps, P).upper();
+}
+
+Rational gaussian_delta_lower_at(const Rational& mu2, const Rational& eps) {
+  require_nonnegative(mu2, "gaussian_delta_lower_at", "mu2");
+  require_nonnegative(eps, "gaussian_delta_lower_at", "eps");
+  if (mu2 == 0) return Rational(0);
+  constexpr mpfr_prec_t P = kAccountantPrecision;
+  return std::max(Rational(0), gaussian_delta(Interval(mu2, P).sqrt(), Interval(1L, P), eps, P).lower());
 }
 
 namespace {
@@ -167,7 +232,10 @@ LedgerResult compose_ledger(std::span<const ReleaseLaw> laws, std::span<const Le
     if (f == LawFamily::exact && entries[i].count > 0 && laws[entries[i].law].sensitivity != 0)
       result.unbounded = true;
   }
-  if (!all_pure && !result.unbounded) {
+  bool needs_delta = false;  // a law converted at the caller's δ (not pure, not an (ε, δ) guarantee)
+  for (const LedgerEntry& e : entries)
+    needs_delta |= !is_pure(laws[e.law].family) && laws[e.law].family != LawFamily::approx_dp;
+  if (needs_delta && !result.unbounded) {
     if (!options.delta) throw_parameter_error(fn, "delta", "given when a release is not pure-eps", "none");
     if (*options.delta <= 0 || *options.delta >= 1)
       throw_parameter_error(fn, "delta", "in (0, 1)", to_string(*options.delta));
@@ -241,12 +309,62 @@ LedgerResult compose_ledger(std::span<const ReleaseLaw> laws, std::span<const Le
         break;
       }
   } else {
-    result.delta = *options.delta;
-    result.conversion = "Renyi composition on integer alpha in [2, 4096], Lemma 10 (Canonne-Kamath-Steinke 2020 "
-                        "Prop. 12) at delta = " + to_string(result.delta) + ", rounded up";
+    // Per distinct composition (the multiset of laws an observation enters), by the laws it holds:
+    //   * gaussian only: the exact composition, one Gaussian mechanism of μ² = Σ Δ²/σ²; ε at δ from the exact
+    //     profile (gaussian_eps_upper_bound);
+    //   * with an approx_dp law: the basic composition theorem (Σε, Σδ) over (ε, δ) guarantees and pure ε (δ = 0);
+    //     other families cannot join it (ParameterError);
+    //   * otherwise: Rényi composition on the integer α grid, Lemma 10 at δ.
+    // The whole-output (ε, δ) is (max ε, max δ) over the compositions: every observation's pair is dominated by it.
     std::map<std::uint32_t, RdpCurve> curve_of;
-    bool have = false;
+    bool have = false, used_gauss = false, used_basic = false, used_renyi = false;
+    std::optional<Rational> best_mu2;
+    std::pair<std::uint32_t, std::uint64_t> best_mu2_at{0, 0};
+    auto consider = [&](const Rational& e, const Rational& d, std::pair<std::uint32_t, std::uint64_t> where) {
+      if (!have || e > result.eps_upper) {
+        result.eps_upper = e;
+        result.worst_stream = where.first;
+        result.worst_observation = where.second;
+      }
+      if (!have || d > result.delta) result.delta = d;
+      have = true;
+    };
     for (const auto& [key, where] : compositions) {
+      bool gauss_only = true, has_approx = false;
+      for (const auto& [l, count] : key) {
+        gauss_only &= laws[l].family == LawFamily::gaussian;
+        has_approx |= laws[l].family == LawFamily::approx_dp;
+      }
+      if (gauss_only) {
+        Rational mu2 = 0;
+        for (const auto& [l, count] : key) {
+          require_positive(laws[l].scale, fn, "scale");
+          mu2 += laws[l].sensitivity / laws[l].scale * count;
+        }
+        if (!best_mu2 || mu2 > *best_mu2) {
+          best_mu2 = mu2;
+          best_mu2_at = where;
+        }
+        continue;
+      }
+      if (has_approx) {
+        Rational e = 0, d = 0;
+        for (const auto& [l, count] : key) {
+          const ReleaseLaw& law = laws[l];
+          if (law.family == LawFamily::approx_dp) {
+            e += law.guarantee * count;
+            d += law.scale * count;
+          } else if (is_pure(law.family)) {
+            e += pure_loss(law) * count;
+          } else {
+            throw_parameter_error(fn, "laws", "approx_dp composed with pure or approx_dp laws only",
+                                  std::string(law_family_name(law.family)));
+          }
+        }
+        used_basic = true;
+        consider(e, d, where);
+        continue;
+      }
       RdpCurve total;
       for (const auto& [l, count] : key) {
         auto it = curve_of.find(l);
@@ -258,14 +376,26 @@ LedgerResult compose_ledger(std::span<const ReleaseLaw> laws, std::span<const Le
           for (std::size_t k = 0; k < total.size(); ++k) total[k].second += it->second[k].second * count;
         }
       }
-      const Rational e = rdp_to_dp_lemma10_upper_bound(total, result.delta);
-      if (!have || e > result.eps_upper) {
-        have = true;
-        result.eps_upper = e;
-        result.worst_stream = where.first;
-        result.worst_observation = where.second;
-      }
+      used_renyi = true;
+      consider(rdp_to_dp_lemma10_upper_bound(total, *options.delta), *options.delta, where);
     }
+    if (best_mu2) {
+      used_gauss = true;
+      result.gaussian_mu2 = *best_mu2;
+      consider(gaussian_eps_upper_bound(*best_mu2, *options.delta), *options.delta, best_mu2_at);
+    }
+    std::vector<std::string> parts;
+    if (used_gauss)
+      parts.push_back("exact Gaussian composition (mu^2 = sum Delta^2/sigma^2; Dong-Roth-Su 2019 Cor. 3.3), eps at "
+                      "delta = " + to_string(*options.delta) + " from the exact profile (Balle-Wang 2018 Thm 8), "
+                      "rounded up to 2^-24");
+    if (used_basic)
+      parts.push_back("basic composition of (eps, delta) guarantees (Dwork-Roth 2014 Thm 3.16: sum eps, sum delta), "
+                      "exact rationals");
+    if (used_renyi)
+      parts.push_back("Renyi composition on integer alpha in [2, 4096], Lemma 10 (Canonne-Kamath-Steinke 2020 "
+                      "Prop. 12) at delta = " + to_string(*options.delta) + ", rounded up");
+    for (std::size_t i = 0; i < parts.size(); ++i) result.conversion += (i ? "; " : "") + parts[i];
   }
   for (const LedgerEntry& e : entries)
     if (e.stream == result.worst_stream && e.first <= result.worst_observation &&

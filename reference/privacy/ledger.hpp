@@ -87,10 +87,14 @@ struct LedgerResult {
   std::vector<std::uint64_t> worst_releases;  // positions (LedgerEntry::release) of the releases containing it
   std::uint64_t max_releases_per_observation = 0;
   std::uint64_t observations_compared = 0;  // distinct coverage segments examined
+  std::optional<Rational> gaussian_mu2;     // the largest μ² of an observation entering Gaussian releases only
 };
 
-// Throws ParameterError naming `laws`, `entries` or `delta` for an entry whose law is out of range, a non-pure law
-// without δ, or δ outside (0, 1).
+// Throws ParameterError naming `laws`, `entries` or `delta` for an entry whose law is out of range, a law converted
+// at δ (not pure, not approx_dp) without δ, δ outside (0, 1), or an approx_dp law composed with a Rényi-only law.
+// Non-pure compositions (per observation): Gaussian releases only — exact (one Gaussian of μ² = Σ Δ²/σ²), ε at δ
+// from the exact profile; with approx_dp — basic composition (Σε, Σδ); otherwise Rényi as above. The result's
+// (eps_upper, delta) is the maximum of each over the observations.
 LedgerResult compose_ledger(std::span<const ReleaseLaw> laws, std::span<const LedgerEntry> entries,
                             const LedgerOptions& options = {});
 
@@ -106,6 +110,13 @@ ReleaseLaw protocol_release_law(const Calibration& c);
 // ξ of Lemma 4 / Theorem 4 (10 Σ_{k=1}^{K} e^{−2π²σ²k/(k+1)}) enclosed for any K: exact terms up to k = 256, the
 // rest between (K − 256)·e^{−2π²σ²} and (K − 256)·e^{−2π²σ²·257/258} (the terms decrease in k).
 Interval xi_enclosure(const Rational& sigma2, const Integer& K);
+
+// The Gaussian mechanism of μ² = (Δ/σ)² (Balle–Wang 2018, Thm 8; seed001.hpp's gaussian_delta, 256 bits):
+// the least ε on the grid 2^−24 whose certified δ(ε) is ≤ δ (an upper bound of the exact ε(δ)); and δ(ε)'s
+// certified upper and lower ends.
+Rational gaussian_eps_upper_bound(const Rational& mu2, const Rational& delta);
+Rational gaussian_delta_upper_at(const Rational& mu2, const Rational& eps);
+Rational gaussian_delta_lower_at(const Rational& mu2, const Rational& eps);
 
 // min over the curve's α of Lemma 10's ε(α) + log(1/(αδ))/(α−1) + log(1 − 1/α), enclosed (lower end: a lower
 // bound of that minimum; upper end: what rdp_to_dp_lemma10_upper_bound returns).

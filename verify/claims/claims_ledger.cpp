@@ -6,6 +6,8 @@
 #include <string>
 
 #include "verify/claims/registry.hpp"
+#include "verify/privacy_checks/ledger_001_checks.hpp"
+#include "verify/privacy_checks/ledger_003_checks.hpp"
 #include "verify/privacy_checks/ledger_checks.hpp"
 
 namespace dpb::verify {
@@ -32,9 +34,50 @@ void add(Registry& registry, const std::string& seed, const std::string& learner
   if (expected != Verdict::holds) c.stored_report = c.id + ".json";
 }
 
+// Seed 001 (issue 18; verify/privacy_checks/ledger_001_checks.hpp, docs/privacy-001.md §11): one reference run per
+// learner with the ledger recorded, composed per user.
+void add_001(Registry& registry, const std::string& learner, const std::string& statement, Source source,
+             Verdict expected) {
+  const privacy_checks::Ledger001Options o = privacy_checks::ledger_001_defaults(learner);
+  const std::string grid = "theorem profile, one run of the reference learner: eps = " + dpb::to_string(o.eps) +
+                           ", delta = 1e-5, B = " + std::to_string(o.B) + ", T = " + std::to_string(o.T) +
+                           " (trailing batch of " + std::to_string(o.T % o.B) + " users), d = 2, K = 4, q = 8";
+  Claim& c = registry.add(Claim{"001." + learner + ".ledger", statement, std::move(source), Method::certified, grid,
+                                expected, [learner, o](const RunOptions& run) {
+                                  return privacy_checks::check_ledger_001(learner, run, o);
+                                }});
+  if (expected != Verdict::holds) c.stored_report = c.id + ".json";
+}
+
 }  // namespace
 
 void register_claims_ledger(Registry& registry) {
+  add_001(registry, "linucb-sdp-amp",
+          "Algorithm 1 with P_Amp at Thm 3.2's sigma is O(eps, delta)-SDP (unique users: every batch's shuffled view "
+          "together, Def. 2.4); checked against (eps, delta) itself from the run's releases (one per batch, Lemma B.4's "
+          "(eps~, delta~) each), composed per user",
+          {"001", "§3.2, App. B.1", "Thm 3.2 / B.1 (privacy part); Lemma B.4"}, Verdict::inconclusive);
+  add_001(registry, "linucb-sdp-vec",
+          "Algorithm 1 with P_Vec at Thm 3.5's (g, b) is (eps, delta)-SDP over its whole output (unique users: each "
+          "user's data in one batch's per-label counts, both instances jointly)",
+          {"001", "§3.3, App. C.1", "Thm 3.5 / C.1 (privacy part)"}, Verdict::holds);
+  add_001(registry, "linucb-ldp",
+          "Batched-Local-LinUCB (R_Amp without a shuffler, sigma = 4 sqrt(2 ln(2.5/delta0))/eps0) is (eps0, delta0)-LDP "
+          "for every B (Zheng et al. 2020's Gaussian randomizer; each user's one message, both parts jointly)",
+          {"001", "App. F", "Prop. F.1; Cor. B.3"}, Verdict::holds);
+  add_001(registry, "linucb-jdp",
+          "Batched-Central-LinUCB (Shariff-Sheffet 2018's tree, one leaf per batch) is (eps, delta)-JDP for every B: "
+          "every completed tree node composed per user (the other users' actions are post-processing of them)",
+          {"001", "App. F", "Prop. F.3 (Shariff & Sheffet 2018)"}, Verdict::holds);
+  registry.add(Claim{
+      "003.shuffle-glm.ledger",
+      "ShuffleGLM is (eps, delta)-shuffle DP (Thm 5.1): every released batch's P2 (V, H_k) at (eps/2, delta/2) and "
+      "P_GD at (eps/2, delta/2), composed per user over the run's releases (each user in one batch; the last batch "
+      "releases nothing)",
+      {"003", "§5, App. S", "Thm 5.1; Lemmas S.1, S.2"}, Method::certified,
+      "scaled profile, one run of the reference learner: eps = 1, delta = 1/100, T = 300, d = 2, K = 4, probit, "
+      "sphere generator, kappa* = 4",
+      Verdict::holds, [](const RunOptions& run) { return privacy_checks::check_ledger_003(run); }});
   add(registry, "000", "dp-se",
       "DP-SE's whole output is ε-DP: every observation enters one epoch release Lap_Z(Gq/ε) of sensitivity Gq",
       {"000", "§7, App. J (baseline)", "Sajed & Sheffet 2019, DP-SE privacy theorem"});

@@ -43,6 +43,8 @@ void apply_leak(std::vector<ref::ReleaseLaw>& laws, const Rational& leak) {
       case ref::LawFamily::skellam: l.scale /= leak * leak; break;
       case ref::LawFamily::protocol_pure: l.guarantee *= leak; break;
       case ref::LawFamily::protocol_zcdp: l.guarantee *= leak * leak; break;
+      case ref::LawFamily::gaussian: l.scale /= leak * leak; break;
+      case ref::LawFamily::approx_dp: l.guarantee *= leak; break;  // δ (`scale`) unchanged
       case ref::LawFamily::exact: break;
     }
   }
