@@ -15,6 +15,7 @@
 #include "optimized/environments/glm_instance.hpp"
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/gloc.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
 #include "reference/core/errors.hpp"
@@ -54,10 +55,11 @@ const std::vector<GlmExperimentLearner>& registry() {
       {"b-glincb", false, true, "", {"lambda", "width", "kappa", "batches", "widths"}},
       {"shuffle-glm", true, true, "", {"width", "kappa", "kappa_star", "batches", "widths", "profile"}},
       {"jdp-glm", true, false,
-       "pending: Private-GLM (Alg. 2) runs in the reference build only until its optimized twin lands (issue 21); "
-       "its paper-code profile is pending too",
+       "pending: Private-GLM (Alg. 2) has an optimized twin, but its fast trees need an instance on a coarse grid "
+       "(q = 5) where the other learners' shared instance is on 2^-16, and its paper-code profile is not implemented "
+       "(issue 21)",
        {"kappa", "kappa_star", "profile", "zeta"}},
-      {"gloc", false, false, "pending: GLOC (Jun et al. 2017) is not implemented yet (issue 21)", {}},
+      {"gloc", false, true, "", {"lambda", "kappa", "profile"}},
       {"ecolog", false, false,
        "not implemented: ECOLog (Faury et al. 2022) is not part of dpbandit (and is logistic-only)", {}},
   };
@@ -131,6 +133,16 @@ ref::ShuffleGlmParams shuffle_params(const GlmAlgorithm& a, std::uint64_t T, con
   return p;
 }
 
+ref::GlocParams gloc_params(const GlmAlgorithm& a, std::uint64_t T, const Rational& kappa_up) {
+  ref::GlocParams p;
+  p.T = T;
+  p.profile = ref::parse_gloc_profile(a.profile == "paper-code" ? "baseline-code" : "paper");
+  p.lambda = a.lambda;
+  if (a.kappa_instance) p.kappa = kappa_up;
+  else p.kappa = a.kappa;  // absent: the profile's default
+  return p;
+}
+
 // Validates every cell's parameters (kappa "instance" checked with a placeholder ≥ every κ* bound).
 void validate_cell(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uint64_t T, const Rational& S,
                    const Rational& eps) {
@@ -138,6 +150,7 @@ void validate_cell(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uin
   if (a.learner == "glm-ucb") ref::validate_glm_ucb(glm_ucb_params(a, T), c.q);
   else if (a.learner == "rs-glincb") ref::validate_rs_glincb(rs_params(a, T, placeholder), c.q);
   else if (a.learner == "b-glincb") ref::validate_b_glincb(b_params(a, T, S, placeholder), c.q);
+  else if (a.learner == "gloc") ref::validate_gloc(gloc_params(a, T, placeholder), c.link, c.q);
   else if (a.learner == "shuffle-glm") {
     const ref::ShuffleGlmParams p = shuffle_params(a, T, S, std::max(placeholder, a.kappa_star.value_or(Rational(4))),
                                                    eps, c.delta);
@@ -171,6 +184,12 @@ GlmRunOutcome run_learner(const GlmAlgorithm& a, const GlmExperimentConfig& c, c
     o.actions = std::move(t.actions);
     o.pseudo_regret = t.pseudo_regret;
     o.deferrals = t.elimination_deferrals + t.mle_deferrals + t.weight_deferrals;
+  } else if (a.learner == "gloc") {
+    fast::GlocFastTrajectory t = fast::gloc(gloc_params(a, T, kappa_up), env, c.seed, run);
+    o.stats["reference_replays"] = static_cast<double>(t.reference_replays);
+    o.actions = std::move(t.actions);
+    o.pseudo_regret = t.pseudo_regret;
+    o.deferrals = t.deferrals;
   } else if (a.learner == "shuffle-glm") {
     const auto started = std::chrono::steady_clock::now();
     fast::ShuffleGlmFastTrajectory t =
@@ -379,6 +398,8 @@ GlmExperimentConfig parse_checked(const nlohmann::json& j, const std::string& na
       if (c.epsilons.empty()) f.fail("epsilons", "given (shuffle-glm is private)", nullptr);
       if (alg.kappa_star) ref::check_kappa_star(c.link, *alg.kappa_star, "experiment " + name, at + ".kappa_star");
     }
+    if (alg.learner == "gloc")  // theorem: Jun et al.'s constants; paper-code: the baseline code's (docs/learners.md)
+      alg.profile = f.choice(a, "profile", at + ".profile", {"theorem", "paper-code"}, "theorem");
     if (alg.learner == "jdp-glm") {
       alg.profile = f.choice(a, "profile", at + ".profile", {"theorem", "paper-code"}, "theorem");
       if (alg.profile == "theorem") {

@@ -17,6 +17,7 @@
 #include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
+#include "reference/learners/gloc.hpp"
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/glm_experiment.hpp"
 
@@ -95,8 +96,12 @@ TEST(GlmExperimentTest, RefusesBadConfigsNamingTheField) {
   j["link"] = "probit";  // ECOLog asked for probit: refused as such
   EXPECT_TRUE(has(refusal(j), "logistic-only") && has(refusal(j), "probit")) << refusal(j);
   j = tiny_json();
-  j["algorithms"][0] = {{"learner", "gloc"}};
-  EXPECT_TRUE(has(refusal(j), "pending")) << refusal(j);
+  j["algorithms"][0] = {{"learner", "gloc"}, {"profile", "paper"}};  // gloc's profiles: theorem, paper-code
+  EXPECT_TRUE(has(refusal(j), "algorithms[0].profile")) << refusal(j);
+  j["algorithms"][0] = {{"learner", "gloc"}, {"profile", "paper-code"}, {"rho", "1/2"}};
+  EXPECT_TRUE(has(refusal(j), "algorithms[0].rho")) << refusal(j);
+  j["algorithms"][0] = {{"learner", "gloc"}, {"profile", "paper-code"}};
+  EXPECT_EQ(refusal(j), "");
   j = tiny_json();
   j["algorithms"][0]["rho"] = "1/2";  // glm-ucb takes rho; rs-glincb does not
   EXPECT_EQ(refusal(j), "");
@@ -131,6 +136,39 @@ TEST(GlmExperimentTest, DeltaNotAboveZetaRefusedOnlyForJdpGlmTheorem) {
   EXPECT_TRUE(has(refusal(j), "algorithms[2].learner") && has(refusal(j), "pending")) << refusal(j);
   j["algorithms"][2] = {{"learner", "jdp-glm"}, {"profile", "paper-code"}};
   EXPECT_TRUE(has(refusal(j), "algorithms[2].learner") && !has(refusal(j), "zeta")) << refusal(j);
+}
+
+TEST(GlmExperimentTest, GlocRunsAreTheReferenceLearnersRegret) {
+  nlohmann::json j = tiny_json();
+  j["S"] = {"2"};
+  j["paper"]["kappa"] = {"1"};
+  j["x_axis"] = "rounds";
+  j["algorithms"] = {{{"label", "GLOC"}, {"learner", "gloc"}, {"profile", "paper-code"}},
+                     {{"label", "GLOC-paper"}, {"learner", "gloc"}}};
+  const GlmExperimentConfig c = parse_glm_experiment(j, "tiny-gloc");
+  GlmExperimentOptions o;
+  o.threads = 1;
+  const GlmExperimentResult r = run_glm_experiment(c, o);
+  dpb::ref::GlmInstanceParams p;
+  p.link = dpb::ref::Link::logistic;
+  p.d = 2;
+  p.K = 4;
+  p.q = 16;
+  p.sets = 40;
+  p.S = Rational(2);
+  p.seed = 11;
+  p.stream = 0;
+  const dpb::ref::GlmInstance inst = dpb::ref::make_glm_instance(p);
+  for (const auto& [label, profile] : {std::pair{"GLOC", dpb::ref::GlocProfile::baseline_code},
+                                       std::pair{"GLOC-paper", dpb::ref::GlocProfile::paper}}) {
+    dpb::ref::GlocParams g;
+    g.T = 40;
+    g.profile = profile;
+    for (std::uint32_t run = 0; run < 2; ++run) {
+      const dpb::Interval a = dpb::ref::gloc(g, inst, 7, run).pseudo_regret;
+      EXPECT_NEAR(r.cell(label, 0, 0).final_regret[run], a.midpoint_for_report(), 1e-6) << label << " " << run;
+    }
+  }
 }
 
 TEST(GlmExperimentTest, TinyRunIsTheReferenceLearnersRegretAndThreadIndependent) {
