@@ -69,7 +69,10 @@ ver="$("$prefix/bin/dpbandit" --version)"
 echo "$ver"
 echo "$ver" | grep -q '^dpbandit [0-9.]\+ (\([0-9a-f]\{40\}\(+dirty\)\?\|unknown\))$' || fail "--version: $ver"
 echo "$ver" | grep -qF "data directory: $prefix/share/dpbandit" || fail "installed binary does not use its data: $ver"
-"$prefix/bin/dpbandit" simulate --list | grep -q '002-fig1' || fail "installed binary lists no experiment"
+# The whole list first: `dpbandit … | grep -q` under pipefail fails when grep exits before dpbandit has written
+# everything (SIGPIPE) — a race that a longer list made visible.
+experiments="$("$prefix/bin/dpbandit" simulate --list)" || fail "installed binary: simulate --list failed"
+echo "$experiments" | grep -q '002-fig1' || fail "installed binary lists no experiment"
 [ -f "$prefix/share/dpbandit/proofs/000.encode.smt2" ] || fail "proofs not installed"
 
 # 5. Bad input.
