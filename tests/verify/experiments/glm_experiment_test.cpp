@@ -37,6 +37,20 @@ nlohmann::json tiny_json() {
                    {"label": "RS", "learner": "rs-glincb", "width": "1/2"}]})");
 }
 
+// tiny_json()'s instance at S = 2 (d = 2, K = 4, 40 arm sets, instance seed 11), generated from the documented stream.
+dpb::ref::GlmInstance tiny_instance(std::uint64_t stream) {
+  dpb::ref::GlmInstanceParams p;
+  p.link = dpb::ref::Link::logistic;
+  p.d = 2;
+  p.K = 4;
+  p.q = 16;
+  p.sets = 40;
+  p.S = Rational(2);
+  p.seed = 11;
+  p.stream = stream;
+  return dpb::ref::make_glm_instance(p);
+}
+
 // The message of the ParameterError that parsing `j` throws ("" when it parses).
 std::string refusal(const nlohmann::json& j) {
   try {
@@ -149,16 +163,7 @@ TEST(GlmExperimentTest, GlocRunsAreTheReferenceLearnersRegret) {
   GlmExperimentOptions o;
   o.threads = 1;
   const GlmExperimentResult r = run_glm_experiment(c, o);
-  dpb::ref::GlmInstanceParams p;
-  p.link = dpb::ref::Link::logistic;
-  p.d = 2;
-  p.K = 4;
-  p.q = 16;
-  p.sets = 40;
-  p.S = Rational(2);
-  p.seed = 11;
-  p.stream = 0;
-  const dpb::ref::GlmInstance inst = dpb::ref::make_glm_instance(p);
+  const dpb::ref::GlmInstance inst = tiny_instance(0);
   for (const auto& [label, profile] : {std::pair{"GLOC", dpb::ref::GlocProfile::baseline_code},
                                        std::pair{"GLOC-paper", dpb::ref::GlocProfile::paper}}) {
     dpb::ref::GlocParams g;
@@ -183,16 +188,7 @@ TEST(GlmExperimentTest, TinyRunIsTheReferenceLearnersRegretAndThreadIndependent)
     EXPECT_EQ(r1.cells[k].per_run, r2.cells[k].per_run);
   }
   // The shared instance of S = 2, generated here from its documented stream, and the reference learners.
-  dpb::ref::GlmInstanceParams p;
-  p.link = dpb::ref::Link::logistic;
-  p.d = 2;
-  p.K = 4;
-  p.q = 16;
-  p.sets = 40;
-  p.S = Rational(2);
-  p.seed = 11;
-  p.stream = 0;
-  const dpb::ref::GlmInstance inst = dpb::ref::make_glm_instance(p);
+  const dpb::ref::GlmInstance inst = tiny_instance(0);
   dpb::ref::GlmUcbParams g;
   g.T = 40;
   dpb::ref::RsGlincbParams rs;
@@ -221,16 +217,7 @@ TEST(GlmExperimentTest, PerRunInstancesComeFromTheRunsStream) {
   const GlmExperimentResult r = run_glm_experiment(parse_glm_experiment(j, "per-run"));
   ASSERT_EQ(r.instances.size(), 2U);  // one per run
   for (std::uint32_t run = 0; run < 2; ++run) {
-    dpb::ref::GlmInstanceParams p;
-    p.link = dpb::ref::Link::logistic;
-    p.d = 2;
-    p.K = 4;
-    p.q = 16;
-    p.sets = 40;
-    p.S = Rational(2);
-    p.seed = 11;
-    p.stream = dpb::ref::glm_instance_stream(run);
-    const dpb::ref::GlmInstance inst = dpb::ref::make_glm_instance(p);
+    const dpb::ref::GlmInstance inst = tiny_instance(dpb::ref::glm_instance_stream(run));
     dpb::ref::GlmUcbParams g;
     g.T = 40;
     EXPECT_NEAR(r.cell("GLM-UCB", 0, 0).final_regret[run],
