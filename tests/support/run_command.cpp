@@ -2,6 +2,8 @@
 
 #include <sys/wait.h>
 
+#include <cstdlib>
+
 #include <array>
 #include <cstdio>
 #include <filesystem>
@@ -11,7 +13,20 @@
 
 namespace dpb::test {
 
+void prepare_cli_children() {
+#if defined(__SANITIZE_ADDRESS__)
+  static const bool done = [] {
+    const char* old = std::getenv("ASAN_OPTIONS");
+    const std::string options = (old != nullptr && *old != '\0' ? std::string(old) + ":" : std::string()) +
+                                "detect_leaks=0";
+    return ::setenv("ASAN_OPTIONS", options.c_str(), 1) == 0;
+  }();
+  if (!done) throw std::runtime_error("prepare_cli_children: setenv(ASAN_OPTIONS) failed");
+#endif
+}
+
 CommandResult run_command(const std::string& command) {
+  prepare_cli_children();
   static int counter = 0;
   auto err_path = std::filesystem::temp_directory_path() /
                   ("dpb_test_stderr_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));

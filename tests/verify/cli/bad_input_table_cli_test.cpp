@@ -23,6 +23,7 @@
 // the cap" (the Release run judges hangs); of the outside-range values each option gets its first one and a fixed
 // quarter of the others (value i of option j when (i + j) mod 4 = 0), so every hostile value still reaches every
 // kind of option, through the one parsing layer they share, at about a third of the cost.
+// (The cases' processes run there without LeakSanitizer's exit scan: tests/support/run_command.hpp.)
 // Cases run as subprocesses, several at a time; each command is one test.
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -46,6 +47,7 @@
 
 #include "reference/core/rational.hpp"
 #include "tests/support/cli_path.hpp"
+#include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
 
 namespace dpb::test {
@@ -172,6 +174,7 @@ std::optional<std::pair<Rational, bool>> bound(const nlohmann::json& j) {
 }
 
 std::vector<Spec> registered_options() {
+  prepare_cli_children();  // before any worker thread starts a case (setenv is not thread-safe)
   const fs::path dir = fresh_temp_dir("bad_input_options");
   const Outcome r = run_case({cli_path(), "options", "--json"}, dir, 30);
   fs::remove_all(dir);
