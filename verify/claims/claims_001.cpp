@@ -9,6 +9,7 @@
 #include "verify/certified/seed001_checks.hpp"
 #include "verify/certified/seed001_pvec_privacy.hpp"
 #include "verify/statistical/seed001_amp_noise.hpp"
+#include "verify/statistical/seed001_binomial_law.hpp"
 #include "verify/statistical/seed001_counts_sufficient.hpp"
 #include "verify/statistical/seed001_pamp_view.hpp"
 #include "verify/claims/registry.hpp"
@@ -183,6 +184,25 @@ void register_claims_001(Registry& registry) {
       "200 000); support, Pearson, G, 0.99/0.999 tails, Holm at the claim's α",
       Verdict::holds,
       [](const RunOptions& o) { return statistical::check_amp_noise_law(o); }}));
+  registry.add(in_family("sampled-laws", Claim{
+      "001.binomial-large.law",
+      "the large-n binomial sampler draws Bin(n, p): Bin(n, ½) by exact rejection, Bin(n, ¼) through the identity "
+      "Bin(n, ¼) = Bin(Bin(n, ½), ½) (reference and optimized builds)",
+      {"001", "Thm 3.5 / App. C", "P_Vec's Bin(b, p) noise, b up to 10⁹ per label and user"},
+      Method::statistical,
+      "(n, p) ∈ {(1001, ½), (40 001, ¼), (6, ¼)} (full: 10⁶ for 40 001) × both builds; reference / optimized draws 1 000 / 4 000, 2 000 / "
+      "20 000, 1 000 / 4 000 (full: 10 000 / 40 000, 20 000 / 200 000, 10 000 / 40 000); support, Pearson, G, 0.99/0.999 tails vs the certified pmf, Holm at the claim's α",
+      Verdict::holds,
+      [](const RunOptions& o) { return statistical::check_binomial_large_law(o); }}));
+  registry.add(in_family("sampled-laws", Claim{
+      "001.binomial.sum-law",
+      "Σ_{i ≤ B} Bin(b, p) = Bin(B·b, p): the per-user noise path's sum follows the law the aggregate path draws",
+      {"001", "Thm 3.5 / App. C", "Algorithm 5's per-user binomial noise, summed by the analyzer"},
+      Method::statistical,
+      "(b, B, p) ∈ {(10⁴, 4, ¼), (5001, 3, ½)}, 10 000 sums (full: (10⁵, 4, ¼), (250001, 3, ½), 100 000 sums): GOF vs the certified Bin(B·b, p) pmf "
+      "and two-sample homogeneity vs direct Bin(B·b, p) draws, Holm at the claim's α",
+      Verdict::holds,
+      [](const RunOptions& o) { return statistical::check_binomial_sum_law(o); }}));
   registry.add(in_family("sampled-laws", Claim{
       "001.p-amp.shuffled-view",
       "P_Amp's shuffled view (both parts, each under its own permutation; the other users known): a Monte Carlo "
