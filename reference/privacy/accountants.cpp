@@ -81,7 +81,9 @@ Rational rdp_to_dp_lemma10_upper_bound(const RdpCurve& curve, const Rational& de
   require_delta(delta, "rdp_to_dp_lemma10_upper_bound");
   SmallestUpper best;
   for (const auto& [alpha, e] : curve) best.offer(Interval(e, P) + lemma10_term(alpha, delta));
-  return best.value();
+  // The formula goes below 0 when the curve is small (log(1 − 1/α) < 0): (ε, δ)-DP at ε < 0 implies it at ε = 0.
+  const Rational v = best.value();
+  return v > 0 ? v : Rational(0);
 }
 
 const std::vector<Rational>& accountant_alpha_grid() {

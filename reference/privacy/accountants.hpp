@@ -34,7 +34,7 @@ using RdpCurve = std::vector<std::pair<Rational, Rational>>;
 // Standard (Mironov 2017, Prop. 3): ε′ = min_α ε(α) + log(1/δ)/(α−1). Rounded up.
 Rational rdp_to_dp_standard_upper_bound(const RdpCurve& curve, const Rational& delta);
 // Seed 000 Lemma 10 (= Canonne–Kamath–Steinke 2020, Prop. 12): ε′ = min_α ε(α) + log(1/(αδ))/(α−1) + log(1−1/α).
-// Rounded up.
+// Rounded up; never below 0 (the minimum is negative for small curves, and (ε < 0, δ)-DP implies (0, δ)-DP).
 Rational rdp_to_dp_lemma10_upper_bound(const RdpCurve& curve, const Rational& delta);
 
 // ---- ρ-zCDP (½ε̂²-CDP, ρ = ε̂²/2) → (ε, δ) ----

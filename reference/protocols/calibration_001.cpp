@@ -3,6 +3,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/protocols/internal/quantities.hpp"
 #include "reference/privacy/accountants.hpp"
+#include "reference/privacy/ledger.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
 
@@ -177,7 +178,12 @@ std::pair<Integer, Integer> thm35_g_b(const Rational& eps, const Rational& delta
 namespace {
 
 // ---- p-amp ----
-void amp_core(Calibration001& c, const Rational& eps, const Rational& delta, const Integer& B, bool per_batch) {
+struct AmpCore {
+  AmpSigma sigma;
+  FmtBound fmt;
+};
+
+AmpCore amp_core(Calibration001& c, const Rational& eps, const Rational& delta, const Integer& B, bool per_batch) {
   const std::string suffix = per_batch ? " (per batch)" : "";
   const bool in_range = thm32_in_range(eps, delta, B);
   c.quantities.push_back(real("eps_max", (ln(Rational(2 / delta), kReport).div(Rational(B))).sqrt(),
@@ -206,6 +212,34 @@ void amp_core(Calibration001& c, const Rational& eps, const Rational& delta, con
   } else {
     c.quantities.push_back(text("fmt", "not applicable: Lemma B.4's precondition fails; no (eps, delta)-SDP bound"));
   }
+  return {a, f};
+}
+
+// Returning users: one user's M batches composed by three accountants, each an upper bound of the user-level ε at
+// δ (docs/privacy-001.md §10): (1) the proof's route — Lemma B.4's certified per-batch (ε̃, δ̃) under advanced
+// composition with δ′ = δ/2 (Dwork–Roth Thm 3.20), which certifies (ε_adv, M·δ̃ + δ/2); (2) no amplification at all —
+// the user's M messages, each R_Amp's Gaussian of joint ℓ₂ sensitivity 2√2 at σ̄ (Cor. B.3), composed exactly
+// (μ² = 8M/σ̄², Balle–Wang's profile; the shuffled outputs are post-processing of the messages); (3) the same messages
+// by zCDP (ρ = 4M/σ̄²) and Canonne–Kamath–Steinke's conversion — the Rényi comparison. All rounded up.
+void amp_returning_composition(Calibration001& c, const AmpCore& core, const Integer& M, const Rational& delta) {
+  const Rational delta_prime = delta / 2;
+  if (core.fmt.applicable) {
+    c.quantities.push_back(exact("eps_total_advanced",
+                                 advanced_composition_eps_upper_bound(core.fmt.eps_tilde_upper, M, delta_prime),
+                                 "Lemma B.4's per-batch eps~ (upper end) composed over M batches by advanced "
+                                 "composition, delta' = delta/2 (the proof's route, with B.4's certified constant)"));
+    c.quantities.push_back(exact("delta_total_advanced", Rational(M * core.fmt.delta_tilde_upper + delta_prime),
+                                 "M delta~ + delta/2"));
+  } else {
+    c.quantities.push_back(text("eps_total_advanced", "not applicable: Lemma B.4's precondition fails per batch"));
+  }
+  const Rational& sb = core.sigma.sigma_bar;
+  c.quantities.push_back(exact("eps_total_messages_gaussian", gaussian_eps_upper_bound(Rational(8 * M) / (sb * sb), delta),
+                               "one user's M messages, exact Gaussian composition at delta (mu^2 = 8M/sigma_bar^2), "
+                               "no amplification; grid 2^-24, rounded up"));
+  c.quantities.push_back(exact("eps_total_messages_zcdp",
+                               returning_users_zcdp_eps_upper_bound(Rational(4) / (sb * sb), M, delta),
+                               "the same messages by zCDP (rho = 4/sigma_bar^2 per batch) and the CKS conversion at delta"));
 }
 
 Calibration001 p_amp(const Calibration001Input& in) {
@@ -235,7 +269,8 @@ Calibration001 p_amp(const Calibration001Input& in) {
   c.source = "seed 001, Thm E.3 (returning users): B.1 at (eps_m, delta_m), advanced composition over M batches";
   const Split s = returning_split(eps, delta, B, T);
   add_split(c, s);
-  amp_core(c, s.eps_m, s.delta_m, B, true);
+  const AmpCore core = amp_core(c, s.eps_m, s.delta_m, B, true);
+  amp_returning_composition(c, core, s.M, delta);
   // The printed closed form: 16 ln(2/δ) √(T ln(5T/δ))/(εB).
   c.quantities.push_back(real("sigma_printed",
                               ln(Rational(2 / delta), kReport).mul(Rational(16)) *

@@ -48,6 +48,16 @@ Interval thm_e3_printed_sigma(const Rational& eps, const Rational& delta, const 
                               mpfr_prec_t prec);
 Outcome check_thm_e3_sigma(const ReturningSigmaFn& sigma);
 
+// 001.thm-e3.privacy: P_Amp with returning users (one user in every one of the M = ⌈T/B⌉ batches) at Thm E.3's
+// calibration — calibrate p-amp --returning: B.1 at (ε_m, δ_m) — is (ε, δ)-SDP at user level. The certified upper
+// bound is the least of three accountants calibrate reports (docs/privacy-001.md §10): the proof's route (Lemma B.4's
+// certified per-batch (ε̃, δ̃), advanced composition; counted only when its δ total ≤ δ), and one user's M messages
+// composed exactly (Gaussian profile) or by zCDP — no amplification. holds at a point when that bound ≤ ε; a point
+// outside B.1's per-batch range is "outside" (never holds: the claim is then inconclusive). sigma_factor ≠ 1: the
+// negative control — the implementation draws σ̄·factor (the message accountants are recomputed at it; the proof's
+// route then does not apply).
+Outcome check_thm_e3_privacy(const Rational& sigma_factor = Rational(1));
+
 // ---- 001.vec.unbiased / 001.vec.variance: E and Var of A_Vec's output from the exact law of the per-label count
 // (randomized rounding ⊛ Bin(b, p), convolved over the B users), both ranges r. ----
 // The exact law of one label's batch count Σ_i c_i (values: the B users' label values), support first..first+size−1.

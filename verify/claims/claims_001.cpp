@@ -265,6 +265,16 @@ void register_claims_001(Registry& registry) {
       Verdict::violated,
       [](const RunOptions&) { return check_thm_e3_sigma(thm_e3_printed_sigma); }});
   registry.add(Claim{
+      "001.thm-e3.privacy",
+      "P_Amp with returning users (one user in every batch, M = ⌈T/B⌉) at Thm E.3's calibration (B.1 at ε_m = "
+      "ε/(2√(2M ln(2/δ))), δ_m = δ/(2M)) is (ε, δ)-SDP at user level",
+      {"001", "App. E", "Thm E.3 (B.1 per batch, advanced composition, Thm E.2)"},
+      Method::certified,
+      "ε ∈ {1/10, 1/2, 9/10} × δ ∈ {10⁻⁵, 1/10} × (T, B) ∈ {(10⁴, 100), (10⁵, 10³), (10⁶, 10⁴)}; the least of three "
+      "certified accountants (B.4 + advanced composition; the user's M messages by the exact Gaussian profile; by zCDP)",
+      Verdict::holds,
+      [](const RunOptions&) { return check_thm_e3_privacy(); }});
+  registry.add(Claim{
       "001.vec.subgaussian",
       "o − E[o] is sub-Gaussian with variance proxy (r/g)²(B + B·b/4): E[e^{λ(o − E o)}] ≤ e^{λ²(r/g)²(B + Bb/4)/2}",
       {"001", "App. C.1", "proof of Thm C.1 (sub-Gaussian private noise, Assumption A.3)"},

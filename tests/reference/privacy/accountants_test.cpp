@@ -61,6 +61,17 @@ TEST(AccountantsTest, CksMatchesAKnownOptimumOfTheContinuousInfimum) {
   EXPECT_LE(cks, best + 1e-3);  // the grid's step in α is 2^{1/16}: within 1e-3 of the infimum here
 }
 
+// For a small curve the conversion's minimum is negative (ρ = 1/100, δ = 1/10: at α ≈ 7, αρ + ln(1/(αδ))/(α − 1) +
+// ln(1 − 1/α) ≈ 0.07 + 0.06 − 0.15 < 0, by the same double scan as above); the bound is then 0, never negative.
+TEST(AccountantsTest, CksConversionIsNeverNegative) {
+  double best = 1e9;
+  for (double a = 1.001; a < 200; a *= 1.0005)
+    best = std::min(best, a * 0.01 + std::log(1 / (a * 0.1)) / (a - 1) + std::log(1 - 1 / a));
+  ASSERT_LT(best, -0.01);  // the case is one where the formula goes negative
+  EXPECT_EQ(zcdp_to_dp_cks_upper_bound(Rational(1, 100), Rational(1, 10)), Rational(0));
+  EXPECT_EQ(returning_users_zcdp_eps_upper_bound(Rational(1, 500), Integer(5), Rational(1, 10)), Rational(0));
+}
+
 TEST(AccountantsTest, AdvancedCompositionMatchesDworkRoth) {
   const double expected = std::sqrt(200 * std::log(1e6)) * 0.1 + 100 * 0.1 * std::expm1(0.1);
   EXPECT_NEAR(d(advanced_composition_eps_upper_bound(Rational(1, 10), Integer(100), Rational(1, 1000000))), expected,

@@ -175,6 +175,22 @@ TEST(Seed001ChecksTest, ThmE5RangeIsNeverHoldsAndTheBoundExceedsEpsAtFifteen) {
   EXPECT_TRUE(exceeded_at_15);  // ε/2 + ε²/(8 ln 20) ≈ 16.9 > 15
 }
 
+// Returning users: every grid point is certified within ε (the user's M messages alone suffice at E.3's calibration);
+// an implementation drawing σ̄/4 multiplies the messages' μ by 4, and at ε = 9/10, δ = 10⁻⁵, B = 10⁴ (μ-route bound
+// ≈ 0.76 at σ̄) the bound passes ε: not holds. The proof's own route is reported at every point where B.4 applies.
+TEST(Seed001ChecksTest, ThmE3PrivacyHoldsAndAQuarterSigmaIsNotCertified) {
+  const Outcome o = check_thm_e3_privacy();
+  EXPECT_EQ(o.verdict, Verdict::holds) << o.key_figure;
+  std::size_t advanced = 0;
+  for (const auto& p : o.evidence.at("points")) {
+    EXPECT_EQ(p.at("verdict"), "holds") << p.dump();
+    if (p.contains("eps_advanced")) ++advanced;
+  }
+  EXPECT_EQ(o.evidence.at("points").size(), 18u);
+  EXPECT_GE(advanced, 6u);
+  EXPECT_NE(check_thm_e3_privacy(Rational(1, 4)).verdict, Verdict::holds);
+}
+
 TEST(Seed001ChecksTest, ThmE3PrintedSigmaIsViolatedAndTheExactSubstitutionHolds) {
   EXPECT_EQ(check_thm_e3_sigma(thm_e3_printed_sigma).verdict, Verdict::violated);
   const ReturningSigmaFn exact = [](const Rational& eps, const Rational& delta, const Integer& T, const Integer& B,
