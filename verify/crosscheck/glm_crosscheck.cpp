@@ -1,28 +1,17 @@
 #include "verify/crosscheck/glm_crosscheck.hpp"
 
-#include <chrono>
 #include <ostream>
 
 #include "reference/core/errors.hpp"
-#include "verify/crosscheck/jdp_glm_crosscheck.hpp"
-#include "verify/crosscheck/rs_glincb_crosscheck.hpp"
+#include "verify/crosscheck/glm_learners.hpp"
 
 namespace dpb::verify {
 
-namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-}  // namespace
-
-bool is_glm_learner(const std::string& name) {
-  return name == "glm-ucb" || name == "b-glincb" || name == "rs-glincb" || name == "shuffle-glm" || name == "gloc" ||
-         name == "jdp-glm";
-}
+bool is_glm_learner(const std::string& name) { return find_glm_learner(name) != nullptr; }
 std::vector<std::string> glm_learner_names() {
-  return {"glm-ucb", "b-glincb", "rs-glincb", "shuffle-glm", "gloc", "jdp-glm"};
+  std::vector<std::string> v;
+  for (const auto& l : glm_learners()) v.push_back(l.name);
+  return v;
 }
 
 bool GlmCrosscheckReport::ok() const {
@@ -236,185 +225,32 @@ GlmRunComparison compare_gloc(const ref::GlocTrajectory& r, const fast::GlocFast
 }
 
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
-  if (!is_glm_learner(config.learner))
-    throw_parameter_error("crosscheck", "learner",
-                          "a GLM learner (glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc, jdp-glm)", config.learner);
+  const GlmLearner* learner = find_glm_learner(config.learner);
+  if (!learner) {
+    std::string names;
+    for (const auto& n : glm_learner_names()) names += (names.empty() ? "" : ", ") + n;
+    throw_parameter_error("crosscheck", "learner", "a GLM learner (" + names + ")", config.learner);
+  }
   if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
-  if (config.learner == "rs-glincb") return crosscheck_rs_glincb(config);
-  if (config.learner == "jdp-glm") return crosscheck_jdp_glm(config);
   GlmCrosscheckReport rep;
   rep.config = config;
-  rep.config.params.T = config.horizon;
-  rep.config.bglincb.T = config.horizon;
-  rep.config.bglincb.lambda = config.params.lambda;
-  rep.config.shuffle.T = config.horizon;
   rep.instance = glm_crosscheck_instance(config);
-  rep.config.gloc.T = config.horizon;
-  const bool b = config.learner == "b-glincb", sh = config.learner == "shuffle-glm", gl = config.learner == "gloc";
-  if (gl) (void)ref::gloc_constants(rep.config.gloc, rep.instance);  // validates
-  else if (b) ref::validate_b_glincb(rep.config.bglincb, rep.instance.q);
-  else if (sh) ref::validate_shuffle_glm(rep.config.shuffle, rep.instance.link, rep.instance.q);
-  else ref::validate_glm_ucb(rep.config.params, rep.instance.q);
+  learner->prepare(rep.config, rep.instance);  // validates
   if (rep.instance.sets < config.horizon && !config.loaded)
     throw_parameter_error("crosscheck", "horizon", "<= the instance's arm sets", std::to_string(config.horizon));
-  const fast::GlmEnvironment env(rep.instance);
-  for (std::uint32_t run = 0; run < config.runs; ++run) {
-    auto t0 = std::chrono::steady_clock::now();
-    if (gl) {
-      const ref::GlocTrajectory r = ref::gloc(rep.config.gloc, rep.instance, config.seed, run);
-      const double sr = seconds_since(t0);
-      t0 = std::chrono::steady_clock::now();
-      const fast::GlmEnvironment run_env(rep.instance);
-      const fast::GlocFastTrajectory f = fast::gloc(rep.config.gloc, run_env, config.seed, run, config.gloc_fast_options);
-      GlmRunComparison c = compare_gloc(r, f);
-      c.run = run;
-      c.seconds_reference = sr;
-      c.seconds_fast = seconds_since(t0);
-      rep.runs.push_back(std::move(c));
-      continue;
-    }
-    if (sh) {
-      const ref::ShuffleGlmTrajectory r = ref::shuffle_glm(rep.config.shuffle, rep.instance, config.seed, run);
-      const double sr = seconds_since(t0);
-      t0 = std::chrono::steady_clock::now();
-      const fast::GlmEnvironment run_env(rep.instance);
-      const fast::ShuffleGlmFastTrajectory f =
-          fast::shuffle_glm(rep.config.shuffle, run_env, config.seed, run, config.shuffle_fast_options);
-      GlmRunComparison c = compare_shuffle_glm(rep.instance, r, f);
-      c.run = run;
-      c.seconds_reference = sr;
-      c.seconds_fast = seconds_since(t0);
-      rep.runs.push_back(std::move(c));
-      continue;
-    }
-    if (b) {
-      const ref::BGlincbTrajectory r = ref::b_glincb(rep.config.bglincb, rep.instance, config.seed, run);
-      const double sr = seconds_since(t0);
-      t0 = std::chrono::steady_clock::now();
-      const fast::GlmEnvironment run_env(rep.instance);
-      const fast::BGlincbFastTrajectory f =
-          fast::b_glincb(rep.config.bglincb, run_env, config.seed, run, config.bglincb_fast_options);
-      GlmRunComparison c = compare_b_glincb(rep.instance, r, f);
-      c.run = run;
-      c.seconds_reference = sr;
-      c.seconds_fast = seconds_since(t0);
-      rep.runs.push_back(std::move(c));
-      continue;
-    }
-    const ref::GlmUcbTrajectory r = ref::glm_ucb(rep.config.params, rep.instance, config.seed, run);
-    const double sr = seconds_since(t0);
-    t0 = std::chrono::steady_clock::now();
-    const fast::GlmEnvironment run_env(rep.instance);  // fresh deferral counters per run
-    const fast::GlmUcbFastTrajectory f = fast::glm_ucb(rep.config.params, run_env, config.seed, run, config.fast_options);
-    GlmRunComparison c = compare_glm(rep.instance, r, f);
-    c.run = run;
-    c.seconds_reference = sr;
-    c.seconds_fast = seconds_since(t0);
-    rep.runs.push_back(std::move(c));
-  }
-  (void)env;
+  for (std::uint32_t run = 0; run < config.runs; ++run) rep.runs.push_back(learner->run(rep.config, rep.instance, run));
   return rep;
 }
 
 void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
   const auto& c = rep.config;
+  const GlmLearner& learner = *find_glm_learner(c.learner);
   out << "crosscheck " << c.learner << ": " << rep.instance.describe() << ", T = " << c.horizon
       << ", runs = " << c.runs << ", seed = " << c.seed;
-  if (c.learner == "gloc") {
-    const ref::GlocConstants k = ref::gloc_constants(rep.config.gloc, rep.instance);
-    out << ", profile " << ref::gloc_profile_name(k.profile) << ", lambda = " << to_string(k.lambda)
-        << ", kappa = " << to_string(k.kappa) << ", delta = " << to_string(k.delta) << "\n";
-  } else if (c.learner == "jdp-glm") {
-    print_jdp_glm_header(rep, out);
-  } else if (c.learner != "shuffle-glm") {
-    out << ", lambda = " << to_string(c.params.lambda);
-  }
-  if (c.learner == "gloc" || c.learner == "jdp-glm") {
-  } else if (c.learner == "b-glincb")
-    out << ", gamma = " << to_string(c.bglincb.gamma) << ", kappa = " << to_string(c.bglincb.kappa)
-        << ", S = " << to_string(c.bglincb.S) << ", M = " << ref::b_glincb_batches(rep.config.bglincb)
-        << ", widths = " << ref::glm_widths_name(c.bglincb.widths) << "\n";
-  else if (c.learner == "shuffle-glm")
-    out << ", eps = " << to_string(c.shuffle.eps) << ", delta = " << to_string(c.shuffle.delta)
-        << ", gamma = " << to_string(c.shuffle.gamma) << ", kappa = " << to_string(c.shuffle.kappa)
-        << ", kappa* = " << to_string(c.shuffle.kappa_star) << ", S = " << to_string(c.shuffle.S)
-        << ", M = " << ref::shuffle_glm_batches(rep.config.shuffle)
-        << ", widths = " << ref::glm_widths_name(c.shuffle.widths) << " (scaled profile)\n";
-  else if (c.learner == "rs-glincb")
-    out << ", gamma = " << to_string(c.rs_params.gamma) << ", kappa = " << to_string(c.rs_params.kappa)
-        << ", beta = " << to_string(c.rs_params.beta) << "\n";
-  else if (c.learner != "jdp-glm")
-    out << ", rho = " << ref::glm_ucb_rho_name(c.params) << "\n";
+  learner.print_header(rep, out);
   std::uint64_t bad = 0, deferred = 0;
   for (const auto& r : rep.runs) {
-    if (c.learner == "gloc") {
-      out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.deferrals << " argmax decisions deferred, "
-          << r.reward_deferrals << " reward draws deferred, " << r.refinements << " reference replays, "
-          << r.exact_rounds << " reference decisions exact, max radius " << r.max_theta_error << ", pseudo-regret "
-          << r.regret_fast << " (reference " << r.regret_reference << "); reference " << r.seconds_reference
-          << " s, optimized " << r.seconds_fast << " s";
-      deferred += r.deferrals;
-      if (r.divergence) {
-        ++bad;
-        out << "  DISAGREEMENT: " << r.detail;
-      }
-      out << "\n";
-      continue;
-    }
-    if (c.learner == "jdp-glm") {
-      out << "  run " << r.run << ": " << r.rounds << " rounds, |T_o| = " << r.explorations << ", switches = "
-          << r.switches << ", count1 = " << r.count1 << ", count2 = " << r.count2 << " (cutoffs " << r.cutoffs
-          << "), " << r.not_pd << " rounds with a non-PD V or H_tau; deferred to the reference: " << r.deferrals
-          << " rounds (" << r.deferral_kinds << "), " << r.pgd_deferrals << " P_GD roundings, " << r.weight_deferrals
-          << " weights, " << r.reward_deferrals << " reward draws; pseudo-regret " << r.regret_fast << " (reference "
-          << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized " << r.seconds_fast
-          << " s";
-      deferred += r.deferrals + r.pgd_deferrals + r.reward_deferrals;
-      if (r.divergence) {
-        ++bad;
-        out << "  DISAGREEMENT: " << r.detail;
-      }
-      out << "\n";
-      continue;
-    }
-    if (c.learner == "shuffle-glm") {
-      out << "  run " << r.run << ": " << r.rounds << " rounds in batches " << r.schedule << ", " << r.eliminated
-          << " arms eliminated, " << r.clipped << " weights clipped, " << r.not_pd
-          << " releases not positive definite; deferred to the reference: " << r.p2_deferrals << " P2 releases, "
-          << r.pgd_deferrals << " P_GD roundings, " << r.exact_rounds << " rounds (exact core), "
-          << r.reward_deferrals << " reward draws; pseudo-regret " << r.regret_fast << " (reference "
-          << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized " << r.seconds_fast << " s";
-      deferred += r.p2_deferrals + r.pgd_deferrals + r.exact_rounds;
-      if (r.divergence) {
-        ++bad;
-        out << "  DISAGREEMENT: " << r.detail;
-      }
-      out << "\n";
-      continue;
-    }
-    if (c.learner == "b-glincb") {
-      out << "  run " << r.run << ": " << r.rounds << " rounds in batches " << r.schedule << ", " << r.eliminated
-          << " arms eliminated, " << r.elimination_tests << " elimination tests (" << r.deferrals << " deferred), "
-          << r.mle_deferrals << " MLE roundings deferred, " << r.weight_deferrals << " weights deferred, "
-          << r.reward_deferrals << " reward draws deferred, " << r.refinements
-          << " reference refinements, max theta bound " << r.max_theta_error << ", pseudo-regret " << r.regret_fast
-          << " (reference " << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized "
-          << r.seconds_fast << " s";
-      deferred += r.deferrals + r.mle_deferrals + r.weight_deferrals;
-      if (r.divergence) {
-        ++bad;
-        out << "  DISAGREEMENT: " << r.detail;
-      }
-      out << "\n";
-      continue;
-    }
-    out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.deferrals << " argmax decisions deferred, "
-        << r.reward_deferrals << " reward draws deferred, " << r.refinements
-        << " reference refinements, " << r.full_fits << " reference full fits, max theta bound " << r.max_theta_error << ", pseudo-regret " << r.regret_fast
-        << " (reference " << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized "
-        << r.seconds_fast << " s";
-    if (c.learner == "rs-glincb") out << "; |T_o| = " << r.explorations << ", switches = " << r.switches;
-    deferred += r.deferrals;
+    deferred += learner.print_run(r, out);
     if (r.divergence) {
       ++bad;
       out << "  DISAGREEMENT: " << r.detail;
@@ -422,11 +258,7 @@ void print_glm_report(const GlmCrosscheckReport& rep, std::ostream& out) {
     out << "\n";
   }
   out << (bad ? "FAILED" : "ok") << ": " << rep.runs.size() - bad << "/" << rep.runs.size()
-      << " runs agree (actions, rewards, " << (c.learner == "b-glincb" ? "survivors, weights, batch estimates"
-                                        : c.learner == "shuffle-glm" ? "survivors, weights, P2 and P_GD releases and bits"
-                                        : c.learner == "jdp-glm" ? "Criterion I/II events, weights, tree releases, P_GD estimates and bits"
-                                                                     : "estimates within bounds")
-      << ", pseudo-regret); " << deferred
+      << " runs agree (actions, rewards, " << learner.agreement << ", pseudo-regret); " << deferred
       << " decisions deferred to the reference\n";
 }
 

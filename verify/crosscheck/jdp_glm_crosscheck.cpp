@@ -1,6 +1,5 @@
 #include "verify/crosscheck/jdp_glm_crosscheck.hpp"
 
-#include <chrono>
 #include <ostream>
 
 #include "reference/core/errors.hpp"
@@ -103,32 +102,6 @@ void print_jdp_glm_header(const GlmCrosscheckReport& rep, std::ostream& out) {
       << ", C = " << to_string(p.beta_constant) << ", c = " << to_string(p.gamma_constant) << "\n  constants: "
       << jdp_glm_constants_text(k) << (rep.instance.link == ref::Link::probit ? " (probit: outside Def. 4.1 (F1))" : "")
       << "\n";
-}
-
-GlmCrosscheckReport crosscheck_jdp_glm(const GlmCrosscheckConfig& config) {
-  if (config.learner != "jdp-glm") throw_parameter_error("crosscheck", "learner", "jdp-glm", config.learner);
-  if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
-  GlmCrosscheckReport rep;
-  rep.config = config;
-  rep.config.jdp.T = config.horizon;
-  rep.instance = glm_crosscheck_instance(config);
-  if (rep.instance.sets < config.horizon && !config.loaded)
-    throw_parameter_error("crosscheck", "horizon", "<= the instance's arm sets", std::to_string(config.horizon));
-  (void)ref::jdp_glm_constants(rep.config.jdp, rep.instance.link, rep.instance.d, rep.instance.q);  // validates
-  for (std::uint32_t run = 0; run < config.runs; ++run) {
-    auto t0 = std::chrono::steady_clock::now();
-    const ref::JdpGlmTrajectory r = ref::jdp_glm(rep.config.jdp, rep.instance, config.seed, run);
-    const double sr = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    t0 = std::chrono::steady_clock::now();
-    const fast::GlmEnvironment env(rep.instance);  // fresh deferral counters per run
-    const fast::JdpGlmFastTrajectory f = fast::jdp_glm(rep.config.jdp, env, config.seed, run, config.jdp_fast_options);
-    GlmRunComparison c = compare_jdp_glm(r, f);
-    c.run = run;
-    c.seconds_reference = sr;
-    c.seconds_fast = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    rep.runs.push_back(std::move(c));
-  }
-  return rep;
 }
 
 }  // namespace dpb::verify

@@ -1,18 +1,8 @@
 #include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 
-#include <chrono>
-
 #include "reference/core/errors.hpp"
 
 namespace dpb::verify {
-
-namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-}  // namespace
 
 GlmRunComparison compare_rs_glincb(const ref::GlmInstance& inst, const ref::RsGlincbTrajectory& r,
                                    const fast::RsGlincbFastTrajectory& f) {
@@ -79,33 +69,6 @@ ref::RsGlincbParams rs_glincb_params(const GlmCrosscheckConfig& config, const re
   }
   ref::validate_rs_glincb(p, inst.q);
   return p;
-}
-
-GlmCrosscheckReport crosscheck_rs_glincb(const GlmCrosscheckConfig& config) {
-  if (config.learner != "rs-glincb")
-    throw_parameter_error("crosscheck", "learner", "rs-glincb", config.learner);
-  if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
-  GlmCrosscheckReport rep;
-  rep.config = config;
-  rep.instance = glm_crosscheck_instance(config);
-  rep.config.rs_params = rs_glincb_params(config, rep.instance);
-  if (rep.instance.sets < config.horizon && !config.loaded)
-    throw_parameter_error("crosscheck", "horizon", "<= the instance's arm sets", std::to_string(config.horizon));
-  for (std::uint32_t run = 0; run < config.runs; ++run) {
-    auto t0 = std::chrono::steady_clock::now();
-    const ref::RsGlincbTrajectory r = ref::rs_glincb(rep.config.rs_params, rep.instance, config.seed, run);
-    const double sr = seconds_since(t0);
-    t0 = std::chrono::steady_clock::now();
-    const fast::GlmEnvironment env(rep.instance);  // fresh deferral counters per run
-    const fast::RsGlincbFastTrajectory f =
-        fast::rs_glincb(rep.config.rs_params, env, config.seed, run, config.rs_fast_options);
-    GlmRunComparison c = compare_rs_glincb(rep.instance, r, f);
-    c.run = run;
-    c.seconds_reference = sr;
-    c.seconds_fast = seconds_since(t0);
-    rep.runs.push_back(std::move(c));
-  }
-  return rep;
 }
 
 }  // namespace dpb::verify
