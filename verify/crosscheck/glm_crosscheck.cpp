@@ -14,6 +14,26 @@ std::vector<std::string> glm_learner_names() {
   return v;
 }
 
+void GlmRunComparison::fail(std::uint64_t round, std::string why) {
+  if (!divergence) {
+    divergence = round;
+    detail = std::move(why);
+  }
+}
+
+void same_length(GlmRunComparison& c, std::size_t reference_rounds, std::size_t optimized_rounds) {
+  if (optimized_rounds != reference_rounds)
+    c.fail(optimized_rounds, "the optimized run has " + std::to_string(optimized_rounds) + " rounds");
+}
+
+void overlapping_regrets(GlmRunComparison& c, std::size_t rounds, const Interval& reference, double optimized,
+                         double optimized_error) {
+  if (Rational(optimized + optimized_error) < reference.lower() || Rational(optimized - optimized_error) > reference.upper())
+    c.fail(rounds, "the pseudo-regrets differ beyond their bounds");
+  c.regret_reference = reference.midpoint_for_report();
+  c.regret_fast = optimized;
+}
+
 bool GlmCrosscheckReport::ok() const {
   for (const auto& r : runs)
     if (r.divergence) return false;
@@ -39,41 +59,20 @@ GlmRunComparison compare_glm(const ref::GlmInstance& inst, const ref::GlmUcbTraj
   c.full_fits = r.full_fits;
   const std::uint32_t d = inst.d;
   for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
-    if (t >= f.actions.size() || r.actions[t] != f.actions[t]) {
-      c.divergence = t + 1;
-      c.detail = "round " + std::to_string(t + 1) + ": reference plays " + std::to_string(r.actions[t]) +
-                 ", optimized " + (t < f.actions.size() ? std::to_string(f.actions[t]) : "nothing");
-      break;
-    }
-    if (r.rewards[t] != f.rewards[t]) {
-      c.divergence = t + 1;
-      c.detail = "round " + std::to_string(t + 1) + ": the rewards differ";
-      break;
-    }
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards)) break;
     const double e = f.theta_error[t];
     c.max_theta_error = std::max(c.max_theta_error, e);
     for (std::uint32_t j = 0; j < d; ++j) {
       const double v = f.theta[t * d + j];
       if (Rational(v + e) < r.theta[t][j].lower() || Rational(v - e) > r.theta[t][j].upper()) {
-        c.divergence = t + 1;
-        c.detail = "round " + std::to_string(t + 1) + ": theta_" + std::to_string(j) + " = " + std::to_string(v) +
-                   " +- " + std::to_string(e) + " misses the certified box";
+        c.fail(t + 1, "round " + std::to_string(t + 1) + ": theta_" + std::to_string(j) + " = " + std::to_string(v) +
+                          " +- " + std::to_string(e) + " misses the certified box");
         break;
       }
     }
   }
-  if (!c.divergence && f.actions.size() != r.actions.size()) {
-    c.divergence = f.actions.size();
-    c.detail = "the optimized run has " + std::to_string(f.actions.size()) + " rounds";
-  }
-  if (!c.divergence &&
-      (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
-       Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper())) {
-    c.divergence = r.actions.size();
-    c.detail = "the pseudo-regrets differ beyond their bounds";
-  }
-  c.regret_reference = r.pseudo_regret.midpoint_for_report();
-  c.regret_fast = f.pseudo_regret;
+  same_length(c, r.actions.size(), f.actions.size());
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
   return c;
 }
 
@@ -90,33 +89,18 @@ GlmRunComparison compare_b_glincb(const ref::GlmInstance& inst, const ref::BGlin
   for (std::uint64_t n : r.schedule) c.schedule += (c.schedule.empty() ? "" : ",") + std::to_string(n);
   for (std::uint32_t s : r.survivors) c.eliminated += inst.K - s;
   for (double e : f.theta_error) c.max_theta_error = std::max(c.max_theta_error, e);
-  auto fail = [&](std::uint64_t t, std::string what) {
-    if (!c.divergence) {
-      c.divergence = t;
-      c.detail = std::move(what);
-    }
-  };
-  if (r.schedule != f.schedule) fail(1, "the batch schedules differ");
+  if (r.schedule != f.schedule) c.fail(1, "the batch schedules differ");
   for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
     const std::string at = "round " + std::to_string(t + 1) + ": ";
-    if (t >= f.actions.size()) fail(t + 1, at + "the optimized run stopped");
-    else if (r.actions[t] != f.actions[t])
-      fail(t + 1, at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " + std::to_string(f.actions[t]));
-    else if (r.rewards[t] != f.rewards[t]) fail(t + 1, at + "the rewards differ");
-    else if (r.survivors[t] != f.survivors[t])
-      fail(t + 1, at + std::to_string(r.survivors[t]) + " arms survive in the reference, " +
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards)) break;
+    if (r.survivors[t] != f.survivors[t])
+      c.fail(t + 1, at + std::to_string(r.survivors[t]) + " arms survive in the reference, " +
                       std::to_string(f.survivors[t]) + " in the optimized build");
-    else if (r.weights[t] != Integer(f.weights[t])) fail(t + 1, at + "the weights of H differ");
+    else if (r.weights[t] != Integer(f.weights[t])) c.fail(t + 1, at + "the weights of H differ");
   }
-  if (!c.divergence && f.actions.size() != r.actions.size())
-    fail(f.actions.size(), "the optimized run has " + std::to_string(f.actions.size()) + " rounds");
-  if (!c.divergence && r.theta != f.theta) fail(r.actions.size(), "the batch estimates differ");
-  if (!c.divergence &&
-      (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
-       Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper()))
-    fail(r.actions.size(), "the pseudo-regrets differ beyond their bounds");
-  c.regret_reference = r.pseudo_regret.midpoint_for_report();
-  c.regret_fast = f.pseudo_regret;
+  same_length(c, r.actions.size(), f.actions.size());
+  if (!c.divergence && r.theta != f.theta) c.fail(r.actions.size(), "the batch estimates differ");
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
   return c;
 }
 
@@ -133,14 +117,8 @@ GlmRunComparison compare_shuffle_glm(const ref::GlmInstance& inst, const ref::Sh
   c.not_pd = f.not_pd;
   for (std::uint64_t n : r.schedule) c.schedule += (c.schedule.empty() ? "" : ",") + std::to_string(n);
   for (std::uint32_t s : r.survivors) c.eliminated += inst.K - s;
-  auto fail = [&](std::uint64_t t, std::string what) {
-    if (!c.divergence) {
-      c.divergence = t;
-      c.detail = std::move(what);
-    }
-  };
-  if (r.schedule != f.schedule) fail(1, "the batch schedules differ");
-  if (rs.lambda != f.lambda || rs.lambda_max != f.lambda_max) fail(1, "lambda or lambda_max differ");
+  if (r.schedule != f.schedule) c.fail(1, "the batch schedules differ");
+  if (rs.lambda != f.lambda || rs.lambda_max != f.lambda_max) c.fail(1, "lambda or lambda_max differ");
   // the first round after each released batch (where a differing release shows first)
   std::vector<std::uint64_t> ends;
   std::uint64_t used = 0;
@@ -152,39 +130,30 @@ GlmRunComparison compare_shuffle_glm(const ref::GlmInstance& inst, const ref::Sh
       const std::size_t k = batch++;
       if (k >= rs.released.size()) continue;
       const std::string at = "batch " + std::to_string(k + 1) + ": ";
-      if (k >= f.released.size()) fail(t + 1, at + "the optimized run released nothing");
-      else if (rs.p2_counts[k] != f.p2_counts[k]) fail(t + 1, at + "the P2 counts differ");
-      else if (rs.released[k] != f.released[k]) fail(t + 1, at + "the P2 releases differ");
+      if (k >= f.released.size()) c.fail(t + 1, at + "the optimized run released nothing");
+      else if (rs.p2_counts[k] != f.p2_counts[k]) c.fail(t + 1, at + "the P2 counts differ");
+      else if (rs.released[k] != f.released[k]) c.fail(t + 1, at + "the P2 releases differ");
       else if (rs.p2_bits[k] != f.p2_bits[k])
-        fail(t + 1, at + "P2 read " + std::to_string(rs.p2_bits[k]) + " bits in the reference, " +
+        c.fail(t + 1, at + "P2 read " + std::to_string(rs.p2_bits[k]) + " bits in the reference, " +
                         std::to_string(f.p2_bits[k]) + " in the optimized build");
-      else if (rs.pgd_counts[k] != f.pgd_counts[k]) fail(t + 1, at + "the P_GD counts differ");
-      else if (rs.pgd_bits[k] != f.pgd_bits[k]) fail(t + 1, at + "P_GD read different numbers of bits");
-      else if (r.theta[k] != f.theta[k]) fail(t + 1, at + "the P_GD estimates differ");
-      else if (rs.positive_definite[k] != f.positive_definite[k]) fail(t + 1, at + "positive definiteness differs");
+      else if (rs.pgd_counts[k] != f.pgd_counts[k]) c.fail(t + 1, at + "the P_GD counts differ");
+      else if (rs.pgd_bits[k] != f.pgd_bits[k]) c.fail(t + 1, at + "P_GD read different numbers of bits");
+      else if (r.theta[k] != f.theta[k]) c.fail(t + 1, at + "the P_GD estimates differ");
+      else if (rs.positive_definite[k] != f.positive_definite[k]) c.fail(t + 1, at + "positive definiteness differs");
     }
     if (c.divergence) break;
     const std::string at = "round " + std::to_string(t + 1) + ": ";
-    if (t >= f.actions.size()) fail(t + 1, at + "the optimized run stopped");
-    else if (r.actions[t] != f.actions[t])
-      fail(t + 1, at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " + std::to_string(f.actions[t]));
-    else if (r.rewards[t] != f.rewards[t]) fail(t + 1, at + "the rewards differ");
-    else if (r.survivors[t] != f.survivors[t])
-      fail(t + 1, at + std::to_string(r.survivors[t]) + " arms survive in the reference, " +
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards)) break;
+    if (r.survivors[t] != f.survivors[t])
+      c.fail(t + 1, at + std::to_string(r.survivors[t]) + " arms survive in the reference, " +
                       std::to_string(f.survivors[t]) + " in the optimized build");
-    else if (r.weights[t] != Integer(f.weights[t])) fail(t + 1, at + "the (clipped) weights differ");
+    else if (r.weights[t] != Integer(f.weights[t])) c.fail(t + 1, at + "the (clipped) weights differ");
   }
-  if (!c.divergence && f.actions.size() != r.actions.size())
-    fail(f.actions.size(), "the optimized run has " + std::to_string(f.actions.size()) + " rounds");
+  same_length(c, r.actions.size(), f.actions.size());
   if (!c.divergence && (rs.released.size() != f.released.size() || rs.pgd_iterations != f.pgd_iterations ||
                         rs.clipped != f.clipped || rs.not_pd != f.not_pd))
-    fail(r.actions.size(), "the release counts, P_GD iterations, clipped weights or not-PD counts differ");
-  if (!c.divergence &&
-      (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
-       Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper()))
-    fail(r.actions.size(), "the pseudo-regrets differ beyond their bounds");
-  c.regret_reference = r.pseudo_regret.midpoint_for_report();
-  c.regret_fast = f.pseudo_regret;
+    c.fail(r.actions.size(), "the release counts, P_GD iterations, clipped weights or not-PD counts differ");
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
   return c;
 }
 
@@ -196,31 +165,10 @@ GlmRunComparison compare_gloc(const ref::GlocTrajectory& r, const fast::GlocFast
   c.refinements = r.refinements;
   c.exact_rounds = r.exact_decisions;
   for (double e : f.radius) c.max_theta_error = std::max(c.max_theta_error, e);
-  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
-    const std::string at = "round " + std::to_string(t + 1) + ": ";
-    if (t >= f.actions.size()) {
-      c.divergence = t + 1;
-      c.detail = at + "the optimized run stopped";
-    } else if (r.actions[t] != f.actions[t]) {
-      c.divergence = t + 1;
-      c.detail = at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " + std::to_string(f.actions[t]);
-    } else if (r.rewards[t] != f.rewards[t]) {
-      c.divergence = t + 1;
-      c.detail = at + "the rewards differ";
-    }
-  }
-  if (!c.divergence && f.actions.size() != r.actions.size()) {
-    c.divergence = f.actions.size();
-    c.detail = "the optimized run has " + std::to_string(f.actions.size()) + " rounds";
-  }
-  if (!c.divergence &&
-      (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
-       Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper())) {
-    c.divergence = r.actions.size();
-    c.detail = "the pseudo-regrets differ beyond their bounds";
-  }
-  c.regret_reference = r.pseudo_regret.midpoint_for_report();
-  c.regret_fast = f.pseudo_regret;
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t)
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards)) break;
+  same_length(c, r.actions.size(), f.actions.size());
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
   return c;
 }
 

@@ -437,110 +437,40 @@ const std::vector<std::string>& glm_learner_option_names() {
   return names;
 }
 
+// The table (fields in GlmLearner's order; what is not named keeps its default).
 const std::vector<GlmLearner>& glm_learners() {
-  static const std::vector<GlmLearner> table = [] {
-    std::vector<GlmLearner> t;
-    {
-      GlmLearner l;
-      l.name = "glm-ucb";
-      l.options = {"lambda", "rho"};
-      l.parse = glm_ucb_parse;
-      l.prepare = glm_ucb_prepare;
-      l.run = glm_ucb_run;
-      l.print_header = glm_ucb_header;
-      l.print_run = ucb_print_run;
-      l.lambda_text = params_lambda;
-      l.describe = glm_ucb_describe;
-      l.simulate = glm_ucb_simulate;
-      l.simulate_deferred = "argmax decisions deferred";
-      t.push_back(std::move(l));
-    }
-    {
-      GlmLearner l;
-      l.name = "b-glincb";
-      l.options = {"lambda", "width", "kappa", "batches", "widths"};
-      l.parse = b_glincb_parse;
-      l.prepare = b_glincb_prepare;
-      l.run = b_glincb_run;
-      l.print_header = b_glincb_header;
-      l.print_run = b_glincb_print_run;
-      l.agreement = "survivors, weights, batch estimates";
-      l.lambda_text = params_lambda;
-      l.describe = b_glincb_describe;
-      l.simulate = b_glincb_simulate;
-      t.push_back(std::move(l));
-    }
-    {
-      GlmLearner l;
-      l.name = "rs-glincb";
-      l.options = {"lambda", "width", "kappa", "ucb-width"};
-      l.parse = rs_glincb_parse;
-      l.prepare = rs_glincb_prepare;
-      l.run = rs_glincb_run;
-      l.print_header = rs_glincb_header;
-      l.print_run = rs_glincb_print_run;
-      l.lambda_text = params_lambda;
-      l.describe = rs_glincb_describe;
-      l.simulate = rs_glincb_simulate;
-      t.push_back(std::move(l));
-    }
-    {
-      GlmLearner l;
-      l.name = "shuffle-glm";
-      l.profiles = {"scaled"};
-      l.takes_eps = l.takes_delta = true;
-      l.options = {"width", "kappa", "batches", "widths", "kappa-star"};
-      l.q = 15;  // P₂'s message grid 2^-(62-2q) needs q <= 15
-      l.parse = shuffle_glm_parse;
-      l.prepare = shuffle_glm_prepare;
-      l.run = shuffle_glm_run;
-      l.print_header = shuffle_glm_header;
-      l.print_run = shuffle_glm_print_run;
-      l.agreement = "survivors, weights, P2 and P_GD releases and bits";
-      l.lambda_text = shuffle_glm_lambda;
-      l.describe = shuffle_glm_describe;
-      l.simulate = shuffle_glm_simulate;
-      t.push_back(std::move(l));
-    }
-    {
-      GlmLearner l;
-      l.name = "gloc";
-      l.profiles = {"theorem", "paper-code"};
-      l.takes_delta = true;
-      l.options = {"lambda", "kappa"};
-      l.parse = gloc_parse;
-      l.prepare = gloc_prepare;
-      l.run = gloc_run;
-      l.print_header = gloc_header;
-      l.print_run = gloc_print_run;
-      l.lambda_text = gloc_lambda;
-      l.describe = gloc_describe;
-      l.simulate = gloc_simulate;
-      l.simulate_deferred = "argmax decisions deferred";
-      t.push_back(std::move(l));
-    }
-    {
-      GlmLearner l;
-      l.name = "jdp-glm";
-      l.profiles = {"theorem"};
-      l.takes_eps = l.takes_delta = true;
-      l.options = {"kappa", "kappa-star", "zeta", "gamma-constant", "beta-constant"};
+  static const std::vector<GlmLearner> table = {
+      {.name = "glm-ucb", .options = {"lambda", "rho"}, .parse = glm_ucb_parse, .prepare = glm_ucb_prepare,
+       .run = glm_ucb_run, .print_header = glm_ucb_header, .print_run = ucb_print_run, .lambda_text = params_lambda,
+       .describe = glm_ucb_describe, .simulate = glm_ucb_simulate, .simulate_deferred = "argmax decisions deferred"},
+      {.name = "b-glincb", .options = {"lambda", "width", "kappa", "batches", "widths"}, .parse = b_glincb_parse,
+       .prepare = b_glincb_prepare, .run = b_glincb_run, .print_header = b_glincb_header,
+       .print_run = b_glincb_print_run, .agreement = "survivors, weights, batch estimates",
+       .lambda_text = params_lambda, .describe = b_glincb_describe, .simulate = b_glincb_simulate},
+      {.name = "rs-glincb", .options = {"lambda", "width", "kappa", "ucb-width"}, .parse = rs_glincb_parse,
+       .prepare = rs_glincb_prepare, .run = rs_glincb_run, .print_header = rs_glincb_header,
+       .print_run = rs_glincb_print_run, .lambda_text = params_lambda, .describe = rs_glincb_describe,
+       .simulate = rs_glincb_simulate},
+      // P₂'s message grid 2^-(62-2q) needs q <= 15
+      {.name = "shuffle-glm", .profiles = {"scaled"}, .takes_eps = true, .takes_delta = true,
+       .options = {"width", "kappa", "batches", "widths", "kappa-star"}, .q = 15, .parse = shuffle_glm_parse,
+       .prepare = shuffle_glm_prepare, .run = shuffle_glm_run, .print_header = shuffle_glm_header,
+       .print_run = shuffle_glm_print_run, .agreement = "survivors, weights, P2 and P_GD releases and bits",
+       .lambda_text = shuffle_glm_lambda, .describe = shuffle_glm_describe, .simulate = shuffle_glm_simulate},
+      {.name = "gloc", .profiles = {"theorem", "paper-code"}, .takes_delta = true, .options = {"lambda", "kappa"},
+       .parse = gloc_parse, .prepare = gloc_prepare, .run = gloc_run, .print_header = gloc_header,
+       .print_run = gloc_print_run, .lambda_text = gloc_lambda, .describe = gloc_describe, .simulate = gloc_simulate,
+       .simulate_deferred = "argmax decisions deferred"},
       // the trees' grid 2^-(2q+32) with σ·2^(2q+32) within fast::RoundedNormal's 2^48 at the paper's sizes
-      // (σ_V ≈ 40 at T = 5000, ε = 4) needs q <= 5
-      l.q = 5;
-      l.parse = jdp_glm_parse;
-      l.prepare = jdp_glm_prepare;
-      l.run = jdp_glm_run;
-      l.print_header = print_jdp_glm_header;
-      l.print_run = jdp_glm_print_run;
-      l.agreement = "Criterion I/II events, weights, tree releases, P_GD estimates and bits";
-      l.lambda_text = jdp_glm_lambda;
-      l.describe = jdp_glm_describe;
-      l.simulate = jdp_glm_simulate;
-      t.push_back(std::move(l));
-    }
-    return t;
-  }();
+      // (σ_V ≈ 40 at T = 5000, ε = 4) needs q <= 5; another profile is one more name in `profiles` and its branch in
+      // jdp_glm_parse
+      {.name = "jdp-glm", .profiles = {"theorem"}, .takes_eps = true, .takes_delta = true,
+       .options = {"kappa", "kappa-star", "zeta", "gamma-constant", "beta-constant"}, .q = 5, .parse = jdp_glm_parse,
+       .prepare = jdp_glm_prepare, .run = jdp_glm_run, .print_header = print_jdp_glm_header,
+       .print_run = jdp_glm_print_run,
+       .agreement = "Criterion I/II events, weights, tree releases, P_GD estimates and bits",
+       .lambda_text = jdp_glm_lambda, .describe = jdp_glm_describe, .simulate = jdp_glm_simulate},
+  };
   return table;
 }
 

@@ -41,13 +41,13 @@ struct GlmSimulateRun {
 };
 
 struct GlmLearner {
-  std::string name;
+  std::string name{};
   // --profile values the options hook handles (empty: --profile is refused as a seed 001 option)
-  std::vector<std::string> profiles;
+  std::vector<std::string> profiles{};
   bool takes_eps = false, takes_delta = false;
   // the GLM options it takes (others are refused naming them): lambda, rho, width, kappa, batches, widths,
   // kappa-star, zeta, gamma-constant, beta-constant, ucb-width
-  std::vector<std::string> options;
+  std::vector<std::string> options{};
   unsigned q = 16;  // the generated instance's grid 2^-q
   // its options after the shared ones (instance, --lambda): fills its parameters in the configuration
   void (*parse)(const GlmOptionView& view, GlmCrosscheckConfig& config) = nullptr;

@@ -37,36 +37,21 @@ GlmRunComparison compare_jdp_glm(const ref::JdpGlmTrajectory& r, const fast::Jdp
                      ", Criterion II " + std::to_string(f.criterion_ii_deferrals) + ", exploitation " +
                      std::to_string(f.exploit_deferrals) + (f.tree_reference ? "; trees on the reference sampler" : "") +
                      (f.pgd_reference_calls ? "; " + std::to_string(f.pgd_reference_calls) + " P_GD calls on the reference" : "");
-  auto fail = [&c](std::uint64_t round, std::string why) {
-    if (!c.divergence) {
-      c.divergence = round;
-      c.detail = std::move(why);
-    }
-  };
-  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
-    const std::string at = "round " + std::to_string(t + 1) + ": ";
-    if (t >= f.actions.size() || r.actions[t] != f.actions[t])
-      fail(t + 1, at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " +
-                      (t < f.actions.size() ? std::to_string(f.actions[t]) : "nothing"));
-    else if (r.explore[t] != f.explore[t])
-      fail(t + 1, at + "Criterion I " + (r.explore[t] ? "fires" : "does not fire") + " in the reference only");
-    else if (r.rewards[t] != f.rewards[t])
-      fail(t + 1, at + "the rewards differ");
-  }
-  if (!c.divergence && f.actions.size() != r.actions.size())
-    fail(f.actions.size(), "the optimized run has " + std::to_string(f.actions.size()) + " rounds");
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t)
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards, &r.explore, &f.explore)) break;
+  same_length(c, r.actions.size(), f.actions.size());
   if (!c.divergence)
     if (const auto i = first_difference(r.switches, f.switches)) {
       const std::uint64_t round = std::min(*i < r.switches.size() ? r.switches[*i] : UINT64_MAX,
                                            *i < f.switches.size() ? f.switches[*i] : UINT64_MAX);
-      fail(round, "Criterion II switches differ at round " + std::to_string(round));
+      c.fail(round, "Criterion II switches differ at round " + std::to_string(round));
     }
   const auto check = [&](bool same, const std::string& what) {
-    if (!c.divergence && !same) fail(r.actions.size(), what + " differ");
+    if (!c.divergence && !same) c.fail(r.actions.size(), what + " differ");
   };
   if (!c.divergence)
     if (const auto i = first_difference(r.weights, f.weights))
-      fail(r.actions.size(), "the H weights differ at exploitation round " + std::to_string(*i + 1));
+      c.fail(r.actions.size(), "the H weights differ at exploitation round " + std::to_string(*i + 1));
   check(r.v_not_pd == f.v_not_pd, "the rounds with a non-PD V");
   check(r.h_not_pd == f.h_not_pd, "the rounds with a non-PD H_tau");
   check(r.not_pd == f.not_pd && r.tau_projected == f.tau_projected, "the non-PD and projection counts");
@@ -79,11 +64,7 @@ GlmRunComparison compare_jdp_glm(const ref::JdpGlmTrajectory& r, const fast::Jdp
   check(r.constants.count1 == f.constants.count1 && r.constants.count2 == f.constants.count2 &&
             r.constants.lambda == f.constants.lambda,
         "the constants");
-  if (!c.divergence && (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
-                        Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper()))
-    fail(r.actions.size(), "the pseudo-regrets differ beyond their bounds");
-  c.regret_reference = r.pseudo_regret.midpoint_for_report();
-  c.regret_fast = f.pseudo_regret;
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
   return c;
 }
 

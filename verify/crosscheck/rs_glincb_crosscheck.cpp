@@ -13,28 +13,14 @@ GlmRunComparison compare_rs_glincb(const ref::GlmInstance& inst, const ref::RsGl
   c.refinements = r.refinements;
   for (const std::uint8_t e : r.explore) c.explorations += e;
   c.switches = r.switches.size();
-  auto fail = [&c](std::uint64_t round, std::string why) {
-    if (!c.divergence) {
-      c.divergence = round;
-      c.detail = std::move(why);
-    }
-  };
-  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
-    const std::string at = "round " + std::to_string(t + 1) + ": ";
-    if (t >= f.actions.size() || r.actions[t] != f.actions[t])
-      fail(t + 1, at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " +
-                      (t < f.actions.size() ? std::to_string(f.actions[t]) : "nothing"));
-    else if (r.explore[t] != f.explore[t])
-      fail(t + 1, at + "Criterion I " + (r.explore[t] ? "fires" : "does not fire") + " in the reference only");
-    else if (r.rewards[t] != f.rewards[t])
-      fail(t + 1, at + "the rewards differ");
-  }
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t)
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards, &r.explore, &f.explore)) break;
   if (!c.divergence && r.switches != f.switches) {
     std::size_t i = 0;
     while (i < r.switches.size() && i < f.switches.size() && r.switches[i] == f.switches[i]) ++i;
     const std::uint64_t round = std::min(i < r.switches.size() ? r.switches[i] : UINT64_MAX,
                                          i < f.switches.size() ? f.switches[i] : UINT64_MAX);
-    fail(round, "Criterion II switches differ at round " + std::to_string(round));
+    c.fail(round, "Criterion II switches differ at round " + std::to_string(round));
   }
   const std::uint32_t d = inst.d;
   for (std::size_t k = 0; k < r.switches.size() && !c.divergence; ++k) {
@@ -43,19 +29,14 @@ GlmRunComparison compare_rs_glincb(const ref::GlmInstance& inst, const ref::RsGl
     for (std::uint32_t j = 0; j < d; ++j) {
       const double v = f.theta_tau[k * d + j];
       if (Rational(v + e) < r.theta_tau[k][j].lower() || Rational(v - e) > r.theta_tau[k][j].upper()) {
-        fail(r.switches[k], "switch at round " + std::to_string(r.switches[k]) + ": theta_tau_" + std::to_string(j) +
+        c.fail(r.switches[k], "switch at round " + std::to_string(r.switches[k]) + ": theta_tau_" + std::to_string(j) +
                                 " = " + std::to_string(v) + " +- " + std::to_string(e) + " misses the certified box");
         break;
       }
     }
   }
-  if (!c.divergence && f.actions.size() != r.actions.size())
-    fail(f.actions.size(), "the optimized run has " + std::to_string(f.actions.size()) + " rounds");
-  if (!c.divergence && (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
-                        Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper()))
-    fail(r.actions.size(), "the pseudo-regrets differ beyond their bounds");
-  c.regret_reference = r.pseudo_regret.midpoint_for_report();
-  c.regret_fast = f.pseudo_regret;
+  same_length(c, r.actions.size(), f.actions.size());
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
   return c;
 }
 
