@@ -10,6 +10,7 @@
 #include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/glm_crosscheck.hpp"
+#include "verify/crosscheck/glm_learners.hpp"
 #include "verify/crosscheck/learners_crosscheck.hpp"
 #include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
@@ -82,29 +83,16 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     }
     if (args->learner.empty())
       throw_parameter_error("crosscheck", "learner", "given (see `dpbandit crosscheck --list`)", "nothing");
-    if (dpb::verify::is_glm_learner(args->learner)) {
-      const bool sh = args->learner == "shuffle-glm", gl = args->learner == "gloc", jdp = args->learner == "jdp-glm";
-      refuse_multi_agent_options(*options, args->learner, sh || gl || jdp ? "delta" : "");
+    if (const dpb::verify::GlmLearner* glm = dpb::verify::find_glm_learner(args->learner)) {
+      refuse_multi_agent_options(*options, args->learner, glm->takes_delta ? "delta" : "");
       if (!args->env.empty()) throw_parameter_error("crosscheck", "--env", "absent for " + args->learner, args->env);
       if (args->ledger) throw_parameter_error("crosscheck", "--ledger", "absent for " + args->learner, "given");
-      if (options->given("eps") && !sh && !jdp)
+      if (options->given("eps") && !glm->takes_eps)
         throw_parameter_error("crosscheck", "--eps", "absent for " + args->learner + " (non-private)", args->eps);
       dpb::verify::GlmCrosscheckConfig gc = parse_glm_config(*options, args->glm, args->linear, args->learner, "crosscheck");
       gc.horizon = options->u64("horizon", 200);
-      if (sh) {
-        parse_shuffle_glm(*options, options->given("eps") ? args->eps : "",
-                          options->given("delta") ? args->multi_agent.delta : "", gc.horizon, gc, "crosscheck");
-        if (options->given("profile")) {
-          if (args->linear.profile == "theorem")
-            refuse_shuffle_glm_theorem(gc, gc.loaded ? gc.loaded->d : gc.instance.d, "crosscheck");
-          throw_parameter_error("crosscheck", "--profile", "scaled (the default) for shuffle-glm", args->linear.profile);
-        }
-      }
-      if (gl && options->given("delta")) gc.gloc.delta = *options->number_value("delta");
-      if (jdp)
-        parse_jdp_glm(*options, args->glm, options->given("eps") ? args->eps : "",
-                      options->given("delta") ? args->multi_agent.delta : "", args->linear.profile, gc.horizon, gc,
-                      "crosscheck");
+      parse_glm_learner_options(*options, args->glm, args->linear, args->eps, args->multi_agent.delta, gc.horizon, gc,
+                                "crosscheck");
       gc.runs = static_cast<std::uint32_t>(options->u64("runs", 3));
       gc.seed = options->u64("seed", 1);
       const auto report = dpb::verify::crosscheck_glm(gc);  // validates before any output

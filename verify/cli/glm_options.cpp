@@ -1,8 +1,10 @@
 #include "verify/cli/glm_options.hpp"
 
+#include <algorithm>
+
 #include "reference/core/errors.hpp"
 #include "reference/glm/link.hpp"
-#include "reference/protocols/calibration_003_glm.hpp"
+#include "verify/crosscheck/glm_learners.hpp"
 #include "verify/experiments/glm_instance_io.hpp"
 #include "verify/input/bounded_input.hpp"
 
@@ -76,10 +78,11 @@ void refuse_glm_options(const Options& options, const std::string& learner, cons
 
 verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCliArgs& a, const LinearCliArgs& linear,
                                              const std::string& learner, const char* command) {
-  const bool sh = learner == "shuffle-glm", gl = learner == "gloc", jdp = learner == "jdp-glm";
+  const verify::GlmLearner* entry = verify::find_glm_learner(learner);
+  if (!entry) throw_parameter_error(command, "--learner", "a GLM learner", learner);
   for (const char* name : {"batch", "pd-policy", "profile", "confidence", "contexts", "vec-noise", "regret",
                            "vec-scale"})
-    if (options.given(name) && !((sh || gl || jdp) && std::string_view(name) == "profile"))
+    if (options.given(name) && !(!entry->profiles.empty() && std::string_view(name) == "profile"))
       throw_parameter_error(command, std::string("--") + name, "absent for " + learner + " (a seed 001 option)",
                             "given");
   verify::GlmCrosscheckConfig c;
@@ -99,157 +102,49 @@ verify::GlmCrosscheckConfig parse_glm_config(const Options& options, const GlmCl
     c.instance.d = linear.d.empty() ? 3 : linear_dimension(linear);
     c.instance.K = static_cast<std::uint32_t>(options.u64("arms", 20));
     c.instance.S = options.given("S") ? *options.number_value("S") : Rational(2);
-    // shuffle-glm: P₂'s message grid 2^-(62-2q) needs q <= 15; jdp-glm: the trees' grid 2^-(2q+32) with σ·2^(2q+32)
-    // within fast::RoundedNormal's 2^48 at the paper's sizes (σ_V ≈ 40 at T = 5000, ε = 4) needs q <= 5
-    c.instance.q = sh ? 15 : jdp ? 5 : 16;
+    c.instance.q = entry->q;
   }
   if (options.given("lambda")) {
     const Rational l = *options.number_value("lambda");
     if (denominator(Rational(l * Rational(Integer(Integer(1) << 32)))) != 1 || l > Rational(1 << 20))
       throw_parameter_error(command, "--lambda", "a multiple of 2^-32 in (0, 2^20] for " + learner, to_string(l));
     c.params.lambda = l;
-    if (gl) c.gloc.lambda = l;
   }
-  if (options.given("rho")) c.params.rho = *options.number_value("rho");
-  const bool b = learner == "b-glincb", rs = learner == "rs-glincb";
-  auto refuse = [&](const char* name) {
-    if (options.given(name))
-      throw_parameter_error(command, std::string("--") + name, "absent for " + learner, "given");
-  };
-  if (b || rs || sh || gl) refuse("rho");
-  if (!b && !rs && !sh) refuse("width");
-  if (!b && !rs && !sh && !gl && !jdp) refuse("kappa");
-  if (!b && !sh) refuse("batches"), refuse("widths");
-  if (!sh && !jdp) refuse("kappa-star");
-  if (!jdp) refuse("zeta"), refuse("gamma-constant"), refuse("beta-constant");
-  if (jdp) refuse("rho"), refuse("width"), refuse("batches"), refuse("widths");
-  if (sh || jdp) refuse("lambda");  // λ is Obs. 1's (shuffle-glm), Eq. 19's (jdp-glm)
-  if (sh && options.given("widths")) c.shuffle.widths = ref::parse_glm_widths(a.widths);
-  if (!rs) refuse("ucb-width");
-  if (b) {
-    if (options.given("width")) c.bglincb.gamma = *options.number_value("width");
-    if (options.given("kappa")) c.bglincb.kappa = *options.number_value("kappa");
-    if (options.given("batches")) c.bglincb.M = static_cast<std::uint32_t>(options.u64("batches", 0));
-    if (options.given("widths")) c.bglincb.widths = ref::parse_glm_widths(a.widths);
-    c.bglincb.S = c.loaded ? c.loaded->S : c.instance.S;
-  }
-  if (gl) {  // gloc: --profile theorem (Jun et al.'s constants, the default) or paper-code (the baseline code's)
-    c.gloc.profile = options.given("profile") ? ref::parse_gloc_profile(linear.profile) : ref::GlocProfile::paper;
-    if (options.given("kappa")) {
-      c.gloc.kappa = *options.number_value("kappa");
-      ref::check_kappa_star(c.loaded ? c.loaded->link : c.instance.link, *c.gloc.kappa, command, "--kappa");
-    }
-  }
-  if (rs) {
-    // The optimized build carries γ√κ and β as doubles with relative error bounds: a value that a double would
-    // flush to zero (1e-400) would make the builds disagree, so rs-glincb takes γ ≥ 2^-64 and β = 0 or ≥ 2^-64.
-    const Rational tiny(1, Integer(1) << 64);
-    c.rs_params.gamma = options.given("width") ? *options.number_value("width") : Rational(1, 2);
-    if (c.rs_params.gamma < tiny)
-      throw_parameter_error(command, "--width", "at least 2^-64 for rs-glincb", to_string(c.rs_params.gamma));
-    c.rs_params.beta = options.given("ucb-width") ? *options.number_value("ucb-width") : Rational(1, 2);
-    if (c.rs_params.beta != 0 && c.rs_params.beta < tiny)
-      throw_parameter_error(command, "--ucb-width", "0 or at least 2^-64", to_string(c.rs_params.beta));
-    c.rs_params.kappa = options.given("kappa") ? *options.number_value("kappa") : Rational(0);  // 0: the instance's
-  }
+  for (const auto& name : verify::glm_learner_option_names())
+    if (options.given(name) &&
+        std::find(entry->options.begin(), entry->options.end(), name) == entry->options.end())
+      throw_parameter_error(command, "--" + name, "absent for " + learner, "given");
   return c;
 }
 
-void parse_shuffle_glm(const Options& options, const std::string& eps, const std::string& delta, std::uint64_t horizon,
-                       verify::GlmCrosscheckConfig& c, const char* command) {
-  ref::ShuffleGlmParams& p = c.shuffle;
-  const ref::Link link = c.loaded ? c.loaded->link : c.instance.link;
-  const unsigned q = c.loaded ? c.loaded->q : c.instance.q;
-  if (q > 15) throw_parameter_error(command, "--instance", "an instance with q <= 15 for shuffle-glm", std::to_string(q));
-  if (horizon < 16 || horizon > (std::uint64_t{1} << 24))
-    throw_parameter_error(command, "--horizon", "in [16, 2^24] for shuffle-glm", std::to_string(horizon));
-  p.T = horizon;
-  p.eps = eps.empty() ? Rational(1) : parse_rational(eps, command, "--eps");
-  if (p.eps <= 0 || p.eps >= 5) throw_parameter_error(command, "--eps", "in (0, 5) for shuffle-glm (Thm 5.1)", eps);
-  p.delta = delta.empty() ? Rational(1, 100) : parse_rational(delta, command, "--delta");
-  if (p.delta <= 0 || p.delta >= Rational(1, 2))
-    throw_parameter_error(command, "--delta", "in (0, 1/2) for shuffle-glm (Lemma S.1)", delta);
-  for (const auto& [v, name] : {std::pair{&p.eps, "--eps"}, {&p.delta, "--delta"}})
-    require_reasonable_size(*v, command, name, 256);
-  if (options.given("kappa-star")) p.kappa_star = *options.number_value("kappa-star");
-  ref::check_kappa_star(link, p.kappa_star, command, "--kappa-star");
-  p.kappa = options.given("kappa") ? *options.number_value("kappa") : std::max(Rational(8), p.kappa_star);
-  if (p.kappa < p.kappa_star)
-    throw_parameter_error(command, "--kappa", "at least --kappa-star (" + to_string(p.kappa_star) + ")", to_string(p.kappa));
-  if (options.given("width")) p.gamma = *options.number_value("width");
-  if (options.given("batches")) p.M = static_cast<std::uint32_t>(options.u64("batches", 0));
-  p.S = c.loaded ? c.loaded->S : c.instance.S;
-  ref::validate_shuffle_glm(p, link, q);  // everything above is in range: this no longer throws for CLI input
-}
+namespace {
 
-void parse_jdp_glm(const Options& options, const GlmCliArgs& a, const std::string& eps, const std::string& delta,
-                   const std::string& profile, std::uint64_t horizon, verify::GlmCrosscheckConfig& c,
-                   const char* command) {
-  ref::JdpGlmParams& p = c.jdp;
-  const ref::Link link = c.loaded ? c.loaded->link : c.instance.link;
-  const unsigned q = c.loaded ? c.loaded->q : c.instance.q;
-  if (q > 15) throw_parameter_error(command, "--instance", "an instance with q <= 15 for jdp-glm", std::to_string(q));
-  if (options.given("profile") && profile != "theorem")
-    throw_parameter_error(command, "--profile", "theorem for jdp-glm (paper-code is not implemented yet)", profile);
-  if (horizon < 16 || horizon > (std::uint64_t{1} << 24))
-    throw_parameter_error(command, "--horizon", "in [16, 2^24] for jdp-glm", std::to_string(horizon));
-  p.T = horizon;
-  p.eps = eps.empty() ? Rational(1) : parse_rational(eps, command, "--eps");
-  if (p.eps <= 0 || p.eps > 15) throw_parameter_error(command, "--eps", "in (0, 15] for jdp-glm (P_GD's range)", eps);
-  p.delta = delta.empty() ? Rational(1, 100) : parse_rational(delta, command, "--delta");
-  if (p.delta <= 0 || p.delta >= Rational(1, 2))
-    throw_parameter_error(command, "--delta", "in (0, 1/2) for jdp-glm", delta);
-  for (const auto& [v, name] : {std::pair{&p.eps, "--eps"}, {&p.delta, "--delta"}})
-    require_reasonable_size(*v, command, name, 256);
-  p.zeta.reset();
-  if (options.given("zeta")) {
-    const Rational z = *options.number_value("zeta");
-    require_reasonable_size(z, command, "--zeta", 256);
-    if (z >= p.delta)
-      throw_parameter_error(command, "--zeta", "below --delta (" + to_string(p.delta) + ") in the theorem profile "
-                            "(Thm 6.2 needs delta > zeta)", a.zeta);
-    p.zeta = z;
-  }
-  if (options.given("kappa-star")) p.kappa_star = *options.number_value("kappa-star");
-  ref::check_kappa_star(link, p.kappa_star, command, "--kappa-star");
-  p.kappa = options.given("kappa") ? *options.number_value("kappa") : std::max(Rational(8), p.kappa_star);
-  if (p.kappa < p.kappa_star)
-    throw_parameter_error(command, "--kappa", "at least --kappa-star (" + to_string(p.kappa_star) + ")", to_string(p.kappa));
-  for (const auto& [v, name, opt] : {std::tuple{&p.gamma_constant, "gamma-constant", "--gamma-constant"},
-                                     {&p.beta_constant, "beta-constant", "--beta-constant"}}) {
-    *v = options.given(name) ? *options.number_value(name) : Rational(1);
-    require_reasonable_size(*v, command, opt, 256);
-  }
-  for (const auto& [v, opt] : {std::pair{&p.kappa, "--kappa"}, {&p.kappa_star, "--kappa-star"}})
-    require_reasonable_size(*v, command, opt, 256);
-  p.S = c.loaded ? c.loaded->S : c.instance.S;
-  try {
-    (void)ref::jdp_glm_constants(p, link, c.loaded ? c.loaded->d : c.instance.d, q);
-  } catch (const ParameterError& e) {  // every range is checked above: a refusal here names jdp-glm's parameter
-    throw_parameter_error(command, "--learner", "jdp-glm with parameters it accepts",
-                          verify::input::quoted_prefix(e.what(), 100));
-  }
-}
+// The command line as the learners' options hooks read it (verify/crosscheck/glm_learners.hpp).
+class OptionsView final : public verify::GlmOptionView {
+ public:
+  explicit OptionsView(const Options& options) : options_(options) {}
+  bool given(const std::string& name) const override { return options_.given(name); }
+  std::optional<Rational> number(const std::string& name) const override { return options_.number_value(name); }
+  std::optional<std::uint64_t> integer(const std::string& name) const override { return options_.u64(name); }
 
-void refuse_shuffle_glm_theorem(const verify::GlmCrosscheckConfig& c, std::uint32_t d, const char* command) {
-  ref::CalibrationGlmInput in;
-  in.variant = "shuffle-glm";
-  in.eps = c.shuffle.eps;
-  in.delta = c.shuffle.delta;
-  in.horizon = Integer(c.shuffle.T);
-  in.d = Integer(d);
-  in.kappa = c.shuffle.kappa;
-  in.kappa_star = c.shuffle.kappa_star;
-  in.theta_norm = c.shuffle.S;
-  if (c.shuffle.M != 0) in.batches = Integer(c.shuffle.M);
-  in.link = std::string(ref::link_name(c.loaded ? c.loaded->link : c.instance.link));
-  const ref::Calibration001 cal = ref::calibrate_glm003(in);
-  const ref::Quantity* b1 = cal.find("batch_1_size");
-  const std::string size = b1 && b1->exact ? to_string(*b1->exact) : "?";
-  throw_parameter_error(command, "--profile",
-                        "scaled (the default) for shuffle-glm: the theorem's warm-up B1 = " + size + " vs T = " +
-                            std::to_string(c.shuffle.T) + " (calibrate shuffle-glm)",
-                        "theorem");
+ private:
+  const Options& options_;
+};
+
+}  // namespace
+
+void parse_glm_learner_options(const Options& options, const GlmCliArgs& a, const LinearCliArgs& linear,
+                               const std::string& eps, const std::string& delta, std::uint64_t horizon,
+                               verify::GlmCrosscheckConfig& config, const char* command) {
+  OptionsView view(options);
+  view.eps = options.given("eps") ? eps : "";
+  view.delta = options.given("delta") ? delta : "";
+  view.zeta = a.zeta;
+  view.profile = linear.profile;
+  view.widths = a.widths;
+  view.horizon = horizon;
+  view.command = command;
+  verify::find_glm_learner(config.learner)->parse(view, config);
 }
 
 }  // namespace dpb::cli

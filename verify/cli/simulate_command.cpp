@@ -27,7 +27,7 @@
 #include "verify/cli/multi_agent_options.hpp"
 #include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/crosscheck/multi_agent_crosscheck.hpp"
-#include "verify/crosscheck/jdp_glm_crosscheck.hpp"
+#include "verify/crosscheck/glm_learners.hpp"
 #include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/experiments/bai.hpp"
@@ -68,9 +68,9 @@ struct SimulateArgs {
 // Pseudo-regret (docs/bits.md §8); κ and κ* of the instance are printed first.
 void simulate_glm(const SimulateArgs& args) {
   const Options& options = *args.options;
-  const bool sh = args.learner == "shuffle-glm", jdp = args.learner == "jdp-glm";
+  const verify::GlmLearner& learner = *verify::find_glm_learner(args.learner);
   for (const char* name : {"eps", "env", "realized"})
-    if (options.given(name) && !((sh || jdp) && std::string_view(name) == "eps"))
+    if (options.given(name) && !(learner.takes_eps && std::string_view(name) == "eps"))
       throw_parameter_error("simulate", std::string("--") + name, "absent for " + args.learner + " (pseudo-regret, non-private)",
                             "given");
   const std::uint64_t horizon = options.u64("horizon", 2000);
@@ -80,68 +80,16 @@ void simulate_glm(const SimulateArgs& args) {
   c.horizon = horizon;
   c.runs = static_cast<std::uint32_t>(options.u64("runs", 10));
   c.seed = options.u64("seed", 1);
-  c.params.T = c.horizon;
-  c.bglincb.T = c.horizon;
-  c.bglincb.lambda = c.params.lambda;
-  const bool bglincb = args.learner == "b-glincb", gl = args.learner == "gloc";
-  c.gloc.T = c.horizon;
-  if (gl && options.given("delta")) c.gloc.delta = *options.number_value("delta");
-  if (sh) {
-    parse_shuffle_glm(options, options.given("eps") ? args.eps : "", options.given("delta") ? args.multi_agent.delta : "",
-                      horizon, c, "simulate");
-    if (options.given("profile")) {
-      if (args.linear.profile == "theorem")
-        refuse_shuffle_glm_theorem(c, c.loaded ? c.loaded->d : c.instance.d, "simulate");
-      throw_parameter_error("simulate", "--profile", "scaled (the default) for shuffle-glm", args.linear.profile);
-    }
-  }
-  if (jdp)
-    parse_jdp_glm(options, args.glm, options.given("eps") ? args.eps : "",
-                  options.given("delta") ? args.multi_agent.delta : "", args.linear.profile, horizon, c, "simulate");
+  parse_glm_learner_options(options, args.glm, args.linear, args.eps, args.multi_agent.delta, horizon, c, "simulate");
   const ref::GlmInstance inst = verify::glm_crosscheck_instance(c);  // validates the instance
-  const bool rs = args.learner == "rs-glincb";
-  ref::RsGlincbParams rs_params;
-  ref::GlocConstants gloc_k;
-  if (gl)
-    gloc_k = ref::gloc_constants(c.gloc, inst);  // validates
-  else if (sh)
-    ref::validate_shuffle_glm(c.shuffle, inst.link, inst.q);
-  else if (bglincb)
-    ref::validate_b_glincb(c.bglincb, inst.q);
-  else if (rs)
-    rs_params = verify::rs_glincb_params(c, inst);  // validates
-  else if (jdp)
-    (void)ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q);  // validated by parse_jdp_glm
-  else
-    ref::validate_glm_ucb(c.params, inst.q);
+  learner.prepare(c, inst);                                           // validates the learner's parameters
   if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
     if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
       throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
                             verify::input::quoted_prefix(args.out, 80) + " (" + why + ")");
   const ref::KappaEnclosure k = ref::glm_instance_kappa(inst, 64);
-  const std::string widths =
-      bglincb ? "gamma = " + to_string(c.bglincb.gamma) + ", kappa = " + to_string(c.bglincb.kappa) +
-                    ", M = " + std::to_string(ref::b_glincb_batches(c.bglincb)) + ", widths " +
-                    std::string(ref::glm_widths_name(c.bglincb.widths))
-      : sh ? "scaled profile, eps = " + to_string(c.shuffle.eps) + ", delta = " + to_string(c.shuffle.delta) +
-                 ", gamma = " + to_string(c.shuffle.gamma) + ", kappa = " + to_string(c.shuffle.kappa) +
-                 ", kappa* = " + to_string(c.shuffle.kappa_star) + ", M = " +
-                 std::to_string(ref::shuffle_glm_batches(c.shuffle)) + ", widths " +
-                 std::string(ref::glm_widths_name(c.shuffle.widths))
-      : jdp ? "theorem profile, eps = " + to_string(c.jdp.eps) + ", delta = " + to_string(c.jdp.delta) +
-                  ", kappa = " + to_string(c.jdp.kappa) + ", kappa* = " + to_string(c.jdp.kappa_star) + "; " +
-                  verify::jdp_glm_constants_text(ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q)) +
-                  (inst.link == ref::Link::probit ? " (probit: outside Def. 4.1 (F1))" : "")
-      : rs ? "gamma = " + to_string(rs_params.gamma) + ", kappa bound = " + to_string(rs_params.kappa) +
-                 ", beta = " + to_string(rs_params.beta)
-      : gl ? "profile " + std::string(ref::gloc_profile_name(gloc_k.profile)) + ", kappa = " + to_string(gloc_k.kappa) +
-                 ", delta = " + to_string(gloc_k.delta)
-           : "rho = " + ref::glm_ucb_rho_name(c.params);
-  const std::string lambda_text =
-      sh ? to_string(ref::shuffle_glm_lambdas(c.shuffle, inst.d).first) + " (Obs. 1)"
-      : gl ? to_string(gloc_k.lambda)
-      : jdp ? "Eq. 19's"
-           : to_string(c.params.lambda);
+  const std::string widths = learner.describe(c, inst);
+  const std::string lambda_text = learner.lambda_text(c, inst);
   std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
               args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
               lambda_text.c_str(), widths.c_str(),
@@ -156,53 +104,9 @@ void simulate_glm(const SimulateArgs& args) {
   runs_csv << "run,pseudo_regret,pseudo_regret_error,deferrals,reward_deferrals\n";
   double total = 0, total2 = 0;
   for (std::uint32_t r = 0; r < c.runs; ++r) {
-    fast::GlmUcbFastTrajectory t;
-    if (sh) {  // the fields the output uses; `deferrals` counts every decision taken by the reference
-      fast::ShuffleGlmFastTrajectory x = fast::shuffle_glm(c.shuffle, env, c.seed, r);
-      t.actions = std::move(x.actions);
-      t.pseudo_regret = x.pseudo_regret;
-      t.pseudo_regret_error = x.pseudo_regret_error;
-      t.deferrals = x.p2_deferrals + x.pgd_deferrals + x.exact_rounds;
-      t.reward_deferrals = x.reward_deferrals;
-    } else if (bglincb) {  // the fields the output uses; `deferrals` counts every deferred decision
-      fast::BGlincbFastTrajectory b = fast::b_glincb(c.bglincb, env, c.seed, r);
-      t.actions = std::move(b.actions);
-      t.pseudo_regret = b.pseudo_regret;
-      t.pseudo_regret_error = b.pseudo_regret_error;
-      t.deferrals = b.elimination_deferrals + b.mle_deferrals + b.weight_deferrals;
-      t.reward_deferrals = b.reward_deferrals;
-    } else if (gl) {  // the fields the curve reads
-      fast::GlocFastTrajectory x = fast::gloc(c.gloc, env, c.seed, r);
-      t.actions = std::move(x.actions);
-      t.pseudo_regret = x.pseudo_regret;
-      t.pseudo_regret_error = x.pseudo_regret_error;
-      t.deferrals = x.deferrals;
-      t.reward_deferrals = x.reward_deferrals;
-    } else if (jdp) {  // the fields the curve reads; `deferrals` counts rounds with a reference decision
-      fast::JdpGlmFastTrajectory x = fast::jdp_glm(c.jdp, env, c.seed, r);
-      std::printf("run %u: |T_o| = %llu, switches = %llu, count1 = %llu, count2 = %llu (k1 = %s, k2 = %s), %llu "
-                  "rounds with a non-PD V or H_tau, %llu P_GD roundings deferred\n",
-                  r, static_cast<unsigned long long>(std::count(x.explore.begin(), x.explore.end(), 1)),
-                  static_cast<unsigned long long>(x.switches.size()), static_cast<unsigned long long>(x.count1),
-                  static_cast<unsigned long long>(x.count2), to_string(x.constants.count1).c_str(),
-                  to_string(x.constants.count2).c_str(), static_cast<unsigned long long>(x.not_pd),
-                  static_cast<unsigned long long>(x.pgd_deferrals));
-      t.actions = std::move(x.actions);
-      t.pseudo_regret = x.pseudo_regret;
-      t.pseudo_regret_error = x.pseudo_regret_error;
-      t.deferrals = x.deferrals;
-      t.reward_deferrals = x.reward_deferrals;
-    } else if (rs) {  // the fields the curve reads
-      fast::RsGlincbFastTrajectory x = fast::rs_glincb(rs_params, env, c.seed, r);
-      t.actions = std::move(x.actions);
-      t.pseudo_regret = x.pseudo_regret;
-      t.pseudo_regret_error = x.pseudo_regret_error;
-      t.deferrals = x.deferrals;
-      t.reward_deferrals = x.reward_deferrals;
-    } else {
-      t = fast::glm_ucb(c.params, env, c.seed, r);
-    }
-    double cum = 0;
+    const verify::GlmSimulateRun t = learner.simulate(c, env, r);
+    if (!t.note.empty()) std::fputs(t.note.c_str(), stdout);
+  double cum = 0;
     std::size_t next = 0;
     for (std::uint64_t s = 1; s <= c.horizon; ++s) {
       cum = env.pseudo_regret(std::span<const std::uint32_t>(t.actions.data(), s));
@@ -216,9 +120,8 @@ void simulate_glm(const SimulateArgs& args) {
     cum = t.pseudo_regret;
     total += cum;
     total2 += cum * cum;
-    std::printf(bglincb || rs || sh || jdp ? "run %u: pseudo-regret %.3f (+- %.1e), %llu decisions deferred\n"
-                        : "run %u: pseudo-regret %.3f (+- %.1e), %llu argmax decisions deferred\n", r, cum,
-                t.pseudo_regret_error, static_cast<unsigned long long>(t.deferrals));
+    std::printf("run %u: pseudo-regret %.3f (+- %.1e), %llu %s\n", r, cum, t.pseudo_regret_error,
+                static_cast<unsigned long long>(t.deferrals), learner.simulate_deferred);
     runs_csv << r << "," << cum << "," << t.pseudo_regret_error << "," << t.deferrals << "," << t.reward_deferrals
              << "\n";
   }
@@ -565,7 +468,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
     }
     if (!args->learner.empty() && dpb::verify::is_glm_learner(args->learner)) {
       refuse_multi_agent_options(options, args->learner,
-                                 args->learner == "shuffle-glm" || args->learner == "gloc" || args->learner == "jdp-glm" ? "delta" : "");
+                                 dpb::verify::find_glm_learner(args->learner)->takes_delta ? "delta" : "");
       simulate_glm(*args);
       context.exit_code = 0;
       return;

@@ -74,7 +74,36 @@ struct GlmRunComparison {
   // jdp-glm: Criterion I/II events against their cutoffs k₁, k₂, and the optimized build's deferrals by kind
   std::uint64_t count1 = 0, count2 = 0;
   std::string cutoffs, deferral_kinds;
+
+  // Records the first failure only (later calls keep it).
+  void fail(std::uint64_t round, std::string why);
 };
+
+// The comparators' shared steps. Round t (0-based): the same action and the same reward bits (else `c.fail` at
+// round t + 1 and false); `explore` (rs-glincb, jdp-glm): Criterion I fires at the same rounds, checked between them.
+template <class Reward>
+bool same_action_and_reward(GlmRunComparison& c, std::uint64_t t, const std::vector<std::uint32_t>& reference,
+                            const std::vector<std::uint32_t>& optimized, const std::vector<Reward>& reference_rewards,
+                            const std::vector<Reward>& optimized_rewards,
+                            const std::vector<std::uint8_t>* reference_explore = nullptr,
+                            const std::vector<std::uint8_t>* optimized_explore = nullptr) {
+  const std::string at = "round " + std::to_string(t + 1) + ": ";
+  if (t >= optimized.size() || reference[t] != optimized[t])
+    c.fail(t + 1, at + "reference plays " + std::to_string(reference[t]) + ", optimized " +
+                      (t < optimized.size() ? std::to_string(optimized[t]) : "nothing"));
+  else if (reference_explore && (*reference_explore)[t] != (*optimized_explore)[t])
+    c.fail(t + 1, at + "Criterion I " + ((*reference_explore)[t] ? "fires" : "does not fire") + " in the reference only");
+  else if (reference_rewards[t] != optimized_rewards[t])
+    c.fail(t + 1, at + "the rewards differ");
+  else
+    return true;
+  return false;
+}
+// The optimized run has as many rounds as the reference's (else a failure at its length).
+void same_length(GlmRunComparison& c, std::size_t reference_rounds, std::size_t optimized_rounds);
+// The pseudo-regrets overlap within their bounds (else a failure at the last round); both kept for the report.
+void overlapping_regrets(GlmRunComparison& c, std::size_t rounds, const Interval& reference, double optimized,
+                         double optimized_error);
 
 struct GlmCrosscheckReport {
   GlmCrosscheckConfig config;

@@ -1,6 +1,5 @@
 #include "verify/crosscheck/jdp_glm_crosscheck.hpp"
 
-#include <chrono>
 #include <ostream>
 
 #include "reference/core/errors.hpp"
@@ -38,36 +37,21 @@ GlmRunComparison compare_jdp_glm(const ref::JdpGlmTrajectory& r, const fast::Jdp
                      ", Criterion II " + std::to_string(f.criterion_ii_deferrals) + ", exploitation " +
                      std::to_string(f.exploit_deferrals) + (f.tree_reference ? "; trees on the reference sampler" : "") +
                      (f.pgd_reference_calls ? "; " + std::to_string(f.pgd_reference_calls) + " P_GD calls on the reference" : "");
-  auto fail = [&c](std::uint64_t round, std::string why) {
-    if (!c.divergence) {
-      c.divergence = round;
-      c.detail = std::move(why);
-    }
-  };
-  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
-    const std::string at = "round " + std::to_string(t + 1) + ": ";
-    if (t >= f.actions.size() || r.actions[t] != f.actions[t])
-      fail(t + 1, at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " +
-                      (t < f.actions.size() ? std::to_string(f.actions[t]) : "nothing"));
-    else if (r.explore[t] != f.explore[t])
-      fail(t + 1, at + "Criterion I " + (r.explore[t] ? "fires" : "does not fire") + " in the reference only");
-    else if (r.rewards[t] != f.rewards[t])
-      fail(t + 1, at + "the rewards differ");
-  }
-  if (!c.divergence && f.actions.size() != r.actions.size())
-    fail(f.actions.size(), "the optimized run has " + std::to_string(f.actions.size()) + " rounds");
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t)
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards, &r.explore, &f.explore)) break;
+  same_length(c, r.actions.size(), f.actions.size());
   if (!c.divergence)
     if (const auto i = first_difference(r.switches, f.switches)) {
       const std::uint64_t round = std::min(*i < r.switches.size() ? r.switches[*i] : UINT64_MAX,
                                            *i < f.switches.size() ? f.switches[*i] : UINT64_MAX);
-      fail(round, "Criterion II switches differ at round " + std::to_string(round));
+      c.fail(round, "Criterion II switches differ at round " + std::to_string(round));
     }
   const auto check = [&](bool same, const std::string& what) {
-    if (!c.divergence && !same) fail(r.actions.size(), what + " differ");
+    if (!c.divergence && !same) c.fail(r.actions.size(), what + " differ");
   };
   if (!c.divergence)
     if (const auto i = first_difference(r.weights, f.weights))
-      fail(r.actions.size(), "the H weights differ at exploitation round " + std::to_string(*i + 1));
+      c.fail(r.actions.size(), "the H weights differ at exploitation round " + std::to_string(*i + 1));
   check(r.v_not_pd == f.v_not_pd, "the rounds with a non-PD V");
   check(r.h_not_pd == f.h_not_pd, "the rounds with a non-PD H_tau");
   check(r.not_pd == f.not_pd && r.tau_projected == f.tau_projected, "the non-PD and projection counts");
@@ -80,11 +64,7 @@ GlmRunComparison compare_jdp_glm(const ref::JdpGlmTrajectory& r, const fast::Jdp
   check(r.constants.count1 == f.constants.count1 && r.constants.count2 == f.constants.count2 &&
             r.constants.lambda == f.constants.lambda,
         "the constants");
-  if (!c.divergence && (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
-                        Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper()))
-    fail(r.actions.size(), "the pseudo-regrets differ beyond their bounds");
-  c.regret_reference = r.pseudo_regret.midpoint_for_report();
-  c.regret_fast = f.pseudo_regret;
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
   return c;
 }
 
@@ -103,32 +83,6 @@ void print_jdp_glm_header(const GlmCrosscheckReport& rep, std::ostream& out) {
       << ", C = " << to_string(p.beta_constant) << ", c = " << to_string(p.gamma_constant) << "\n  constants: "
       << jdp_glm_constants_text(k) << (rep.instance.link == ref::Link::probit ? " (probit: outside Def. 4.1 (F1))" : "")
       << "\n";
-}
-
-GlmCrosscheckReport crosscheck_jdp_glm(const GlmCrosscheckConfig& config) {
-  if (config.learner != "jdp-glm") throw_parameter_error("crosscheck", "learner", "jdp-glm", config.learner);
-  if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
-  GlmCrosscheckReport rep;
-  rep.config = config;
-  rep.config.jdp.T = config.horizon;
-  rep.instance = glm_crosscheck_instance(config);
-  if (rep.instance.sets < config.horizon && !config.loaded)
-    throw_parameter_error("crosscheck", "horizon", "<= the instance's arm sets", std::to_string(config.horizon));
-  (void)ref::jdp_glm_constants(rep.config.jdp, rep.instance.link, rep.instance.d, rep.instance.q);  // validates
-  for (std::uint32_t run = 0; run < config.runs; ++run) {
-    auto t0 = std::chrono::steady_clock::now();
-    const ref::JdpGlmTrajectory r = ref::jdp_glm(rep.config.jdp, rep.instance, config.seed, run);
-    const double sr = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    t0 = std::chrono::steady_clock::now();
-    const fast::GlmEnvironment env(rep.instance);  // fresh deferral counters per run
-    const fast::JdpGlmFastTrajectory f = fast::jdp_glm(rep.config.jdp, env, config.seed, run, config.jdp_fast_options);
-    GlmRunComparison c = compare_jdp_glm(r, f);
-    c.run = run;
-    c.seconds_reference = sr;
-    c.seconds_fast = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    rep.runs.push_back(std::move(c));
-  }
-  return rep;
 }
 
 }  // namespace dpb::verify

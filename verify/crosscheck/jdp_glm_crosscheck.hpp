@@ -18,8 +18,6 @@ namespace dpb::verify {
 
 // jdp-glm's comparison (fields of GlmRunComparison: explorations, switches, not_pd, deferrals; the kinds in detail).
 GlmRunComparison compare_jdp_glm(const ref::JdpGlmTrajectory& reference, const fast::JdpGlmFastTrajectory& optimized);
-// config.learner == "jdp-glm": config.jdp with T = horizon on the run's instance (q <= 15). Validates before running.
-GlmCrosscheckReport crosscheck_jdp_glm(const GlmCrosscheckConfig& config);
 // The report's first line after the instance: the run's constants, including the cutoffs k₁, k₂.
 void print_jdp_glm_header(const GlmCrosscheckReport& report, std::ostream& out);
 // "lambda = …, lambda_max = …, gamma = …, beta = …, threshold = …, k1 = …, k2 = …, sigma_V = …, sigma_H = …, zeta = …".

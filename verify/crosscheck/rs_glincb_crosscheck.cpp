@@ -1,18 +1,8 @@
 #include "verify/crosscheck/rs_glincb_crosscheck.hpp"
 
-#include <chrono>
-
 #include "reference/core/errors.hpp"
 
 namespace dpb::verify {
-
-namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-}
-
-}  // namespace
 
 GlmRunComparison compare_rs_glincb(const ref::GlmInstance& inst, const ref::RsGlincbTrajectory& r,
                                    const fast::RsGlincbFastTrajectory& f) {
@@ -23,28 +13,14 @@ GlmRunComparison compare_rs_glincb(const ref::GlmInstance& inst, const ref::RsGl
   c.refinements = r.refinements;
   for (const std::uint8_t e : r.explore) c.explorations += e;
   c.switches = r.switches.size();
-  auto fail = [&c](std::uint64_t round, std::string why) {
-    if (!c.divergence) {
-      c.divergence = round;
-      c.detail = std::move(why);
-    }
-  };
-  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
-    const std::string at = "round " + std::to_string(t + 1) + ": ";
-    if (t >= f.actions.size() || r.actions[t] != f.actions[t])
-      fail(t + 1, at + "reference plays " + std::to_string(r.actions[t]) + ", optimized " +
-                      (t < f.actions.size() ? std::to_string(f.actions[t]) : "nothing"));
-    else if (r.explore[t] != f.explore[t])
-      fail(t + 1, at + "Criterion I " + (r.explore[t] ? "fires" : "does not fire") + " in the reference only");
-    else if (r.rewards[t] != f.rewards[t])
-      fail(t + 1, at + "the rewards differ");
-  }
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t)
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards, &r.explore, &f.explore)) break;
   if (!c.divergence && r.switches != f.switches) {
     std::size_t i = 0;
     while (i < r.switches.size() && i < f.switches.size() && r.switches[i] == f.switches[i]) ++i;
     const std::uint64_t round = std::min(i < r.switches.size() ? r.switches[i] : UINT64_MAX,
                                          i < f.switches.size() ? f.switches[i] : UINT64_MAX);
-    fail(round, "Criterion II switches differ at round " + std::to_string(round));
+    c.fail(round, "Criterion II switches differ at round " + std::to_string(round));
   }
   const std::uint32_t d = inst.d;
   for (std::size_t k = 0; k < r.switches.size() && !c.divergence; ++k) {
@@ -53,19 +29,14 @@ GlmRunComparison compare_rs_glincb(const ref::GlmInstance& inst, const ref::RsGl
     for (std::uint32_t j = 0; j < d; ++j) {
       const double v = f.theta_tau[k * d + j];
       if (Rational(v + e) < r.theta_tau[k][j].lower() || Rational(v - e) > r.theta_tau[k][j].upper()) {
-        fail(r.switches[k], "switch at round " + std::to_string(r.switches[k]) + ": theta_tau_" + std::to_string(j) +
+        c.fail(r.switches[k], "switch at round " + std::to_string(r.switches[k]) + ": theta_tau_" + std::to_string(j) +
                                 " = " + std::to_string(v) + " +- " + std::to_string(e) + " misses the certified box");
         break;
       }
     }
   }
-  if (!c.divergence && f.actions.size() != r.actions.size())
-    fail(f.actions.size(), "the optimized run has " + std::to_string(f.actions.size()) + " rounds");
-  if (!c.divergence && (Rational(f.pseudo_regret + f.pseudo_regret_error) < r.pseudo_regret.lower() ||
-                        Rational(f.pseudo_regret - f.pseudo_regret_error) > r.pseudo_regret.upper()))
-    fail(r.actions.size(), "the pseudo-regrets differ beyond their bounds");
-  c.regret_reference = r.pseudo_regret.midpoint_for_report();
-  c.regret_fast = f.pseudo_regret;
+  same_length(c, r.actions.size(), f.actions.size());
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
   return c;
 }
 
@@ -79,33 +50,6 @@ ref::RsGlincbParams rs_glincb_params(const GlmCrosscheckConfig& config, const re
   }
   ref::validate_rs_glincb(p, inst.q);
   return p;
-}
-
-GlmCrosscheckReport crosscheck_rs_glincb(const GlmCrosscheckConfig& config) {
-  if (config.learner != "rs-glincb")
-    throw_parameter_error("crosscheck", "learner", "rs-glincb", config.learner);
-  if (config.runs < 1) throw_parameter_error("crosscheck", "runs", ">= 1", "0");
-  GlmCrosscheckReport rep;
-  rep.config = config;
-  rep.instance = glm_crosscheck_instance(config);
-  rep.config.rs_params = rs_glincb_params(config, rep.instance);
-  if (rep.instance.sets < config.horizon && !config.loaded)
-    throw_parameter_error("crosscheck", "horizon", "<= the instance's arm sets", std::to_string(config.horizon));
-  for (std::uint32_t run = 0; run < config.runs; ++run) {
-    auto t0 = std::chrono::steady_clock::now();
-    const ref::RsGlincbTrajectory r = ref::rs_glincb(rep.config.rs_params, rep.instance, config.seed, run);
-    const double sr = seconds_since(t0);
-    t0 = std::chrono::steady_clock::now();
-    const fast::GlmEnvironment env(rep.instance);  // fresh deferral counters per run
-    const fast::RsGlincbFastTrajectory f =
-        fast::rs_glincb(rep.config.rs_params, env, config.seed, run, config.rs_fast_options);
-    GlmRunComparison c = compare_rs_glincb(rep.instance, r, f);
-    c.run = run;
-    c.seconds_reference = sr;
-    c.seconds_fast = seconds_since(t0);
-    rep.runs.push_back(std::move(c));
-  }
-  return rep;
 }
 
 }  // namespace dpb::verify

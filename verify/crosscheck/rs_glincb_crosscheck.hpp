@@ -16,8 +16,5 @@ ref::RsGlincbParams rs_glincb_params(const GlmCrosscheckConfig& config, const re
 
 GlmRunComparison compare_rs_glincb(const ref::GlmInstance& instance, const ref::RsGlincbTrajectory& reference,
                                    const fast::RsGlincbFastTrajectory& optimized);
-// config.learner == "rs-glincb"; λ from config.params, γ, κ, β from config.rs_params (T = horizon). Validates
-// before running.
-GlmCrosscheckReport crosscheck_rs_glincb(const GlmCrosscheckConfig& config);
 
 }  // namespace dpb::verify
