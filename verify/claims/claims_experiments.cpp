@@ -321,7 +321,7 @@ void register_claims_experiments(Registry& registry) {
       "001.fig1.ordering",
       "Figure 1, paper-code profile: at T = 20000 the final regrets are ordered LinUCB < LinUCB-JDP < LinUCB-SDP-Amp, "
       "LinUCB-SDP-Vec < LinUCB-LDP in every panel (ε = 0.2, 1, 10); one-sided paired sign test per adjacent pair, "
-      "Holm at 1e-3",
+      "Holm at the claim's α (family trends-001: 1e-3 over its claims)",
       {"001", "§5", "Fig. 1"},
       Method::trend,
       "experiment 001-fig1: the authors' environment (§6.2), d = 5, K = 100, T = 20000, 50 runs, δ = 0.1, B = 20, "
