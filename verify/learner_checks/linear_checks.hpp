@@ -64,4 +64,26 @@ RegularityCount lemma_a4_regularity_count(const std::string& learner, std::uint3
 Outcome check_lemma_a4_regularity(bool full, std::uint64_t seed, double alpha_claim,
                                   const Rational& band = Rational(1));
 
+// 001.lemma-a2.regret     Lemma A.2's regret bound: with probability ≥ 1 − α, Reg(T) ≤ (dT/(2M ln 2)) ln(1 + T/(dλ_min))
+//                          + 4β_M √(2dT ln(1 + T/(dλ_min))), β_M = √(2 ln(1/α) + d ln(1 + T/(dλ_min))) + √λ_max + ν
+//                          (the statement's β_M; M = ⌊T/B⌋). Decided exactly per run: the pseudo-regret Σ_t (μ* −
+//                          μ_{a_t}) is an exact rational, the bound an MPFI enclosure with ν ∈ (ν↑ − 2^−32, ν↑]; a run
+//                          is a certain failure when Reg > the bound's upper end, undecided inside the enclosure (a
+//                          failure for `holds`, not for `violated`). The failure count of R runs per learner gets
+//                          one-sided Clopper–Pearson bounds at α_claim/(2L): holds iff every upper bound ≤ α, violated
+//                          iff some lower bound (of the certain failures) > α; the proof's 1 − 2α reported beside.
+//                          `bound_scale` multiplies the bound (1: the claim; the negative control shrinks it).
+struct RegretBoundCount {
+  std::uint64_t runs = 0, failed_runs = 0, failed_runs_certain = 0, vacuous_runs = 0;
+  double max_ratio = 0;      // max over runs of Reg(T) / bound (report only)
+  double min_bound = 0;      // the smallest bound over runs (report only)
+  double max_regret = 0;     // report only
+};
+RegretBoundCount lemma_a2_regret_count(const std::string& learner, std::uint32_t runs, std::uint64_t seed,
+                                       std::uint64_t horizon, const Rational& bound_scale = Rational(1));
+// runs: 0 for the suite's size (quick 80, full 300).
+Outcome check_lemma_a2_regret(bool full, std::uint64_t seed, double alpha_claim,
+                              const Rational& bound_scale = Rational(1), std::uint32_t runs = 0,
+                              const std::vector<std::string>& learners = {});
+
 }  // namespace dpb::verify::learner_checks

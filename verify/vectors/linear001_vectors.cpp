@@ -16,7 +16,7 @@ Json integers(const std::vector<Integer>& v) {
 }
 
 Record run_record(const std::string& learner, std::uint64_t B, bool context_tape, ref::PdPolicy policy,
-                  const std::optional<Rational>& lambda, Impl impl) {
+                  const std::optional<Rational>& lambda, Impl impl, bool paper_code = false) {
   LinearCrosscheckConfig c;
   c.learner = learner;
   c.horizon = 32;
@@ -30,11 +30,14 @@ Record run_record(const std::string& learner, std::uint64_t B, bool context_tape
   c.params.delta = Rational(1, 10);
   c.params.pd_policy = policy;
   c.params.lambda = lambda;
+  if (paper_code) c.params.profile = ref::Profile001::PaperCode;
   const LinearRunPair p = run_linear_pair(c, 0);  // both builds run; the record takes the chosen one's
   ref::LinUcbParams params = c.params;
   params.variant = *ref::parse_linucb_variant(learner);
   params.T = c.horizon;
-  const ref::LinUcbConfig cfg = ref::configure_linucb(params, c.d, c.K, c.q);
+  // Paper-code: the authors' instance (‖x‖² up to 2: the width's L²).
+  const ref::LinUcbConfig cfg =
+      ref::configure_linucb(params, c.d, c.K, c.q, paper_code ? ref::max_row_norm_sq(p.instance) : Rational(1));
   const std::uint32_t d = c.d;
 
   std::vector<std::uint32_t> actions;
@@ -64,6 +67,7 @@ Record run_record(const std::string& learner, std::uint64_t B, bool context_tape
   body["params"] = Json{{"T", c.horizon}, {"B", B}, {"eps", "1"}, {"delta", "1/10"},
                         {"alpha", dpb::to_string(cfg.alpha)}, {"pd_policy", std::string(ref::pd_policy_name(policy))},
                         {"lambda_override", lambda ? dpb::to_string(*lambda) : std::string("")}};
+  if (paper_code) body["params"]["profile"] = "paper-code";
   body["streams"] = Json{{"seed", kSeed}, {"run", 0}};
   body["d"] = d;
   body["K"] = c.K;
@@ -78,7 +82,8 @@ Record run_record(const std::string& learner, std::uint64_t B, bool context_tape
                                             : ref::make_reward_tape(p.instance.bandit(), c.horizon, kSeed, 2);
   for (std::uint64_t t = 1; t <= c.horizon; ++t) {
     const std::uint32_t a = actions[t - 1];
-    rewards.push_back(context_tape ? p.contexts->reward(t, a) : tape.units(a, pulls[a]++));
+    // Paper-code: every arm's reward is drawn every round, so round t's reward is the tape's (a, t − 1).
+    rewards.push_back(context_tape ? p.contexts->reward(t, a) : paper_code ? tape.units(a, t - 1) : tape.units(a, pulls[a]++));
   }
   if (context_tape) {
     for (std::uint64_t t = 1; t <= c.horizon; ++t) {
@@ -119,9 +124,40 @@ Record run_record(const std::string& learner, std::uint64_t B, bool context_tape
   }
   body["updates"] = updates;  // V, u: D·V_m, D·u_m (row-major); theta: the broadcast after the update
   body["pd_failures"] = pd_failures;
-  std::string id = learner + "/" + (context_tape ? "tape" : "fixed") + "/B=" + std::to_string(B);
+  std::string id = learner + "/" + (context_tape ? "tape" : paper_code ? "paper-code" : "fixed") + "/B=" + std::to_string(B);
   if (lambda) id += "/lambda=" + dpb::to_string(*lambda) + "/" + std::string(ref::pd_policy_name(policy));
   return make_record("linear-run", id, body);
+}
+
+// The paper-code constants of spec 001 §6.4 (δ = 1/10, B = 20 for the shuffle learners, n = T = 20000, the authors'
+// L² = 2, P_Vec at scale C = 1 as in the table): per (d, ε) and learner, the configuration both builds share —
+// s (σ̄, rounded up onto its grid), Γ (rounded up onto 2^−32), λ = 2Γ (rounded up onto 2^−(r−1)), the width cew
+// (β, rounded up onto 2^−32), and for linucb-sdp-vec b = ⌊C g² ln²(d/δ)/(ε² B)⌋ and g_c = ⌈√(g²·2^39)⌉.
+Record constants_record(std::uint32_t d, const Rational& eps) {
+  Json rows = Json::array();
+  for (const std::string learner : {"linucb", "linucb-sdp-amp", "linucb-sdp-vec", "linucb-ldp", "linucb-jdp"}) {
+    ref::LinUcbParams p;
+    p.variant = *ref::parse_linucb_variant(learner);
+    p.profile = ref::Profile001::PaperCode;
+    p.T = 20000;
+    p.B = learner == "linucb-sdp-amp" || learner == "linucb-sdp-vec" ? 20 : 1;
+    p.eps = eps;
+    p.delta = Rational(1, 10);
+    if (learner == "linucb-sdp-vec") p.vec_scale = Rational(1);
+    const ref::LinUcbConfig c = ref::configure_linucb(p, d, 100, 16, Rational(2));
+    Json row{{"learner", learner}, {"B", p.B}, {"gamma", dpb::to_string(c.gamma_upper)},
+             {"lambda", dpb::to_string(c.lambda)}, {"cew", dpb::to_string(c.beta.at(0))}};
+    if (learner != "linucb" && learner != "linucb-sdp-vec") row["s"] = dpb::to_string(c.sigma);
+    if (learner == "linucb-sdp-vec") {
+      row["b"] = dpb::to_string(c.b);
+      row["g_c"] = dpb::to_string(c.g);
+      row["scale"] = dpb::to_string(c.vec_scale);
+    }
+    rows.push_back(row);
+  }
+  Json body{{"d", d}, {"eps", dpb::to_string(eps)}, {"delta", "1/10"}, {"n", 20000}, {"L2", "2"}, {"q", 16},
+            {"learners", rows}};
+  return make_record("paper-code-constants", "d=" + std::to_string(d) + "/eps=" + dpb::to_string(eps), body);
 }
 
 }  // namespace
@@ -138,6 +174,15 @@ CategoryFile generate_linear001(Impl impl) {
   // PD events: λ far below 2Σ_N, every policy.
   for (ref::PdPolicy pol : {ref::PdPolicy::Skip, ref::PdPolicy::RaiseLambda, ref::PdPolicy::Project})
     file.records.push_back(run_record("linucb-ldp", 2, false, pol, Rational(1, 64), impl));
+  // The paper-code profile (issue 18; spec 001 §6.2–6.3) on the authors' instance: every learner.
+  for (const std::string learner : {"linucb", "linucb-sdp-amp", "linucb-sdp-vec", "linucb-ldp", "linucb-jdp"}) {
+    const std::uint64_t B = learner == "linucb-sdp-amp" || learner == "linucb-sdp-vec" ? 8 : 1;
+    file.records.push_back(run_record(learner, B, false, ref::PdPolicy::Skip, {}, impl, true));
+  }
+  // Spec 001 §6.4's rows (configuration only: the same in both builds).
+  for (const auto& [d, eps] : std::vector<std::pair<std::uint32_t, Rational>>{
+           {5, Rational(1, 5)}, {5, Rational(1)}, {5, Rational(10)}, {10, Rational(1)}, {15, Rational(1)}})
+    file.records.push_back(constants_record(d, eps));
   return file;
 }
 

@@ -106,3 +106,27 @@ TEST(LinearChecksTest, LemmaA4RegularityCountsEveryBroadcastAndATightenedBandIsV
 }
 }  // namespace
 }  // namespace dpb::verify::learner_checks
+
+// 001.lemma-a2.regret: no run exceeds Lemma A.2's bound (at these sizes it exceeds T·max gap: vacuous, reported), and
+// a bound shrunk 10⁴-fold (negative control) is certainly exceeded by every run: violated.
+namespace dpb::verify::learner_checks {
+namespace {
+
+TEST(LinearChecksTest, LemmaA2RegretBoundHoldsAndAShrunkBoundIsViolated) {
+  const RegretBoundCount c = lemma_a2_regret_count("linucb-ldp", 16, 20261121, 400);
+  EXPECT_EQ(c.runs, 16U);
+  EXPECT_EQ(c.failed_runs, 0U);
+  EXPECT_EQ(c.vacuous_runs, 16U);
+  EXPECT_GT(c.max_regret, 0.0);
+  EXPECT_LT(c.max_ratio, 1.0);
+  const RegretBoundCount shrunk = lemma_a2_regret_count("linucb-ldp", 16, 20261121, 400, Rational(1, 10000));
+  EXPECT_EQ(shrunk.failed_runs_certain, 16U);
+  const Outcome control = check_lemma_a2_regret(false, 20261121, 2e-7, Rational(1, 10000), 16, {"linucb-ldp"});
+  EXPECT_EQ(control.verdict, Verdict::violated) << control.evidence.dump();
+  // 16 runs without a failure cannot show 1 − α at α_claim = 2·10⁻⁷: inconclusive, never a vacuous `holds`.
+  const Outcome small = check_lemma_a2_regret(false, 20261121, 2e-7, Rational(1), 16, {"linucb-ldp"});
+  EXPECT_EQ(small.verdict, Verdict::inconclusive) << small.key_figure;
+}
+
+}  // namespace
+}  // namespace dpb::verify::learner_checks
