@@ -22,8 +22,8 @@
 // Batches: with n_b = 1 the batch is the whole data set in order and no bit is drawn for it; with n_b > 1 every
 // epoch first draws a uniform permutation by Fisher–Yates (i = n−1 down to 1: j = uniform_below(i + 1), swap i, j;
 // reference/bits/uniform.hpp) and cuts it into consecutive batches.
-// Output: the exact mean of the end-of-epoch iterates of epochs burn_in + 1 … E (E > burn-in), from θ₀ = the
-// caller's initial point (the code's (θ̂_w + θ̂_τ)/2).
+// Output: the mean of the end-of-epoch iterates of epochs burn_in + 1 … E (E > burn-in), floored onto 2^−G (so every
+// estimate, and the next call's start (θ̂_w + θ̂_τ)/2 on 2^−(G+1), is dyadic), from θ₀ = the caller's initial point.
 // Bits (normative): per epoch, the permutation (if n_b > 1), then per batch d RoundedNormal draws, coordinate order.
 #pragma once
 
@@ -126,8 +126,9 @@ DpSgdResult DpSgd::run(std::span<const DpSgdSample> data, std::vector<Rational> 
   }
   res.steps = t;
   const Rational count(Integer(s_.epochs - s_.burn_in));
+  const Rational scale(Integer(1) << kDpSgdGridBits);
   res.theta.resize(d_);
-  for (std::uint32_t j = 0; j < d_; ++j) res.theta[j] = sum[j] / count;
+  for (std::uint32_t j = 0; j < d_; ++j) res.theta[j] = Rational(floor(Rational(sum[j] * scale / count))) / scale;
   return res;
 }
 

@@ -187,6 +187,43 @@ TEST(JdpGlmPaperCodeTest, OneStepIsThetaMinusEtaTimesMeanGradientPlusNoise) {
   EXPECT_EQ(tw[0], Rational(-1, 8) - 1 / G);
 }
 
+TEST(JdpGlmPaperCodeTest, RunComposesShuffledBatchesStepsAndTheBurnInAverage) {
+  // n = 3, batch 2 (2 batches per epoch: lengths 2 and 1), 4 epochs, burn-in 2: replayed here from the header's bit
+  // rule — per epoch a Fisher–Yates permutation (i = 2, 1: j = uniform_below(i + 1)), then per batch d = 2
+  // RoundedNormal(σ·C/ℓ, 32) draws; η_t = dp_sgd_step(10, t), t = 1..8; output ⌊mean of epochs 3, 4·2^32⌋·2^−32.
+  internal::DpSgdSettings st;
+  st.batch = 2;
+  st.epochs = 4;
+  st.burn_in = 2;
+  const Rational sigma(3, 2);
+  const internal::DpSgd sgd(Link::logistic, 4, 2, sigma, st);
+  const std::vector<internal::DpSgdSample> data{{0, {8, 0}}, {1, {0, 12}}, {1, {4, 4}}};
+  const std::vector<Rational> theta0{Rational(1, 8), Rational(-1, 4)};
+  ChaCha20Source sa(99, 5), sb(99, 5);
+  CountingSource a(sa), b(sb);
+  const internal::DpSgdResult res = sgd.run(data, theta0, a);
+  std::vector<std::size_t> perm{0, 1, 2};
+  std::vector<Rational> th = theta0, sum(2, Rational(0));
+  const RoundedNormal n2(sigma * Rational(1, 5) / 2, Integer(32)), n1(sigma * Rational(1, 5), Integer(32));
+  std::uint64_t t = 0;
+  for (int e = 1; e <= 4; ++e) {
+    for (std::uint64_t i = 2; i >= 1; --i) std::swap(perm[i], perm[uniform_below_u64(b, i + 1)]);
+    for (int k = 0; k < 2; ++k) {
+      const RoundedNormal& nz = k == 0 ? n2 : n1;
+      std::vector<Integer> nu{nz(b), nz(b)};
+      const std::vector<std::size_t> batch = k == 0 ? std::vector<std::size_t>{perm[0], perm[1]}
+                                                    : std::vector<std::size_t>{perm[2]};
+      th = sgd.step(data, batch, th, internal::dp_sgd_step(Rational(10), ++t), nu);
+    }
+    if (e > 2) for (int j = 0; j < 2; ++j) sum[j] += th[j];
+  }
+  const Rational G(Integer(1) << 32);
+  EXPECT_EQ(res.steps, 8U);
+  for (int j = 0; j < 2; ++j) EXPECT_EQ(res.theta[j], Rational(floor(Rational(sum[j] / 2 * G))) / G);
+  EXPECT_EQ(a.count(), b.count());  // the same bits consumed
+  EXPECT_GT(a.count(), 0U);
+}
+
 TEST(JdpGlmPaperCodeTest, ScaledVLeafAndMatrixAndPsdFloor) {
   // x = (1/2, 1/4) (f = (8, 4), q = 4), s = 1: xxᵀ/2 = (1/8, 1/16; 1/16, 1/32) on 2^−40: numerators 2^37, 2^36, 2^35
   const std::vector<std::int64_t> f{8, 4};
