@@ -128,7 +128,6 @@ std::vector<Rational> DpSgd::step(std::span<const DpSgdSample> data, std::span<c
                                   const std::vector<Rational>& theta, const Rational& eta,
                                   std::span<const Integer> noise) const {
   const Rational xs(Integer(1), pow2(q_));
-  const Integer scale = pow2(kDpSgdGridBits);
   std::vector<Integer> acc(d_, Integer(0));  // Σ c_i f_i (numerators on 2^−G·2^−q)
   for (const std::size_t i : batch) {
     const DpSgdSample& u = data[i];
@@ -145,13 +144,28 @@ std::vector<Rational> DpSgd::step(std::span<const DpSgdSample> data, std::span<c
     const Integer c = dp_sgd_clipped_scalar(link_, z, u.y, Rational(n2) * xs * xs, s_.clip);
     for (std::uint32_t j = 0; j < d_; ++j) acc[j] += c * u.f[j];
   }
-  const Rational len(Integer(static_cast<std::uint64_t>(batch.size())));
-  std::vector<Rational> out(d_);
-  for (std::uint32_t j = 0; j < d_; ++j) {
-    const Rational g = Rational(acc[j]) * xs / Rational(scale) / len + s_.reg * theta[j];
+  return dp_sgd_update(acc, batch.size(), q_, theta, eta, noise, s_.reg);
+}
+
+std::vector<Rational> dp_sgd_update(std::span<const Integer> acc, std::uint64_t len, unsigned q,
+                                    const std::vector<Rational>& theta, const Rational& eta,
+                                    std::span<const Integer> noise, const Rational& reg) {
+  const Integer scale = pow2(kDpSgdGridBits);
+  const Rational den(Integer(pow2(kDpSgdGridBits + q) * Integer(len)));
+  std::vector<Rational> out(theta.size());
+  for (std::size_t j = 0; j < theta.size(); ++j) {
+    const Rational g = Rational(acc[j]) / den + reg * theta[j];
     const Rational y = theta[j] - eta * (g + Rational(noise[j], scale));
     out[j] = Rational(floor(Rational(y * Rational(scale))), scale);
   }
+  return out;
+}
+
+std::vector<Rational> dp_sgd_output(const std::vector<Rational>& sum, std::uint64_t count) {
+  const Rational scale(pow2(kDpSgdGridBits));
+  std::vector<Rational> out(sum.size());
+  for (std::size_t j = 0; j < sum.size(); ++j)
+    out[j] = Rational(floor(Rational(sum[j] * scale / Rational(Integer(count))))) / scale;
   return out;
 }
 

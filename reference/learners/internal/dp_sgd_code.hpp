@@ -67,6 +67,14 @@ Rational dp_sgd_step(const Rational& lr, std::uint64_t t);
 // The clipped, truncated scalar c = sign(a)·⌊min(|a|, C/‖x‖)·2^G⌋ (numerator on 2^−G) for a = μ(⟨x,θ⟩) − y.
 Integer dp_sgd_clipped_scalar(Link link, const Rational& z, int y, const Rational& norm2, const Rational& clip);
 
+// The exact update from Σ_{i∈B} c_i f_i (acc, numerators on 2^−(G+q)) over a batch of length ℓ: per coordinate
+// ⌊(θ − η(acc·2^−(G+q)/ℓ + reg·θ + noise·2^−G))·2^G⌋·2^−G (shared with the optimized build).
+std::vector<Rational> dp_sgd_update(std::span<const Integer> acc, std::uint64_t len, unsigned q,
+                                    const std::vector<Rational>& theta, const Rational& eta,
+                                    std::span<const Integer> noise, const Rational& reg);
+// The mean of the end-of-epoch iterates (sum over `count` epochs) floored onto 2^−G.
+std::vector<Rational> dp_sgd_output(const std::vector<Rational>& sum, std::uint64_t count);
+
 struct DpSgdResult {
   std::vector<Rational> theta;  // the averaged output
   std::uint64_t steps = 0;
@@ -125,10 +133,7 @@ DpSgdResult DpSgd::run(std::span<const DpSgdSample> data, std::vector<Rational> 
       for (std::uint32_t j = 0; j < d_; ++j) sum[j] += theta[j];
   }
   res.steps = t;
-  const Rational count(Integer(s_.epochs - s_.burn_in));
-  const Rational scale(Integer(1) << kDpSgdGridBits);
-  res.theta.resize(d_);
-  for (std::uint32_t j = 0; j < d_; ++j) res.theta[j] = Rational(floor(Rational(sum[j] * scale / count))) / scale;
+  res.theta = dp_sgd_output(sum, s_.epochs - s_.burn_in);
   return res;
 }
 
