@@ -190,7 +190,7 @@ void parse_jdp_glm(const Options& options, const GlmCliArgs& a, const std::strin
   const unsigned q = c.loaded ? c.loaded->q : c.instance.q;
   if (q > 15) throw_parameter_error(command, "--instance", "an instance with q <= 15 for jdp-glm", std::to_string(q));
   if (options.given("profile") && profile != "theorem")
-    throw_parameter_error(command, "--profile", "theorem for jdp-glm (paper-code is not implemented yet)", profile);
+    throw_parameter_error(command, "--profile", "theorem for jdp-glm (paper-code runs in the reference learner only: no optimized twin or CLI yet)", profile);
   if (horizon < 16 || horizon > (std::uint64_t{1} << 24))
     throw_parameter_error(command, "--horizon", "in [16, 2^24] for jdp-glm", std::to_string(horizon));
   p.T = horizon;

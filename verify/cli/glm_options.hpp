@@ -37,7 +37,7 @@ void parse_shuffle_glm(const Options& options, const std::string& eps, const std
 // jdp-glm (theorem profile, Sarmasarkar 2026, arXiv:2602.00417, Alg. 2): ε (--eps, default 1) in (0, 15], δ (--delta,
 // default 1/100) in (0, 1/2), ζ (--zeta, default δ/2) in (0, δ) (Thm 6.2 needs δ > ζ), κ* (--kappa-star, default 4),
 // κ (--kappa, default max(8, κ*)) in [κ*, 2^40], the constants C, c of Eq. 20–21 (--beta-constant, --gamma-constant,
-// default 1), T = the horizon in [16, 2^24]; `--profile` theorem only (paper-code is not implemented). Each refusal
+// default 1), T = the horizon in [16, 2^24]; `--profile` theorem only (paper-code: reference learner only, no CLI yet). Each refusal
 // names the command-line option; ref::jdp_glm_constants no longer throws afterwards.
 void parse_jdp_glm(const Options& options, const GlmCliArgs& args, const std::string& eps, const std::string& delta,
                    const std::string& profile, std::uint64_t horizon, verify::GlmCrosscheckConfig& config,
