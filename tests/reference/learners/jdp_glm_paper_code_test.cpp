@@ -301,6 +301,39 @@ TEST(JdpGlmPaperCodeTest, RunExploresFirstAndCallsDpSgdWithinTheCaps) {
   EXPECT_EQ(again.release_H, tr.release_H);
 }
 
+TEST(JdpGlmPaperCodeTest, NoisyVBelowThePsdFloorFailsLoudly) {
+  // T = 16, δ = ζ = 2/5, ε = 1, probit, κ = κ* = 3, S = 1: λ ≈ 47 against the V tree's σ_V ≈ 14 per node (up to 4
+  // nodes per prefix): on some seeds a noisy V has an eigenvalue below 10⁻¹², where the code's projection would change
+  // it; the reference stops with JdpPsdProjectionBinds (named, loud). On the seeds that complete, every round's V and
+  // H were certified above the floor (psd_checks = 2T) and no round explores (threshold 100/(κS²d) ≈ 16.7).
+  const GlmInstance inst = [] {
+    GlmInstance g = hand_instance();
+    g.link = Link::probit;
+    return g;
+  }();
+  std::uint64_t binds = 0, completed = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    JdpGlmParams p = params(16);
+    p.eps = Rational(1);
+    p.delta = Rational(2, 5);
+    p.kappa = Rational(3);
+    p.kappa_star = Rational(3);
+    p.S = Rational(1);
+    try {
+      const JdpGlmTrajectory tr = jdp_glm(p, inst, seed, 0);
+      ++completed;
+      EXPECT_EQ(tr.psd_checks, 32U);
+      EXPECT_EQ(tr.explore, std::vector<std::uint8_t>(16, 0));
+      EXPECT_EQ(tr.weights.size(), 16U);
+    } catch (const JdpPsdProjectionBinds& e) {
+      EXPECT_NE(std::string(e.what()).find("PSD projection"), std::string::npos) << e.what();
+      ++binds;
+    }
+  }
+  EXPECT_GT(completed, 0U);
+  EXPECT_GT(binds, 0U) << "no seed reached the PSD floor: the loud failure was never tested";
+}
+
 TEST(JdpGlmPaperCodeTest, BadInputNamesTheParameter) {
   const GlmInstance inst = hand_instance();
   const auto message = [&](JdpGlmParams p) -> std::string {
