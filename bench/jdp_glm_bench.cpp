@@ -6,7 +6,7 @@
 // Every iteration runs a whole horizon on run r's streams (r = the iteration). Counters: `rounds_per_s` (optimizer
 // calls included), `opt_seconds_per_run` (the time inside P_GD calls, calibration included: subtract it for the rate
 // without them), `opt_calls_per_run`, `deferrals` (rounds with a reference decision), `T_o_per_run`, `switches_per_run`.
-// Figures: docs/performance.md "jdp-glm".
+// Figures: docs/performance.md "jdp-glm". BM_JdpGlmPaperCodeReference: the paper-code profile's reference build.
 #include <benchmark/benchmark.h>
 
 #include "optimized/environments/glm_instance.hpp"
@@ -85,5 +85,47 @@ void BM_JdpGlmReference(benchmark::State& state) {
   state.counters["rounds_per_s"] = benchmark::Counter(static_cast<double>(T), benchmark::Counter::kIsIterationInvariantRate);
 }
 BENCHMARK(BM_JdpGlmReference)->Args({0, 200, 1})->Args({0, 200, 1000000})->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// jdp-glm --profile paper-code (reference/learners/jdp_glm_paper_code.cpp, first commit), reference build, at Table
+// 2's sizes (probit, d = 3, K = 20, S = 2, ε = 4, δ = ζ = 1/50, q = 5; κ, κ* of the instance rounded up to 2^−8) and a
+// short horizon T. Arguments: {T}. Counters: DP-SGD calls and steps per run, Criterion-I rounds, switches.
+void BM_JdpGlmPaperCodeReference(benchmark::State& state) {
+  const std::uint64_t T = static_cast<std::uint64_t>(state.range(0));
+  ref::GlmInstanceParams ip;
+  ip.link = ref::Link::probit;
+  ip.d = 3;
+  ip.K = 20;
+  ip.q = 5;
+  ip.sets = T;
+  ip.S = Rational(2);
+  ip.seed = 109832;
+  const ref::GlmInstance inst = fast::make_glm_instance(ip).instance;
+  const ref::KappaEnclosure ke = ref::glm_instance_kappa(inst, 128);
+  const auto up8 = [](const Rational& x) { return Rational(ceil(Rational(x * 256)), Integer(256)); };
+  ref::JdpGlmParams p;
+  p.profile = ref::JdpProfile::PaperCode;
+  p.T = T;
+  p.eps = Rational(4);
+  p.delta = Rational(1, 50);
+  p.kappa = up8(ke.kappa.upper());
+  p.kappa_star = up8(ke.kappa_star.upper());
+  p.S = Rational(2);
+  std::uint64_t run = 0, calls = 0, steps = 0, explore = 0, switches = 0, iterations = 0;
+  for (auto _ : state) {
+    const ref::JdpGlmTrajectory tr = ref::jdp_glm(p, inst, 1, run++);
+    calls += tr.pgd_iterations.size();
+    for (const Integer& s : tr.pgd_iterations) steps += static_cast<std::uint64_t>(s);
+    for (auto e : tr.explore) explore += e;
+    switches += tr.switches.size();
+    ++iterations;
+  }
+  const double n = static_cast<double>(iterations);
+  state.counters["rounds_per_s"] = benchmark::Counter(static_cast<double>(T), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["sgd_calls_per_run"] = static_cast<double>(calls) / n;
+  state.counters["sgd_steps_per_run"] = static_cast<double>(steps) / n;
+  state.counters["T_o_per_run"] = static_cast<double>(explore) / n;
+  state.counters["switches_per_run"] = static_cast<double>(switches) / n;
+}
+BENCHMARK(BM_JdpGlmPaperCodeReference)->Arg(500)->Arg(2000)->Unit(benchmark::kMillisecond)->Iterations(1);
 
 }  // namespace

@@ -37,6 +37,9 @@ std::uint64_t jdp_glm_stream(std::uint64_t run, std::uint64_t k) {
 }
 
 JdpGlmConstants jdp_glm_constants(const JdpGlmParams& p, Link link, std::uint32_t d, unsigned q) {
+  if (p.profile != JdpProfile::Theorem)
+    throw_parameter_error(kFn, "profile", "theorem for jdp_glm_constants (paper-code: jdp_glm_paper_constants)",
+                          "paper-code");
   if (p.T < 16 || p.T > (std::uint64_t{1} << 24)) throw_parameter_error(kFn, "T", "in [16, 2^24]", std::to_string(p.T));
   if (q < 1 || q > 15) throw_parameter_error(kFn, "q", "in [1, 15]", std::to_string(q));
   const Rational zeta = p.zeta.value_or(p.delta / 2);
@@ -275,6 +278,7 @@ bool clip_tau(std::vector<Rational>& theta, const Rational& S, Link link, unsign
 }  // namespace jdp_internal
 
 JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run) {
+  if (params.profile == JdpProfile::PaperCode) return jdp_glm_paper_code(params, inst, seed, run);
   const std::uint32_t d = inst.d, K = inst.K;
   const unsigned q = inst.q;
   JdpGlmTrajectory out;

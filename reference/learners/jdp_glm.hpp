@@ -27,6 +27,7 @@
 #include <cstdint>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -35,7 +36,16 @@
 
 namespace dpb::ref {
 
+// Which algorithm runs: Alg. 2 as the paper states it (`theorem`), or what the authors' code runs (`paper-code`,
+// spec 003 §7.3; reference/learners/jdp_glm_paper_code.cpp, whose header says what it does), in the code's first
+// commit (`later` is refused: its DP-SGD epochs come from Google dp_accounting's sampled-without-replacement RDP,
+// not implemented).
+enum class JdpProfile { Theorem, PaperCode };
+enum class JdpCodeVersion { First, Later };
+
 struct JdpGlmParams {
+  JdpProfile profile = JdpProfile::Theorem;
+  JdpCodeVersion code_version = JdpCodeVersion::First;  // paper-code only
   std::uint64_t T = 0;
   Rational eps = Rational(1), delta = Rational(1, 100);
   std::optional<Rational> zeta;  // default δ/2
@@ -58,20 +68,42 @@ struct JdpGlmConstants {
 
 inline constexpr unsigned kJdpWeightBits = 32;
 
+// paper-code's constants (spec 003 §7.3), from `calibrate jdp-glm --profile paper-code`, rounded UP to 2^−32 where
+// irrational (λ, γ, β, the tree σs), exact otherwise; ζ defaults to δ (the authors' runs).
+struct JdpGlmPaperConstants {
+  Rational lambda, gamma, beta, threshold, sigma_V, sigma_H, zeta;
+  Integer count1, count2;  // first commit: ⌊dR²κγ² ln T/20000⌋ (may be 0), ⌊log₂(λ_max/λ_min + T/(κ*²λ_min d))⌋
+  Rational eps_o, delta_o, eps_tau, delta_tau;  // per_step_budget_auto(ε/3, δ/3, cutoff)
+  unsigned grid_bits = 0;                       // r = 2q + 32
+};
+
+// The code's PSD projection (eigenvalue floor 10⁻¹²) is implemented as "λI + prefix − 10⁻¹²I is positive definite
+// (exact), so the projection is the identity"; when that fails the reference stops with this error.
+class JdpPsdProjectionBinds : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// ParameterError naming jdp_glm (T in [16, 2^24], q in [1, 15], S in (0, 64], ζ in (0, 1), code_version first).
+JdpGlmPaperConstants jdp_glm_paper_constants(const JdpGlmParams& params, Link link, std::uint32_t d, unsigned q);
+
 // ParameterError naming jdp_glm (T in [16, 2^24], q in [1, 15], S in (0, 64], ζ in (0, δ)); calibrate's for the rest.
 JdpGlmConstants jdp_glm_constants(const JdpGlmParams& params, Link link, std::uint32_t d, unsigned q);
 std::uint64_t jdp_glm_stream(std::uint64_t run, std::uint64_t k);  // k = 0: V tree, 1: H tree, 2 + j: P_GD call j
 
 struct JdpGlmTrajectory {
-  JdpGlmConstants constants;
+  JdpGlmConstants constants;                   // theorem profile only
+  std::optional<JdpGlmPaperConstants> paper;   // paper-code profile only
+  std::vector<Rational> sgd_sigma;             // paper-code: the DP-SGD noise multiplier per call
+  std::uint64_t psd_checks = 0;                // paper-code: matrices certified λ_min > 10⁻¹² (projection = identity)
   std::string link_label;                 // "logistic" or "probit (outside Def. 4.1 (F1))"
   std::vector<std::uint32_t> actions;
   std::vector<int> rewards;
   std::vector<std::uint8_t> explore;      // Criterion I (or a non-PD round)
   std::vector<std::uint64_t> switches;    // Criterion II rounds
   std::vector<Integer> weights;           // per exploitation round: w·2^32
-  std::vector<std::vector<Rational>> theta_o, theta_tau;  // after each call
-  std::vector<Integer> pgd_iterations;    // T_it per call, in call order
+  std::vector<std::vector<Rational>> theta_o, theta_tau;  // after each call (paper-code: θ̂_w, θ̂_τ)
+  std::vector<Integer> pgd_iterations;    // T_it per call, in call order (paper-code: DP-SGD steps per call)
   std::uint64_t count1 = 0, count2 = 0;
   std::uint64_t not_pd = 0, tau_projected = 0, refinements = 0;
   std::vector<std::uint64_t> v_not_pd, h_not_pd;  // rounds whose noisy V (resp. H_τ) was not positive definite
@@ -116,7 +148,30 @@ PgdParams pgd_params(const JdpGlmParams& params, const JdpGlmConstants& k, Link 
 bool clip_tau(std::vector<Rational>& theta, const Rational& S, Link link, unsigned q, std::uint32_t d);
 }  // namespace jdp_internal
 
+// Runs params.profile (paper-code: jdp_glm_paper_code).
 JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& instance, std::uint64_t seed,
                          std::uint64_t run);
+JdpGlmTrajectory jdp_glm_paper_code(const JdpGlmParams& params, const GlmInstance& instance, std::uint64_t seed,
+                                    std::uint64_t run);
+
+namespace jdp_internal {
+// paper-code pieces shared with tests and the optimized build: λI + release·2^−r for a rational λ; the exact test
+// that A − 10⁻¹²I is positive definite; the V leaf xxᵀ/(1 + s) truncated toward 0 onto 2^−r (numerators, LabelSet
+// order; x = f·2^−q, s = ‖x‖²_{V⁻¹}).
+std::vector<Rational> matrix_rational(const std::vector<Integer>& release, std::uint32_t d, const Rational& lambda,
+                                      unsigned r);
+bool above_psd_floor(const std::vector<Rational>& A, std::uint32_t d);
+std::vector<Integer> scaled_v_leaf(std::span<const std::int64_t> f, unsigned q, const Rational& s, unsigned r);
+// The exploitation round: elimination with θ̂_w, V (s = ‖x‖²_{V⁻¹}, width² γ²κ), then argmax ⟨x, c⟩ + β‖x‖_{H_τ⁻¹}
+// over the kept arms, c = (θ̂_w + θ̂_τ)/2 given as `centre`, H_τ PD (checked by the caller); certified, refined up
+// to kGlmPrecisionCap (GlmUndecided beyond; counted in *refinements); ties to the lowest index.
+std::uint32_t exploit_paper_code(const JdpGlmPaperConstants& k, const Rational& kappa,
+                                 std::span<const std::int64_t> arms, std::uint32_t K, std::uint32_t d, unsigned q,
+                                 const std::vector<Rational>& s, const std::vector<Rational>& theta_w,
+                                 const std::vector<Rational>& centre, const std::vector<Rational>& H_tau,
+                                 std::uint64_t t, std::uint64_t& refinements);
+// The H leaf's weight numerator ⌊μ̇(⟨x, θ̂_w⟩)/e·2^32⌋ (no clip; 0 when |⟨x, θ̂_w⟩| > 4096, where it is 0 exactly).
+Integer weight_paper_code(Link link, std::span<const std::int64_t> f, unsigned q, const std::vector<Rational>& theta_w);
+}  // namespace jdp_internal
 
 }  // namespace dpb::ref

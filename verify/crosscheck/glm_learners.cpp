@@ -344,7 +344,7 @@ void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
   const unsigned q = c.loaded ? c.loaded->q : c.instance.q;
   if (q > 15) throw_parameter_error(command, "--instance", "an instance with q <= 15 for jdp-glm", std::to_string(q));
   if (v.given("profile") && v.profile != "theorem")
-    throw_parameter_error(command, "--profile", "theorem for jdp-glm (paper-code is not implemented yet)", v.profile);
+    throw_parameter_error(command, "--profile", "theorem for jdp-glm (paper-code runs in the reference learner only: no optimized twin or CLI yet)", v.profile);
   if (v.horizon < 16 || v.horizon > (std::uint64_t{1} << 24))
     throw_parameter_error(command, "--horizon", "in [16, 2^24] for jdp-glm", std::to_string(v.horizon));
   p.T = v.horizon;

@@ -1,0 +1,140 @@
+// The DP-SGD optimizer of the seed-003 authors' code (`solve_glm_mle_dp_sgd_epsilon` in private_rs_glinucb.py, first
+// commit), as spec 003 §7.3 describes it, with our exact noise; the optimizer of `jdp-glm --profile paper-code`
+// (Sarmasarkar 2026, arXiv:2602.00417, Remark A.1 (ii): "the optimizer is not the shuffle P_GD but DP-SGD").
+// Not an algorithm of the paper; docs/learners.md "jdp-glm paper-code" and docs/decisions.md say what is read how.
+//
+// Data: n samples (y_i ∈ {0, 1}, x_i = f_i·2^−q). Settings (the code's): clip C = 1/5, regulariser 2·10⁻⁵·θ (the
+// gradient of 10⁻⁵‖θ‖²), batch 2048, E = 50 epochs, burn-in 10 epochs, step size 10/√t (t = 1, 2, … over all steps),
+// no projection onto Θ. b = min(2048, n) samples per batch, n_b = ⌈n/b⌉ batches per epoch (the last one may be
+// shorter), steps = E·n_b.
+// Noise multiplier σ (calibrate_dp_sgd_sigma): the code's first-commit RDP formula
+//   ε(σ) = min_{α ∈ {2..63}} steps·α·q²/(2σ²) + ln(1/δ)/(α − 1),  q = b/n,
+// and σ = the least multiple of 2^−20 with ε(σ) <= ε certified (some α whose enclosure's upper end is <= ε at 128
+// bits; ε(σ) decreases in σ: doubling, then bisection on the numerator). A σ at least the code's real-valued one.
+// One step at θ (exact rational) on a batch B of length ℓ:
+//   per sample: a_i = μ(⟨x_i, θ⟩) − y_i, clipped to |a_i|·‖x_i‖ <= C (the per-sample gradient a_i·x_i clipped to
+//   norm C), then truncated toward 0 onto 2^−G (G = 32): c_i = sign(a_i)·⌊min(|a_i|, C/‖x_i‖)·2^G⌋·2^−G — the clip
+//   decided on a certified enclosure of a_i²‖x_i‖² against C², the clipped value ⌊2^G·C/‖x‖⌋ exactly by an integer
+//   square root; so ‖c_i x_i‖ <= C exactly;
+//   ḡ = (1/ℓ)·Σ_{i∈B} c_i x_i + 2·10⁻⁵·θ (exact), ν_k = K_k·2^−G with K_k = RoundedNormal(σ̄_ℓ, G) per coordinate,
+//   σ̄_ℓ = σ·C/ℓ (the code's std σ·clip/batch, at the batch's length);
+//   θ ← ⌊(θ − η_t(ḡ + ν))·2^G⌋·2^−G per coordinate, η_t = ⌈10·2^32/√t⌉·2^−32 (exact integer square root).
+// Batches: with n_b = 1 the batch is the whole data set in order and no bit is drawn for it; with n_b > 1 every
+// epoch first draws a uniform permutation by Fisher–Yates (i = n−1 down to 1: j = uniform_below(i + 1), swap i, j;
+// reference/bits/uniform.hpp) and cuts it into consecutive batches.
+// Output: the mean of the end-of-epoch iterates of epochs burn_in + 1 … E (E > burn-in), floored onto 2^−G (so every
+// estimate, and the next call's start (θ̂_w + θ̂_τ)/2 on 2^−(G+1), is dyadic), from θ₀ = the caller's initial point.
+// Bits (normative): per epoch, the permutation (if n_b > 1), then per batch d RoundedNormal draws, coordinate order.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "reference/bits/bit_source.hpp"
+#include "reference/bits/uniform.hpp"
+#include "reference/core/rational.hpp"
+#include "reference/glm/link.hpp"
+#include "reference/samplers/rounded_normal.hpp"
+
+namespace dpb::ref::internal {
+
+inline constexpr unsigned kDpSgdGridBits = 32;      // G: iterates, clipped scalars and noise on 2^−G
+inline constexpr unsigned kDpSgdSigmaGridBits = 20;  // σ on 2^−20
+inline constexpr std::uint64_t kDpSgdBatch = 2048;
+
+struct DpSgdSettings {
+  std::uint64_t epochs = 50, burn_in = 10, batch = kDpSgdBatch;
+  Rational clip{1, 5};
+  Rational reg{2, 100000};  // the gradient's 2·10⁻⁵·θ
+  Rational lr{10};          // η_t = lr/√t
+};
+
+struct DpSgdSample {
+  int y = 0;
+  std::vector<std::int64_t> f;  // x = f·2^−q
+};
+
+// steps·α q²/(2σ²) + ln(1/δ)/(α−1) minimised over α: the least grid σ whose ε is certainly <= eps (see header).
+// ParameterError naming dp_sgd for eps <= 0, δ ∉ (0, 1), n = 0.
+Rational calibrate_dp_sgd_sigma(const Rational& eps, const Rational& delta, std::uint64_t n,
+                                const DpSgdSettings& s = {});
+// ε(σ)'s certified upper bound at 128 bits (the min over α of the enclosures' upper ends), for tests and reports.
+Rational dp_sgd_rdp_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n,
+                              const DpSgdSettings& s = {});
+// η_t = ⌈lr·2^32/√t⌉·2^−32.
+Rational dp_sgd_step(const Rational& lr, std::uint64_t t);
+// The clipped, truncated scalar c = sign(a)·⌊min(|a|, C/‖x‖)·2^G⌋ (numerator on 2^−G) for a = μ(⟨x,θ⟩) − y.
+Integer dp_sgd_clipped_scalar(Link link, const Rational& z, int y, const Rational& norm2, const Rational& clip);
+
+// The exact update from Σ_{i∈B} c_i f_i (acc, numerators on 2^−(G+q)) over a batch of length ℓ: per coordinate
+// ⌊(θ − η(acc·2^−(G+q)/ℓ + reg·θ + noise·2^−G))·2^G⌋·2^−G (shared with the optimized build).
+std::vector<Rational> dp_sgd_update(std::span<const Integer> acc, std::uint64_t len, unsigned q,
+                                    const std::vector<Rational>& theta, const Rational& eta,
+                                    std::span<const Integer> noise, const Rational& reg);
+// The mean of the end-of-epoch iterates (sum over `count` epochs) floored onto 2^−G.
+std::vector<Rational> dp_sgd_output(const std::vector<Rational>& sum, std::uint64_t count);
+
+struct DpSgdResult {
+  std::vector<Rational> theta;  // the averaged output
+  std::uint64_t steps = 0;
+  Rational sigma;
+};
+
+class DpSgd {
+ public:
+  DpSgd(Link link, unsigned q, std::uint32_t d, Rational sigma, DpSgdSettings s = {});
+  template <BitSource Bits>
+  DpSgdResult run(std::span<const DpSgdSample> data, std::vector<Rational> theta0, Bits& bits) const;
+
+  // One step (exposed for tests): θ ← ⌊(θ − η(ḡ + ν))·2^G⌋·2^−G with ν = noise·2^−G.
+  std::vector<Rational> step(std::span<const DpSgdSample> data, std::span<const std::size_t> batch,
+                             const std::vector<Rational>& theta, const Rational& eta,
+                             std::span<const Integer> noise) const;
+
+ private:
+  Link link_;
+  unsigned q_;
+  std::uint32_t d_;
+  Rational sigma_;
+  DpSgdSettings s_;
+};
+
+template <BitSource Bits>
+DpSgdResult DpSgd::run(std::span<const DpSgdSample> data, std::vector<Rational> theta, Bits& bits) const {
+  DpSgdResult res;
+  res.sigma = sigma_;
+  const std::uint64_t n = data.size();
+  if (n == 0) {
+    res.theta = std::move(theta);
+    return res;
+  }
+  const std::uint64_t b = std::min<std::uint64_t>(s_.batch, n), nb = (n + b - 1) / b;
+  const Integer G(kDpSgdGridBits);
+  const RoundedNormal full(sigma_ * s_.clip / Rational(Integer(b)), G);
+  const std::uint64_t last_len = n - (nb - 1) * b;
+  const RoundedNormal last(sigma_ * s_.clip / Rational(Integer(last_len)), G);
+  std::vector<std::size_t> perm(n);
+  for (std::size_t i = 0; i < n; ++i) perm[i] = i;
+  std::vector<Rational> sum(d_, Rational(0));
+  std::uint64_t t = 0;
+  for (std::uint64_t e = 1; e <= s_.epochs; ++e) {
+    if (nb > 1)
+      for (std::uint64_t i = n - 1; i >= 1; --i) std::swap(perm[i], perm[uniform_below_u64(bits, i + 1)]);
+    for (std::uint64_t k = 0; k < nb; ++k) {
+      const std::size_t lo = k * b, len = k + 1 < nb ? b : last_len;
+      const RoundedNormal& noise = k + 1 < nb ? full : last;
+      std::vector<Integer> nu(d_);
+      for (std::uint32_t j = 0; j < d_; ++j) nu[j] = noise(bits);
+      ++t;
+      theta = step(data, std::span<const std::size_t>(perm.data() + lo, len), theta, dp_sgd_step(s_.lr, t), nu);
+    }
+    if (e > s_.burn_in)
+      for (std::uint32_t j = 0; j < d_; ++j) sum[j] += theta[j];
+  }
+  res.steps = t;
+  res.theta = dp_sgd_output(sum, s_.epochs - s_.burn_in);
+  return res;
+}
+
+}  // namespace dpb::ref::internal
