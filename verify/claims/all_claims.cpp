@@ -51,6 +51,9 @@ Registry make_all_claims() {
   registry.add_family({"counters-003", 1e-6,
                        "seed 003's w.h.p. lemmas counted on jdp-glm's trajectories (Clopper-Pearson against each "
                        "lemma's failure probability)"});
+  registry.add_family({"trends-003", 0.05,
+                       "seed 003's regret-shape trends on 003-kappa (paired one-sided sign tests per adjacent S, Holm): "
+                       "findings about the paper's experiments (docs/statistics.md lists the exception)"});
   registry.add_family({"trends-001", 1e-3,
                        "seed 001's figure trends (paired one-sided sign tests per adjacent pair, Holm; errata to "
                        "issue 18: 1e-3): findings about the paper's experiments (docs/statistics.md lists the "

@@ -11,6 +11,7 @@ void register_claims_003_glm(Registry& registry);   // claims_003_glm.cpp: 003.f
 void register_claims_003_math(Registry& registry);  // claims_003_math.cpp: schedules, budgets, lemma constants
 void register_claims_003_pgd(Registry& registry);   // claims_003_pgd.cpp: P_GD (003.g3, 003.pgd.privacy)
 void register_claims_003_learners(Registry& registry);  // claims_003_learners.cpp: jdp-glm's ledger and counters
+void register_claims_003_trends(Registry& registry);    // claims_003_trends.cpp: 003-kappa's trends
 
 void register_claims_003(Registry& registry) {
   register_claims_003_tree(registry);
@@ -19,6 +20,7 @@ void register_claims_003(Registry& registry) {
   register_claims_003_math(registry);
   register_claims_003_pgd(registry);
   register_claims_003_learners(registry);
+  register_claims_003_trends(registry);
 }
 
 }  // namespace dpb::verify
