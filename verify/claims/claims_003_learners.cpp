@@ -13,7 +13,7 @@ namespace {
 
 constexpr const char* kCounterGrid =
     "theorem profile, reference learner: eps = 1, delta = 2/5, zeta = 1/5, T = 32, d = 4, K = 4, logistic, authors' "
-    "generator, S = 2, kappa* = 4, kappa = 10, c = C = 1; quick: 24 runs, full: 700 runs; each event decided "
+    "generator, S = 2, kappa* = 4, kappa = 10, c = C = 1; quick: 12 runs, full: 700 runs; each event decided "
     "exactly per round on the run's replayed trees; one-sided Clopper-Pearson against the lemma's p0";
 
 void add_counter(Registry& registry, const std::string& event, const std::string& statement, Source source,

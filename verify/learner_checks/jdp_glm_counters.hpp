@@ -40,7 +40,7 @@
 namespace dpb::verify::learner_checks {
 
 struct JdpCounterOptions {
-  std::uint64_t runs = 24;
+  std::uint64_t runs = 12;
   std::uint64_t T = 32;
   std::uint32_t d = 4, K = 4;
   Rational eps{1}, delta{2, 5};  // ζ = δ/2 = 1/5: p₀ = ζ/8 = 1/40
@@ -72,7 +72,7 @@ JdpCounts count_jdp_events(const JdpCounterOptions& options, std::uint64_t seed)
 // "lemma-l3.confidence", "cor-m1", "lemma-m2") on the counts, at `alpha`.
 Outcome assess_jdp_event(const JdpCounts& counts, const std::string& event, double alpha,
                          const JdpCounterOptions& options);
-// The claim's checker: quick 24 runs at T = 32, full 700 runs; the counts are shared by the claims of one (suite,
+// The claim's checker: quick 12 runs at T = 32, full 700 runs; the counts are shared by the claims of one (suite,
 // seed) through a cache behind a mutex.
 Outcome check_jdp_event(const std::string& event, const RunOptions& run);
 
