@@ -48,6 +48,12 @@ Registry make_all_claims() {
   registry.add_family({"tree-norm-003", 1e-6, "seed 003's operator-norm tail of the matrix trees' noise (claim T5)"});
   registry.add_family({"switching-003", 1e-6,
                        "seed 003's black-box lower bound on the switching set's privacy (Lemma 6.1, part (b))"});
+  registry.add_family({"counters-003", 1e-6,
+                       "seed 003's w.h.p. lemmas counted on jdp-glm's trajectories (Clopper-Pearson against each "
+                       "lemma's failure probability)"});
+  registry.add_family({"trends-003", 0.05,
+                       "seed 003's regret-shape trends on 003-kappa (paired one-sided sign tests per adjacent S, Holm): "
+                       "findings about the paper's experiments (docs/statistics.md lists the exception)"});
   registry.add_family({"trends-001", 1e-3,
                        "seed 001's figure trends (paired one-sided sign tests per adjacent pair, Holm; errata to "
                        "issue 18: 1e-3): findings about the paper's experiments (docs/statistics.md lists the "

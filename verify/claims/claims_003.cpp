@@ -10,6 +10,8 @@ void register_claims_003_p2(Registry& registry);    // claims_003_p2.cpp: P₂, 
 void register_claims_003_glm(Registry& registry);   // claims_003_glm.cpp: 003.f1–f4
 void register_claims_003_math(Registry& registry);  // claims_003_math.cpp: schedules, budgets, lemma constants
 void register_claims_003_pgd(Registry& registry);   // claims_003_pgd.cpp: P_GD (003.g3, 003.pgd.privacy)
+void register_claims_003_learners(Registry& registry);  // claims_003_learners.cpp: jdp-glm's ledger and counters
+void register_claims_003_trends(Registry& registry);    // claims_003_trends.cpp: 003-kappa's trends
 
 void register_claims_003(Registry& registry) {
   register_claims_003_tree(registry);
@@ -17,6 +19,8 @@ void register_claims_003(Registry& registry) {
   register_claims_003_glm(registry);
   register_claims_003_math(registry);
   register_claims_003_pgd(registry);
+  register_claims_003_learners(registry);
+  register_claims_003_trends(registry);
 }
 
 }  // namespace dpb::verify
