@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <mutex>
 #include <stdexcept>
 
 #include "optimized/learners/mase.hpp"
@@ -180,7 +181,8 @@ std::uint32_t eta_guess(EtaAdversary a, const EtaView& v, std::uint64_t rounds, 
   return blind();
 }
 
-EtaSettingResult run_eta_setting(const EtaSetting& s, std::uint64_t seed, unsigned threads) {
+EtaSettingResult run_eta_setting(const EtaSetting& s, std::uint64_t seed, unsigned threads,
+                                 const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
   if (s.runs == 0) throw_parameter_error("eta-privacy", "runs", "at least 1", "0");
   const std::uint32_t K = s.instance.arms();
   const ref::MultiAgentConfig config = ref::configure_multi_agent(s.algorithm, s.params, K);
@@ -195,10 +197,16 @@ EtaSettingResult run_eta_setting(const EtaSetting& s, std::uint64_t seed, unsign
   const std::uint64_t total = s.runs + search;
   std::vector<EtaRun> runs(total);
   std::atomic<std::uint64_t> next{0};
+  std::uint64_t done = 0;
+  std::mutex progress_mutex;
   cluster::run_workers(std::max(1U, threads), [&](const std::atomic<bool>& failed) {
     for (std::uint64_t r = next++; r < total && !failed; r = next++) {
       poll_cancellation();
       runs[r] = play_eta_game(config, s, watched, seed, r);
+      if (progress) {
+        const std::lock_guard lock(progress_mutex);
+        progress(++done, total);
+      }
     }
   });
   EtaSettingResult res;

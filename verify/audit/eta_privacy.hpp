@@ -25,6 +25,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -104,7 +105,9 @@ struct EtaSettingResult {
   std::uint64_t undecided = 0;
   double mean_rounds = 0;
 };
-EtaSettingResult run_eta_setting(const EtaSetting& s, std::uint64_t seed, unsigned threads);
+// progress (optional): called with (games done, games in all) after each game, never by two threads at once.
+EtaSettingResult run_eta_setting(const EtaSetting& s, std::uint64_t seed, unsigned threads,
+                                 const std::function<void(std::uint64_t, std::uint64_t)>& progress = {});
 
 enum class EtaVerdict { holds, violated, inconclusive, reported };
 std::string verdict_word(EtaVerdict v);  // HOLDS, VIOLATED, INCONCLUSIVE, REPORTED

@@ -7,11 +7,13 @@
 // INCONCLUSIVE or REPORTED (dp-mase without --eta); 1 VIOLATED; 2 usage errors.
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "reference/core/errors.hpp"
 #include "reference/core/rational.hpp"
 #include "verify/audit/eta_privacy.hpp"
+#include "verify/cli/progress.hpp"
 #include "verify/cli/commands.hpp"
 
 namespace dpb::cli {
@@ -115,7 +117,12 @@ CLI::App* add_eta_privacy_command(CLI::App& audit, Context& context) {
     const unsigned threads = static_cast<unsigned>(options->u64("threads", 1));
     // Validates every parameter (ParameterError naming it) before anything runs or prints.
     ref::configure_multi_agent(s.algorithm, s.params, s.instance.arms());
-    const auto result = verify::audit::run_eta_setting(s, seed, threads);
+    std::optional<Progress> progress;  // from here on every option is valid (errata: progress only on valid runs)
+    const auto result = verify::audit::run_eta_setting(s, seed, threads, [&](std::uint64_t done, std::uint64_t total) {
+      if (!progress) progress.emplace("audit eta-privacy", "games", total);
+      progress->update(done);
+    });
+    progress.reset();  // its closing newline before the results
     const auto j = verify::audit::judge_eta({result}, alpha);
     std::string out;
     if (args->json) {
