@@ -28,7 +28,7 @@
 //   −1 + 1.5/ln(nd/δ) ≈ −0.92 on this grid; −1/2 leaves room for the transient at small T_it. This is a statement
 //   about this grid: at Eq. 127's noise the per-coordinate gradient noise is ≈ 400–750·L at every n (T_it makes it
 //   n-free), θ̄ is close to the centre, and the excess approaches L(0) − min L before it can decay further (it needs
-//   η·σ ≪ S, T_it ≳ 10⁶); docs/protocol-003.md "P_GD: excess risk (003.g2)".
+//   η·σ√d ≪ S, T_it ≫ 16σ²d/L² ≈ 10⁷); docs/protocol-003.md "P_GD: excess risk (003.g2)".
 // All tests one Holm family at the claim's α; holds when nothing is rejected, violated otherwise.
 // Grid: n ∈ {250, 500, 1000, 2000} × d ∈ {2, 4} at ε = 1; ε ∈ {1/2, 1, 2, 4, 8} at n = 500, d = 2. Runs per point:
 // quick 6, full 60. Seeds: data ChaCha20Source(seed, 0x3020000 + d), P_GD run j at point i ChaCha20Source(seed,
