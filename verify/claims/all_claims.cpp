@@ -46,6 +46,8 @@ Registry make_all_claims() {
                        "trends of the papers' figures (sign tests on simulated runs): findings about the papers' "
                        "experiments, not correctness checks of dpbandit (docs/statistics.md lists the exception)"});
   registry.add_family({"tree-norm-003", 1e-6, "seed 003's operator-norm tail of the matrix trees' noise (claim T5)"});
+  registry.add_family({"pgd-excess-003", 1e-6,
+                       "seed 003's P_GD excess empirical risk against Lemma T.2 and its 1/(eps n) scaling (claim G2)"});
   registry.add_family({"switching-003", 1e-6,
                        "seed 003's black-box lower bound on the switching set's privacy (Lemma 6.1, part (b))"});
   registry.add_family({"counters-003", 1e-6,
