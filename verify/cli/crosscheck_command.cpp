@@ -3,12 +3,14 @@
 // disagreement, 2 on usage errors (unknown or pending learner, bad option values).
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/glm_options.hpp"
 #include "verify/cli/linear_options.hpp"
 #include "verify/cli/multi_agent_options.hpp"
+#include "verify/cli/progress.hpp"
 #include "verify/crosscheck/glm_crosscheck.hpp"
 #include "verify/crosscheck/glm_learners.hpp"
 #include "verify/crosscheck/learners_crosscheck.hpp"
@@ -158,7 +160,13 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     config.environment = args->env;
     config.arms = static_cast<std::uint32_t>(options->u64("arms", 10));
     config.ledger = args->ledger;
+    std::optional<Progress> progress;  // created at the first finished run: every option was valid by then
+    config.progress = [&](std::uint32_t done, std::uint32_t total) {
+      if (!progress) progress.emplace("crosscheck", "runs", total);
+      progress->update(done);
+    };
     const auto report = dpb::verify::crosscheck_learner(config);  // validates before any output
+    progress.reset();  // its closing newline before the report
     dpb::verify::print_report(report, std::cout);
     context.exit_code = report.ok() ? 0 : 1;
   });

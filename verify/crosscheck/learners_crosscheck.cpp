@@ -408,6 +408,7 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
     c.run = r;
     c.instance = instance.describe();
     report.runs.push_back(std::move(c));
+    if (config.progress) config.progress(r + 1, config.runs);
   }
   return report;
 }

@@ -66,6 +66,8 @@ struct CrosscheckConfig {
   // Record the privacy ledger in both builds (LearnerOptions::record_ledger) and require byte-identical ledger texts
   // (ledger_text_of); a difference is a failure like any divergence.
   bool ledger = false;
+  // Optional: called with (runs done, runs in all) after each run (the CLI's progress line; no effect on results).
+  std::function<void(std::uint32_t, std::uint32_t)> progress;
 };
 
 struct FlaggedDecision {

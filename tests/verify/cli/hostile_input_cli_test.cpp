@@ -285,6 +285,18 @@ TEST(HostileInputCliTest, LongValidRunsShowProgressAfterASecond) {
   EXPECT_NE(r.err.find(" values ("), std::string::npos) << r.err.substr(0, 300);
 }
 
+// Class 10 for `crosscheck`: many short runs of a bandit learner show the runs done (`--runs 10^5` took 28 s in
+// silence; docs/reliability.md "Slow values").
+TEST(HostileInputCliTest, LongCrosscheckShowsItsRuns) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_command(kCli + " crosscheck --learner ucb --horizon 10 --runs 30000 > /dev/null");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  if (seconds < 1.5) GTEST_SKIP() << "finished in " << seconds << " s: too fast to show progress";
+  EXPECT_NE(r.err.find("crosscheck: "), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("/30000 runs ("), std::string::npos) << r.err.substr(0, 300);
+}
+
 // Class 10, inside one long draw: the reference binomial draws n Bernoulli variables (n = 10^9 takes minutes), so
 // its progress counts Bernoulli draws, not samples (it used to print nothing until the draw was over).
 TEST(HostileInputCliTest, OneLongBinomialDrawShowsProgress) {
