@@ -9,6 +9,7 @@
 #include "reference/glm/mle.hpp"
 #include "reference/learners/internal/bareiss.hpp"
 #include "reference/learners/internal/rs_round.hpp"
+#include "reference/learners/internal/calibration_read.hpp"
 #include "reference/protocols/calibration_003_glm.hpp"
 #include "reference/protocols/calibration_003_pgd.hpp"
 #include "reference/protocols/p_gd.hpp"
@@ -20,15 +21,12 @@ namespace {
 
 constexpr const char* kFn = "jdp_glm";
 
-Rational pow2(unsigned k) { return Rational(Integer(Integer(1) << k)); }
-
+using internal::pow2;
+using internal::round_up_32;
+using internal::upper;
 const Quantity& quantity(const Calibration001& c, const std::string& name) {
-  const Quantity* q = c.find(name);
-  if (q == nullptr) throw std::logic_error("jdp_glm: calibrate jdp-glm printed no '" + name + "'");
-  return *q;
+  return internal::quantity(c, name, "calibrate jdp-glm");
 }
-Rational upper(const Quantity& q) { return q.exact ? *q.exact : q.enclosure->upper(); }
-Rational round_up_32(const Rational& x) { return Rational(ceil(x * pow2(32)), Integer(Integer(1) << 32)); }
 
 }  // namespace
 

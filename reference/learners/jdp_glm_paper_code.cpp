@@ -33,6 +33,7 @@
 #include "reference/learners/internal/dp_sgd_code.hpp"
 #include "reference/learners/internal/rs_round.hpp"
 #include "reference/learners/jdp_glm.hpp"
+#include "reference/learners/internal/calibration_read.hpp"
 #include "reference/protocols/calibration_003_glm.hpp"
 #include "reference/protocols/p_gd.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
@@ -43,15 +44,12 @@ namespace {
 
 constexpr const char* kFn = "jdp_glm";
 
-Rational pow2(unsigned k) { return Rational(Integer(Integer(1) << k)); }
-
+using internal::pow2;
+using internal::round_up_32;
+using internal::upper;
 const Quantity& quantity(const Calibration001& c, const std::string& name) {
-  const Quantity* q = c.find(name);
-  if (q == nullptr) throw std::logic_error("jdp_glm: calibrate jdp-glm --profile paper-code printed no '" + name + "'");
-  return *q;
+  return internal::quantity(c, name, "calibrate jdp-glm --profile paper-code");
 }
-Rational upper(const Quantity& q) { return q.exact ? *q.exact : q.enclosure->upper(); }
-Rational round_up_32(const Rational& x) { return Rational(ceil(x * pow2(32)), Integer(Integer(1) << 32)); }
 // ⌊x⌋ of a printed real, decided on its enclosure (the code's int(): the values are positive).
 Integer printed_floor(const Quantity& q) {
   if (q.exact) return floor(*q.exact);
