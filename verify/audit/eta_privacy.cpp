@@ -23,9 +23,6 @@ constexpr std::uint64_t kRunStride = std::uint64_t{1} << 40;
 constexpr std::uint64_t kGameBase = std::uint64_t{1} << 39;  // above every engine stream of the run (mase.hpp)
 
 std::uint64_t permutation_stream(std::uint64_t run) { return kRunStride * run + kGameBase; }
-std::uint64_t adversary_stream(std::uint64_t run, std::size_t agent_index, EtaAdversary a) {
-  return kRunStride * run + kGameBase + 1 + 4 * agent_index + static_cast<std::uint64_t>(a);
-}
 
 // The instance with labels permuted: label i carries original arm perm[i]'s law.
 ref::BanditInstance permuted(const ref::BanditInstance& inst, const std::vector<std::uint32_t>& perm) {
@@ -64,6 +61,10 @@ std::size_t learned_key(const EtaView& v, const Named& n, std::uint64_t rounds) 
 }
 
 }  // namespace
+
+std::uint64_t eta_adversary_stream(std::uint64_t run, std::size_t agent_index, EtaAdversary a) {
+  return kRunStride * run + kGameBase + 1 + 4 * agent_index + static_cast<std::uint64_t>(a);
+}
 
 std::string adversary_name(EtaAdversary a) {
   switch (a) {
@@ -193,22 +194,68 @@ EtaSettingResult run_eta_setting(const EtaSetting& s, std::uint64_t seed, unsign
                             std::to_string(n));
   const bool learned = std::find(s.adversaries.begin(), s.adversaries.end(), EtaAdversary::learned) !=
                        s.adversaries.end();
+  const std::size_t cells = watched.size() * s.adversaries.size();
+  if (cells > 64)
+    throw_parameter_error("eta-privacy", "watch", "at most 64 (watched agents × adversaries)", std::to_string(cells));
   const std::uint64_t search = learned ? (s.runs + 3) / 4 : 0;
   const std::uint64_t total = s.runs + search;
-  std::vector<EtaRun> runs(total);
-  std::atomic<std::uint64_t> next{0};
   std::uint64_t done = 0;
   std::mutex progress_mutex;
-  cluster::run_workers(std::max(1U, threads), [&](const std::atomic<bool>& failed) {
-    for (std::uint64_t r = next++; r < total && !failed; r = next++) {
-      poll_cancellation();
-      runs[r] = play_eta_game(config, s, watched, seed, r);
-      if (progress) {
-        const std::lock_guard lock(progress_mutex);
-        progress(++done, total);
+  const auto tick = [&] {
+    if (!progress) return;
+    const std::lock_guard lock(progress_mutex);
+    progress(++done, total);
+  };
+  // Two passes, so memory does not grow with the scored runs (issue 14 class 4: `--runs 10^6` kept every game's
+  // views). Games are seeded by their index, so the order of play changes nothing. (1) The learned adversary's search
+  // runs (indices R … R + R/4 − 1) keep their views: its table is fitted on them. (2) Each scored run (0 … R − 1) is
+  // judged as soon as it is played — every adversary's guess for every watched agent — and only its outcome is kept
+  // (one bit per agent and adversary).
+  std::vector<EtaRun> split(search);
+  {
+    std::atomic<std::uint64_t> next{0};
+    cluster::run_workers(std::max(1U, threads), [&](const std::atomic<bool>& failed) {
+      for (std::uint64_t i = next++; i < search && !failed; i = next++) {
+        poll_cancellation();
+        split[i] = play_eta_game(config, s, watched, seed, s.runs + i);
+        tick();
       }
-    }
-  });
+    });
+  }
+  std::vector<LearnedTable> tables(watched.size());
+  if (learned)
+    for (std::size_t j = 0; j < watched.size(); ++j) tables[j] = fit_learned(split, j, K);
+  split.clear();
+  split.shrink_to_fit();
+
+  struct Scored {
+    std::uint64_t rounds = 0;
+    bool decided = false;
+    std::uint64_t wins = 0;  // bit j·A + a: adversary a's guess for the j-th watched agent won
+  };
+  std::vector<Scored> scored(s.runs);
+  {
+    std::atomic<std::uint64_t> next{0};
+    cluster::run_workers(std::max(1U, threads), [&](const std::atomic<bool>& failed) {
+      for (std::uint64_t r = next++; r < s.runs && !failed; r = next++) {
+        poll_cancellation();
+        const EtaRun run = play_eta_game(config, s, watched, seed, r);
+        Scored out;
+        out.rounds = run.rounds;
+        out.decided = run.decided;
+        std::size_t bit = 0;
+        for (std::size_t j = 0; j < watched.size(); ++j)
+          for (const EtaAdversary a : s.adversaries) {
+            const std::uint32_t g = eta_guess(a, run.views[j], run.rounds, K, learned ? &tables[j] : nullptr, seed,
+                                              eta_adversary_stream(r, j, a));
+            if (run.winning[g]) out.wins |= std::uint64_t{1} << bit;
+            ++bit;
+          }
+        scored[r] = out;
+        tick();
+      }
+    });
+  }
   EtaSettingResult res;
   res.setting = s;
   res.setting.watched = watched;
@@ -220,24 +267,18 @@ EtaSettingResult run_eta_setting(const EtaSetting& s, std::uint64_t seed, unsign
     res.proof_bound = (1 - config.rho) * no_mask;
   }
   double rounds = 0;
-  for (std::uint64_t r = 0; r < s.runs; ++r) {
-    rounds += static_cast<double>(runs[r].rounds);
-    if (!runs[r].decided) ++res.undecided;
+  for (const Scored& r : scored) {
+    rounds += static_cast<double>(r.rounds);
+    if (!r.decided) ++res.undecided;
   }
   res.mean_rounds = rounds / static_cast<double>(s.runs);
-  const std::vector<EtaRun> split(runs.begin() + static_cast<std::ptrdiff_t>(s.runs), runs.end());
-  for (std::size_t j = 0; j < watched.size(); ++j) {
-    const LearnedTable table = learned ? fit_learned(split, j, K) : LearnedTable{};
-    for (const EtaAdversary a : s.adversaries) {
-      EtaCount c{s.name, watched[j], a, s.runs, 0};
-      for (std::uint64_t r = 0; r < s.runs; ++r) {
-        const std::uint32_t g =
-            eta_guess(a, runs[r].views[j], runs[r].rounds, K, learned ? &table : nullptr, seed, adversary_stream(r, j, a));
-        if (runs[r].winning[g]) ++c.wins;
-      }
+  for (std::size_t j = 0; j < watched.size(); ++j)
+    for (std::size_t ai = 0; ai < s.adversaries.size(); ++ai) {
+      EtaCount c{s.name, watched[j], s.adversaries[ai], s.runs, 0};
+      for (const Scored& r : scored)
+        if ((r.wins >> (j * s.adversaries.size() + ai)) & 1U) ++c.wins;
       res.counts.push_back(c);
     }
-  }
   return res;
 }
 

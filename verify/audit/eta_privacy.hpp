@@ -77,6 +77,9 @@ struct EtaRun {
   std::uint64_t rounds = 0;
   bool decided = false;
 };
+// The stream of adversary a's coins for the j-th watched agent in game `run` (above every engine stream of the run).
+std::uint64_t eta_adversary_stream(std::uint64_t run, std::size_t agent_index, EtaAdversary a);
+
 EtaRun play_eta_game(const ref::MultiAgentConfig& config, const EtaSetting& s, const std::vector<std::uint32_t>& watched,
                      std::uint64_t seed, std::uint64_t run);
 

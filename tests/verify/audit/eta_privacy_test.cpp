@@ -107,5 +107,44 @@ TEST(EtaPrivacy, GameInvariants) {
   EXPECT_THROW(run_eta_setting(s, 1, 1), std::invalid_argument);
 }
 
+// run_eta_setting judges each scored run as it is played and keeps only one bit per (watched agent, adversary)
+// (issue 14: memory no longer grows with --runs). Its counts must be those of the definition: every game played,
+// the learned table fitted on the search runs R … R + R/4 − 1, every adversary's guess scored — recomputed here from
+// the public pieces; run_eta_setting plays on two threads, so the order of play differs too.
+TEST(EtaPrivacy, StreamedCountsEqualTheDefinition) {
+  EtaSetting s = de(4, Rational(1, 2), 24);
+  s.adversaries = all_eta_adversaries();
+  const std::uint64_t seed = 11;
+  const EtaSettingResult got = run_eta_setting(s, seed, 2);
+  const std::uint32_t K = s.instance.arms();
+  const auto cfg = ref::configure_multi_agent(s.algorithm, s.params, K);
+  const std::vector<std::uint32_t> watched = default_watched_agents(s.params);
+  std::vector<EtaRun> runs;
+  for (std::uint64_t r = 0; r < s.runs + (s.runs + 3) / 4; ++r) runs.push_back(play_eta_game(cfg, s, watched, seed, r));
+  const std::vector<EtaRun> split(runs.begin() + static_cast<std::ptrdiff_t>(s.runs), runs.end());
+  ASSERT_EQ(got.counts.size(), watched.size() * s.adversaries.size());
+  std::size_t i = 0;
+  std::uint64_t undecided = 0;
+  for (std::uint64_t r = 0; r < s.runs; ++r) undecided += runs[r].decided ? 0 : 1;
+  EXPECT_EQ(got.undecided, undecided);
+  bool differ = false;
+  for (std::size_t j = 0; j < watched.size(); ++j) {
+    const LearnedTable table = fit_learned(split, j, K);
+    for (const EtaAdversary a : s.adversaries) {
+      std::uint64_t wins = 0;
+      for (std::uint64_t r = 0; r < s.runs; ++r)
+        wins += runs[r].winning[eta_guess(a, runs[r].views[j], runs[r].rounds, K, &table, seed,
+                                          eta_adversary_stream(r, j, a))] ? 1 : 0;
+      const EtaCount& c = got.counts[i++];
+      EXPECT_EQ(c.agent, watched[j]);
+      EXPECT_EQ(c.adversary, a);
+      EXPECT_EQ(c.runs, s.runs);
+      EXPECT_EQ(c.wins, wins) << "agent " << watched[j] << ", adversary " << adversary_name(a);
+      differ = differ || c.wins != got.counts.front().wins;
+    }
+  }
+  EXPECT_TRUE(differ);  // the counts are not all one number: a mix-up of cells would show
+}
+
 }  // namespace
 }  // namespace dpb::verify::audit
