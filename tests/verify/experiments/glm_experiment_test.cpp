@@ -105,8 +105,15 @@ TEST(GlmExperimentTest, RefusesBadConfigsNamingTheField) {
   j["generator"] = "gaussian";
   EXPECT_TRUE(has(refusal(j), "'generator'")) << refusal(j);
   j = tiny_json();
+  j["algorithms"][0] = {{"learner", "ecolog"}};  // runs on the logistic link (both profiles)
+  EXPECT_EQ(refusal(j), "");
+  j["algorithms"][0] = {{"learner", "ecolog"}, {"profile", "paper-code"}};
+  EXPECT_EQ(refusal(j), "");
+  j["algorithms"][0] = {{"learner", "ecolog"}, {"profile", "paper"}};  // its profiles: theorem, paper-code
+  EXPECT_TRUE(has(refusal(j), "algorithms[0].profile")) << refusal(j);
+  j["algorithms"][0] = {{"learner", "ecolog"}, {"kappa", "4"}};  // ecolog takes lambda and profile only
+  EXPECT_TRUE(has(refusal(j), "algorithms[0].kappa")) << refusal(j);
   j["algorithms"][0] = {{"learner", "ecolog"}};
-  EXPECT_TRUE(has(refusal(j), "not implemented")) << refusal(j);
   j["link"] = "probit";  // ECOLog asked for probit: refused as such
   EXPECT_TRUE(has(refusal(j), "logistic-only") && has(refusal(j), "probit")) << refusal(j);
   j = tiny_json();
