@@ -12,6 +12,8 @@ namespace dpb::fast {
 
 namespace {
 
+__extension__ typedef __int128 i128;  // N = 2^{32+2q}·W exactly (entries < 2^96)
+__extension__ typedef unsigned __int128 u128;
 constexpr double u = 0x1p-53;  // unit roundoff
 constexpr int G = static_cast<int>(ref::kEcologGridBits);
 double gamma_n(double n) { return n * u / (1 - n * u); }
@@ -21,27 +23,27 @@ double down(double x) { return std::max(0.0, x * (1 - 0x1p-40) - 0x1p-1000); }
 double below(double x) { return std::nextafter(x, -HUGE_VAL); }
 double above(double x) { return std::nextafter(x, HUGE_VAL); }
 
-Integer to_integer(__int128 v) {
+Integer to_integer(i128 v) {
   const bool neg = v < 0;
-  unsigned __int128 m = neg ? static_cast<unsigned __int128>(-(v + 1)) + 1 : static_cast<unsigned __int128>(v);
+  u128 m = neg ? static_cast<u128>(-(v + 1)) + 1 : static_cast<u128>(v);
   Integer out = Integer(static_cast<std::uint64_t>(m >> 64));
   out <<= 64;
   out += Integer(static_cast<std::uint64_t>(m));
   return neg ? Integer(-out) : out;
 }
-__int128 to_i128(const Integer& v) {  // |v| < 2^126 (checked)
+i128 to_i128(const Integer& v) {  // |v| < 2^126 (checked)
   if (bit_length(v < 0 ? Integer(-v) : v) > 126) throw std::logic_error("ecolog: an exact value beyond 2^126");
   const bool neg = v < 0;
   const Integer m = neg ? Integer(-v) : v;
   const Integer mask = (Integer(1) << 64) - 1;
   const auto hi = Integer(m >> 64).convert_to<std::uint64_t>();
   const auto lo = Integer(m & mask).convert_to<std::uint64_t>();
-  const __int128 r = static_cast<__int128>((static_cast<unsigned __int128>(hi) << 64) | lo);
+  const i128 r = static_cast<i128>((static_cast<u128>(hi) << 64) | lo);
   return neg ? -r : r;
 }
 std::int64_t to_i64(const Integer& v) {
   if (bit_length(v < 0 ? Integer(-v) : v) > 52)
-    throw std::runtime_error("ecolog: |theta| reached 2^20, beyond the optimized build's exact range");
+    throw std::runtime_error("ecolog: |theta| reached 2^20 (numerators 2^52), beyond the optimized build's exact range");
   return v.convert_to<std::int64_t>();
 }
 
@@ -63,12 +65,13 @@ EcologFastTrajectory ecolog(const ref::EcologParams& params, const GlmEnvironmen
   const int nshift = G + 2 * static_cast<int>(inst.q);
   const double lambda = k.lambda.convert_to<double>(), lambda_lo = down(lambda);
   const double S = k.S.convert_to<double>(), delta = k.delta.convert_to<double>();
-  // S, λ, δ exact in double, or every decision is deferred (γ's bound assumes exact inputs).
-  const bool inputs_exact = Rational(lambda) == k.lambda && Rational(S) == k.S && Rational(delta) == k.delta;
+  // λ is exact in double (a multiple of 2^−(32+2q), ≤ 2^20); S and δ are rounded (relative error ≤ u each, which
+  // moves γ_t by a relative few u: inside its 2^−40 margin). A λ not exact would defer every decision.
+  const bool inputs_exact = Rational(lambda) == k.lambda;
   const Glm glm(ref::Link::logistic);
 
-  std::vector<__int128> N(std::size_t{d} * d, 0);
-  const __int128 l0 = to_i128(numerator(Rational(k.lambda * Rational(Integer(Integer(1) << nshift)))));
+  std::vector<i128> N(std::size_t{d} * d, 0);
+  const i128 l0 = to_i128(numerator(Rational(k.lambda * Rational(Integer(Integer(1) << nshift)))));
   for (std::uint32_t j = 0; j < d; ++j) N[j * d + j] = l0;
   std::vector<std::int64_t> theta_num(d, 0);
   Eigen::VectorXd theta = Eigen::VectorXd::Zero(d);
@@ -237,7 +240,7 @@ EcologFastTrajectory ecolog(const ref::EcologParams& params, const GlmEnvironmen
     }
     if (!zero)
       for (std::uint32_t i = 0; i < d; ++i)
-        for (std::uint32_t j = 0; j < d; ++j) N[i * d + j] += static_cast<__int128>(w_num) * f[i] * f[j];
+        for (std::uint32_t j = 0; j < d; ++j) N[i * d + j] += static_cast<i128>(w_num) * f[i] * f[j];
     out.z.push_back(z_num);
     out.weights.push_back(w_num);
   }

@@ -5,6 +5,8 @@
 
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
+#include "reference/glm/certified_real.hpp"
+#include "reference/glm/link.hpp"
 
 namespace dpb::ref {
 
