@@ -430,7 +430,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
   o.flag("--list", args->list, "List the experiments");
   o.text("--learner", args->learner,
          "A learner instead of an experiment: seed 001's linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, "
-         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc, jdp-glm, or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
+         "linucb-jdp, seed 003's glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc, jdp-glm, ecolog (logistic only), or seed 004's mase, dp-mase, corrupted-elimination, decentralized-elimination, central-se, "
          "independent-se")
       .conflicts_with({"experiment", "config"})
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});

@@ -172,6 +172,30 @@ GlmRunComparison compare_gloc(const ref::GlocTrajectory& r, const fast::GlocFast
   return c;
 }
 
+GlmRunComparison compare_ecolog(const ref::EcologTrajectory& r, const fast::EcologFastTrajectory& f) {
+  GlmRunComparison c;
+  c.rounds = r.actions.size();
+  c.deferrals = f.deferrals;
+  c.reward_deferrals = f.reward_deferrals;
+  c.exact_rounds = r.exact_decisions;
+  c.refinements = r.certified_comparisons;
+  c.mle_deferrals = f.step_deferrals;
+  c.weight_deferrals = f.weight_deferrals;
+  for (std::uint64_t t = 0; t < r.actions.size() && !c.divergence; ++t) {
+    if (!same_action_and_reward(c, t, r.actions, f.actions, r.rewards, f.rewards)) break;
+    if (t >= f.z.size() || r.z[t] != f.z[t] || r.weights[t] != f.weights[t])
+      c.fail(t + 1, "round " + std::to_string(t + 1) + ": the root or the weight differs");
+  }
+  same_length(c, r.actions.size(), f.actions.size());
+  if (!c.divergence) {
+    bool same = r.theta.size() == f.theta.size();
+    for (std::size_t i = 0; same && i < r.theta.size(); ++i) same = r.theta[i] == f.theta[i];
+    if (!same) c.fail(r.actions.size(), "the final theta differs");
+  }
+  overlapping_regrets(c, r.actions.size(), r.pseudo_regret, f.pseudo_regret, f.pseudo_regret_error);
+  return c;
+}
+
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   const GlmLearner* learner = find_glm_learner(config.learner);
   if (!learner) {

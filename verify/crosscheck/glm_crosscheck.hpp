@@ -18,12 +18,14 @@
 
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/ecolog.hpp"
 #include "optimized/learners/gloc.hpp"
 #include "optimized/learners/jdp_glm.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
 #include "reference/learners/b_glincb.hpp"
 #include "reference/learners/glm_ucb.hpp"
+#include "reference/learners/ecolog.hpp"
 #include "reference/learners/gloc.hpp"
 #include "reference/learners/jdp_glm.hpp"
 #include "reference/learners/rs_glincb.hpp"
@@ -53,6 +55,8 @@ struct GlmCrosscheckConfig {
   fast::GlocFastOptions gloc_fast_options{};
   ref::JdpGlmParams jdp;                      // jdp-glm: ε, δ, ζ, κ, κ*, S, constants (T = horizon; theorem profile)
   fast::JdpGlmFastOptions jdp_fast_options{};
+  ref::EcologParams ecolog;                   // ecolog: profile, λ, δ (T = horizon; logistic only)
+  fast::EcologFastOptions ecolog_fast_options{};
 };
 
 struct GlmRunComparison {
@@ -124,6 +128,9 @@ GlmRunComparison compare_shuffle_glm(const ref::GlmInstance& instance, const ref
                                      const fast::ShuffleGlmFastTrajectory& optimized);
 // gloc: the same actions and rewards at every round, the pseudo-regrets overlapping within their bounds.
 GlmRunComparison compare_gloc(const ref::GlocTrajectory& reference, const fast::GlocFastTrajectory& optimized);
+// ecolog: the same actions, rewards, grid roots z̃ and weights at every round and the same final θ; the pseudo-regrets
+// overlapping within their bounds.
+GlmRunComparison compare_ecolog(const ref::EcologTrajectory& reference, const fast::EcologFastTrajectory& optimized);
 // Validates (ParameterError naming the parameter) before running.
 GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config);
 void print_glm_report(const GlmCrosscheckReport& report, std::ostream& out);

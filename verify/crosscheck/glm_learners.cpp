@@ -428,6 +428,60 @@ GlmSimulateRun jdp_glm_simulate(const GlmCrosscheckConfig& c, const fast::GlmEnv
   return s;
 }
 
+// ---- ecolog (Faury et al. 2022; logistic only) --------------------------------------------------------------------
+
+// --profile theorem (the paper's optimistic index in logit space, the default) or paper-code (the authors' code's
+// index μ(⟨x, θ⟩) + γ‖x‖); --lambda λ (default 1), --delta δ (default 1/50); the link must be logistic.
+void ecolog_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
+  const ref::Link link = c.loaded ? c.loaded->link : c.instance.link;
+  if (link != ref::Link::logistic)
+    throw_parameter_error(v.command, "--link", "logistic for ecolog (ECOLog is defined for the logistic link only)",
+                          ref::link_name(link));
+  if (v.given("lambda")) c.ecolog.lambda = c.params.lambda;
+  c.ecolog.profile = v.given("profile") ? ref::parse_ecolog_profile(v.profile) : ref::EcologProfile::paper;
+  if (v.given("delta")) {
+    c.ecolog.delta = *v.number("delta");
+    if (c.ecolog.delta <= 0 || c.ecolog.delta >= 1)
+      throw_parameter_error(v.command, "--delta", "in (0, 1) for ecolog", to_string(c.ecolog.delta));
+  }
+}
+void ecolog_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
+  c.params.T = c.horizon;
+  c.ecolog.T = c.horizon;
+  (void)ref::ecolog_constants(c.ecolog, inst);  // validates
+}
+GlmRunComparison ecolog_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
+  return timed_run(
+      run, [&] { return ref::ecolog(c.ecolog, inst, c.seed, run); },
+      [&] { return fast::ecolog(c.ecolog, fast::GlmEnvironment(inst), c.seed, run, c.ecolog_fast_options); },
+      [&](const auto& r, const auto& f) { return compare_ecolog(r, f); });
+}
+void ecolog_header(const GlmCrosscheckReport& rep, std::ostream& out) {
+  const ref::EcologConstants k = ref::ecolog_constants(rep.config.ecolog, rep.instance);
+  out << ", profile " << ref::ecolog_profile_name(k.profile) << ", lambda = " << to_string(k.lambda)
+      << ", delta = " << to_string(k.delta) << ", grid 2^-" << ref::kEcologGridBits << "\n";
+}
+std::uint64_t ecolog_print_run(const GlmRunComparison& r, std::ostream& out) {
+  out << "  run " << r.run << ": " << r.rounds << " rounds, " << r.deferrals << " argmax decisions deferred, "
+      << r.mle_deferrals << " updates deferred, " << r.weight_deferrals << " weights deferred, "
+      << r.reward_deferrals << " reward draws deferred, " << r.exact_rounds << " reference decisions exact, "
+      << r.refinements << " reference comparisons on enclosures, pseudo-regret " << r.regret_fast << " (reference "
+      << r.regret_reference << "); reference " << r.seconds_reference << " s, optimized " << r.seconds_fast << " s";
+  return r.deferrals + r.mle_deferrals;
+}
+std::string ecolog_lambda(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
+  return to_string(ref::ecolog_constants(c.ecolog, inst).lambda);
+}
+std::string ecolog_describe(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
+  const ref::EcologConstants k = ref::ecolog_constants(c.ecolog, inst);
+  return "profile " + std::string(ref::ecolog_profile_name(k.profile)) + ", delta = " + to_string(k.delta);
+}
+GlmSimulateRun ecolog_simulate(const GlmCrosscheckConfig& c, const fast::GlmEnvironment& env, std::uint32_t r) {
+  fast::EcologFastTrajectory x = fast::ecolog(c.ecolog, env, c.seed, r);
+  const std::uint64_t d = x.deferrals + x.step_deferrals;  // every decision or update the reference took
+  return sim_run(std::move(x), d);
+}
+
 }  // namespace
 
 const std::vector<std::string>& glm_learner_option_names() {
@@ -470,6 +524,10 @@ const std::vector<GlmLearner>& glm_learners() {
        .print_run = jdp_glm_print_run,
        .agreement = "Criterion I/II events, weights, tree releases, P_GD estimates and bits",
        .lambda_text = jdp_glm_lambda, .describe = jdp_glm_describe, .simulate = jdp_glm_simulate},
+      {.name = "ecolog", .profiles = {"theorem", "paper-code"}, .takes_delta = true, .options = {"lambda"},
+       .parse = ecolog_parse, .prepare = ecolog_prepare, .run = ecolog_run, .print_header = ecolog_header,
+       .print_run = ecolog_print_run, .agreement = "grid roots, weights, final theta", .lambda_text = ecolog_lambda,
+       .describe = ecolog_describe, .simulate = ecolog_simulate, .simulate_deferred = "decisions and updates deferred"},
   };
   return table;
 }

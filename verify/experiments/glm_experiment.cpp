@@ -15,6 +15,7 @@
 #include "optimized/environments/glm_instance.hpp"
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/glm_ucb.hpp"
+#include "optimized/learners/ecolog.hpp"
 #include "optimized/learners/gloc.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
@@ -60,8 +61,7 @@ const std::vector<GlmExperimentLearner>& registry() {
        "(issue 21)",
        {"kappa", "kappa_star", "profile", "zeta"}},
       {"gloc", false, true, "", {"lambda", "kappa", "profile"}},
-      {"ecolog", false, false,
-       "not implemented: ECOLog (Faury et al. 2022) is not part of dpbandit (and is logistic-only)", {}},
+      {"ecolog", false, true, "", {"lambda", "profile"}},  // logistic only (refused on probit below)
   };
   return r;
 }
@@ -143,6 +143,15 @@ ref::GlocParams gloc_params(const GlmAlgorithm& a, std::uint64_t T, const Ration
   return p;
 }
 
+ref::EcologParams ecolog_params(const GlmAlgorithm& a, std::uint64_t T, const Rational& delta) {
+  ref::EcologParams p;
+  p.T = T;
+  p.profile = ref::parse_ecolog_profile(a.profile == "paper-code" ? "baseline-code" : "paper");
+  p.lambda = a.lambda;
+  p.delta = delta;  // the experiment's δ
+  return p;
+}
+
 // Validates every cell's parameters (kappa "instance" checked with a placeholder ≥ every κ* bound).
 void validate_cell(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uint64_t T, const Rational& S,
                    const Rational& eps) {
@@ -151,6 +160,7 @@ void validate_cell(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uin
   else if (a.learner == "rs-glincb") ref::validate_rs_glincb(rs_params(a, T, placeholder), c.q);
   else if (a.learner == "b-glincb") ref::validate_b_glincb(b_params(a, T, S, placeholder), c.q);
   else if (a.learner == "gloc") ref::validate_gloc(gloc_params(a, T, placeholder), c.link, c.q);
+  else if (a.learner == "ecolog") ref::validate_ecolog(ecolog_params(a, T, c.delta), c.link, c.q);
   else if (a.learner == "shuffle-glm") {
     const ref::ShuffleGlmParams p = shuffle_params(a, T, S, std::max(placeholder, a.kappa_star.value_or(Rational(4))),
                                                    eps, c.delta);
@@ -190,6 +200,12 @@ GlmRunOutcome run_learner(const GlmAlgorithm& a, const GlmExperimentConfig& c, c
     o.actions = std::move(t.actions);
     o.pseudo_regret = t.pseudo_regret;
     o.deferrals = t.deferrals;
+  } else if (a.learner == "ecolog") {
+    fast::EcologFastTrajectory t = fast::ecolog(ecolog_params(a, T, c.delta), env, c.seed, run);
+    o.stats["update_deferrals"] = static_cast<double>(t.step_deferrals);
+    o.actions = std::move(t.actions);
+    o.pseudo_regret = t.pseudo_regret;
+    o.deferrals = t.deferrals + t.step_deferrals;
   } else if (a.learner == "shuffle-glm") {
     const auto started = std::chrono::steady_clock::now();
     fast::ShuffleGlmFastTrajectory t =
@@ -398,6 +414,8 @@ GlmExperimentConfig parse_checked(const nlohmann::json& j, const std::string& na
       if (c.epsilons.empty()) f.fail("epsilons", "given (shuffle-glm is private)", nullptr);
       if (alg.kappa_star) ref::check_kappa_star(c.link, *alg.kappa_star, "experiment " + name, at + ".kappa_star");
     }
+    if (alg.learner == "ecolog")  // theorem: the paper's logit-space index; paper-code: the authors' code's
+      alg.profile = f.choice(a, "profile", at + ".profile", {"theorem", "paper-code"}, "theorem");
     if (alg.learner == "gloc")  // theorem: Jun et al.'s constants; paper-code: the baseline code's (docs/learners.md)
       alg.profile = f.choice(a, "profile", at + ".profile", {"theorem", "paper-code"}, "theorem");
     if (alg.learner == "jdp-glm") {

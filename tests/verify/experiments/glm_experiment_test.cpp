@@ -17,6 +17,7 @@
 #include "tests/support/cli_path.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
+#include "reference/learners/ecolog.hpp"
 #include "reference/learners/gloc.hpp"
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/glm_experiment.hpp"
@@ -105,8 +106,15 @@ TEST(GlmExperimentTest, RefusesBadConfigsNamingTheField) {
   j["generator"] = "gaussian";
   EXPECT_TRUE(has(refusal(j), "'generator'")) << refusal(j);
   j = tiny_json();
+  j["algorithms"][0] = {{"learner", "ecolog"}};  // runs on the logistic link (both profiles)
+  EXPECT_EQ(refusal(j), "");
+  j["algorithms"][0] = {{"learner", "ecolog"}, {"profile", "paper-code"}};
+  EXPECT_EQ(refusal(j), "");
+  j["algorithms"][0] = {{"learner", "ecolog"}, {"profile", "paper"}};  // its profiles: theorem, paper-code
+  EXPECT_TRUE(has(refusal(j), "algorithms[0].profile")) << refusal(j);
+  j["algorithms"][0] = {{"learner", "ecolog"}, {"kappa", "4"}};  // ecolog takes lambda and profile only
+  EXPECT_TRUE(has(refusal(j), "algorithms[0].kappa")) << refusal(j);
   j["algorithms"][0] = {{"learner", "ecolog"}};
-  EXPECT_TRUE(has(refusal(j), "not implemented")) << refusal(j);
   j["link"] = "probit";  // ECOLog asked for probit: refused as such
   EXPECT_TRUE(has(refusal(j), "logistic-only") && has(refusal(j), "probit")) << refusal(j);
   j = tiny_json();
@@ -171,6 +179,31 @@ TEST(GlmExperimentTest, GlocRunsAreTheReferenceLearnersRegret) {
     g.profile = profile;
     for (std::uint32_t run = 0; run < 2; ++run) {
       const dpb::Interval a = dpb::ref::gloc(g, inst, 7, run).pseudo_regret;
+      EXPECT_NEAR(r.cell(label, 0, 0).final_regret[run], a.midpoint_for_report(), 1e-6) << label << " " << run;
+    }
+  }
+}
+
+TEST(GlmExperimentTest, EcologRunsAreTheReferenceLearnersRegret) {
+  nlohmann::json j = tiny_json();
+  j["S"] = {"2"};
+  j["paper"]["kappa"] = {"1"};
+  j["x_axis"] = "rounds";
+  j["algorithms"] = {{{"label", "ECOLog"}, {"learner", "ecolog"}, {"profile", "paper-code"}},
+                     {{"label", "ECOLog-theorem"}, {"learner", "ecolog"}}};
+  const GlmExperimentConfig c = parse_glm_experiment(j, "tiny-ecolog");
+  GlmExperimentOptions o;
+  o.threads = 1;
+  const GlmExperimentResult r = run_glm_experiment(c, o);
+  const dpb::ref::GlmInstance inst = tiny_instance(0);
+  for (const auto& [label, profile] : {std::pair{"ECOLog", dpb::ref::EcologProfile::baseline_code},
+                                       std::pair{"ECOLog-theorem", dpb::ref::EcologProfile::paper}}) {
+    dpb::ref::EcologParams g;
+    g.T = 40;
+    g.profile = profile;
+    g.delta = dpb::Rational(1, 50);  // the config's delta
+    for (std::uint32_t run = 0; run < 2; ++run) {
+      const dpb::Interval a = dpb::ref::ecolog(g, inst, 7, run).pseudo_regret;
       EXPECT_NEAR(r.cell(label, 0, 0).final_regret[run], a.midpoint_for_report(), 1e-6) << label << " " << run;
     }
   }
