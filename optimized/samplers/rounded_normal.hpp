@@ -12,6 +12,8 @@
 //   round_magnitude, which continues on the same stream (same bits, same value). Every rounding is counted in
 //   detail::rounded_normal_counters() (per thread): `fast` decided on machine integers, `handovers` decided by the
 //   reference's exact integers — the counted exact fallback the errata ask for (issue 17, "Overflow").
+// - Attempt tables: N1–N2, and N3–N4 for k ≤ 1, are looked up on the cursor's next 16 bits when they end within
+//   them (detail::AttemptTables below: same bits, same outcome; otherwise the steps run bit by bit, counted).
 // Range: sigma's numerator and denominator fit int64, 0 ≤ grid_bits ≤ 62, c = sigma·2^grid_bits ≤ 2^48 with
 // numerator and denominator (lowest terms) below 2^63; anything else is refused with a ParameterError naming the
 // parameter. Outputs then fit int64 unless k ≥ 2^15 (probability below e^{−2^29}), which throws std::overflow_error.
@@ -37,6 +39,10 @@ namespace detail {
 struct RoundedNormalCounters {
   std::uint64_t fast = 0;
   std::uint64_t handovers = 0;
+  // Attempts whose N1–N2 (resp. N3–N4) the window tables could not decide, run step by step (fast::RoundedNormal's
+  // attempt tables below): the tables' fallback.
+  std::uint64_t slow_n1n2 = 0;
+  std::uint64_t slow_n3 = 0;
 };
 inline RoundedNormalCounters& rounded_normal_counters() {
   thread_local RoundedNormalCounters counters;
@@ -236,6 +242,97 @@ inline bool karney_b(std::uint64_t k, URand128& x, B& bits) {
   return n % 2 == 0;
 }
 
+// Whole steps of one attempt of Algorithm N as tables on the next 16 bits (kN12Window, kN3Window; issue 17). A table
+// entry is built by running the bit-by-bit rules above on the window's bits followed by arbitrary bits: when the step
+// ends within the window it read only window bits, so its outcome and length are those of the same rules on any
+// stream that starts with that window; otherwise (it read past the window) the entry says "undecided" (length 0) and the
+// sampler runs the step bit by bit from the same position. Hence the same bits are read in the same order and the
+// same values follow.
+//   n1n2[w]: N1 and N2 (k, and whether the k(k − 1) trials all succeeded); kept when k ≤ 7.
+//   n3[k][w], k ∈ {0, 1}: the k + 1 runs of Algorithm B on a fresh u-rand x and, if they all succeed, N4's sign bit;
+//   the digits of x drawn by then (at most the window's bits).
+inline constexpr unsigned kN12Window = 16;
+inline constexpr unsigned kN3Window = 16;
+
+// Reads a fixed window `s` (`width` bits, first at the top) and then pseudo-random bits, noting whether any
+// bit past the window was read. The continuation only has to make every step end (it is random-looking, so each
+// step ends with probability 1); entries that read it are marked undecided.
+class WindowBits {
+ public:
+  WindowBits(std::uint32_t s, unsigned width) : s_(s), width_(width), rng_(0x9E3779B97F4A7C15ULL ^ s) {}
+  bool next_bit() { return next_bits(1) != 0; }
+  std::uint64_t next_bits(unsigned k) {
+    std::uint64_t r = 0;
+    for (unsigned i = 0; i < k; ++i, ++pos_) {
+      bool b;
+      if (pos_ < width_) {
+        b = ((s_ >> (width_ - 1 - pos_)) & 1u) != 0;
+      } else {
+        overrun_ = true;
+        rng_ ^= rng_ << 13;
+        rng_ ^= rng_ >> 7;
+        rng_ ^= rng_ << 17;
+        b = (rng_ >> 63) != 0;
+      }
+      r = (r << 1) | static_cast<std::uint64_t>(b);
+    }
+    return r;
+  }
+  unsigned position() const { return pos_; }
+  bool overrun() const { return overrun_; }
+
+ private:
+  std::uint32_t s_;
+  unsigned width_;
+  std::uint64_t rng_;
+  unsigned pos_ = 0;
+  bool overrun_ = false;
+};
+
+struct AttemptTables {
+  // n1n2 entry: bits 0–4 the length (0: undecided), bit 5 N2 passed, bits 6–8 k.
+  // n3 entry: bits 0–4 the length (0: undecided), bit 5 N3 passed, bit 6 the sign (1: negative; when passed),
+  // bits 7–11 x.m, bits 12–27 x's digits.
+  std::uint16_t n1n2[1u << kN12Window];
+  std::uint32_t n3[2][1u << kN3Window];
+
+  AttemptTables() {
+    for (std::uint32_t s = 0; s < (1u << kN12Window); ++s) {
+      n1n2[s] = 0;
+      WindowBits bits(s, kN12Window);
+      std::uint64_t k = 0;
+      while (!bits.overrun() && k <= 7 && bernoulli_exp_half(bits)) ++k;
+      bool ok = true;
+      const std::uint64_t trials = k == 0 ? 0 : k * (k - 1);
+      for (std::uint64_t i = 0; ok && !bits.overrun() && k <= 7 && i < trials; ++i) ok = bernoulli_exp_half(bits);
+      if (!bits.overrun() && k <= 7)
+        n1n2[s] = static_cast<std::uint16_t>(bits.position() | (ok ? 1u << 5 : 0u) | (k << 6));
+    }
+    for (std::uint32_t s = 0; s < (1u << kN3Window); ++s) {
+      for (std::uint64_t k = 0; k < 2; ++k) {
+        n3[k][s] = 0;
+        WindowBits bits(s, kN3Window);
+        URand128 x;
+        bool ok = true;
+        try {
+          for (std::uint64_t i = 0; ok && !bits.overrun() && i <= k; ++i) ok = karney_b(k, x, bits);
+        } catch (const std::overflow_error&) {
+          continue;  // 128 digits: only past the window
+        }
+        const bool negative = ok && bits.next_bits(1) != 0;
+        if (bits.overrun()) continue;
+        n3[k][s] = bits.position() | (ok ? 1u << 5 : 0u) | (negative ? 1u << 6 : 0u) | (x.m << 7) |
+                   (static_cast<std::uint32_t>(x.a) << 12);
+      }
+    }
+  }
+};
+
+inline const AttemptTables& attempt_tables() {
+  static const AttemptTables tables;
+  return tables;
+}
+
 }  // namespace detail
 
 class RoundedNormal {
@@ -266,17 +363,41 @@ class RoundedNormal {
   std::int64_t operator()(B& source) const {
     // Every bit is read through a cursor over the source's pending word (same bits, consumed on exit).
     detail::BitCursor<B> bits(source);
+    const detail::AttemptTables& tables = detail::attempt_tables();
     for (;;) {
       std::uint64_t k = 0;
-      while (detail::bernoulli_exp_half_tabled(bits)) ++k;
       bool ok = true;
-      const std::uint64_t trials = k == 0 ? 0 : k * (k - 1);
-      for (std::uint64_t i = 0; ok && i < trials; ++i) ok = detail::bernoulli_exp_half_tabled(bits);
+      // N1 and N2: one lookup when they end within the window and the cursor holds the bits they read (the bits past
+      // the cursor's word show as zeros in window(), but an entry's outcome depends only on the bits it read), else
+      // step by step (H by its own table).
+      const std::uint32_t e12 = tables.n1n2[bits.window() >> (64 - detail::kN12Window)];
+      if ((e12 & 31u) - 1u < bits.available()) {
+        bits.skip(e12 & 31u);
+        ok = (e12 & (1u << 5)) != 0;
+        k = e12 >> 6;
+      } else {
+        ++detail::rounded_normal_counters().slow_n1n2;
+        while (detail::bernoulli_exp_half_tabled(bits)) ++k;
+        const std::uint64_t trials = k == 0 ? 0 : k * (k - 1);
+        for (std::uint64_t i = 0; ok && i < trials; ++i) ok = detail::bernoulli_exp_half_tabled(bits);
+      }
       if (!ok) continue;
+      // N3 and N4: one lookup for k ≤ 1 when they end within the window, else step by step.
       detail::URand128 x;
-      for (std::uint64_t i = 0; ok && i <= k; ++i) ok = detail::karney_b(k, x, bits);
-      if (!ok) continue;
-      const bool negative = bits.next_bits(1) != 0;
+      bool negative;
+      const std::uint32_t e3 = k <= 1 ? tables.n3[k][bits.window() >> (64 - detail::kN3Window)] : 0u;
+      if ((e3 & 31u) - 1u < bits.available()) {
+        bits.skip(e3 & 31u);
+        if ((e3 & (1u << 5)) == 0) continue;
+        negative = (e3 & (1u << 6)) != 0;
+        x.m = (e3 >> 7) & 31u;
+        x.a = e3 >> 12;
+      } else {
+        ++detail::rounded_normal_counters().slow_n3;
+        for (std::uint64_t i = 0; ok && i <= k; ++i) ok = detail::karney_b(k, x, bits);
+        if (!ok) continue;
+        negative = bits.next_bits(1) != 0;
+      }
       const std::int64_t M = round_magnitude(k, x, bits);
       return negative ? -M : M;
     }

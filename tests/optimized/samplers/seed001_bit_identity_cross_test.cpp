@@ -5,6 +5,8 @@
 // BinomialLarge: fewer draws (the reference decides every trial with certified arithmetic, ≈ 20–60 µs).
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <tuple>
 
@@ -90,6 +92,73 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormalHandsOverToTheReferenceAndCountsI
   }
   EXPECT_EQ(counters.fast + counters.handovers, 1200U);
   EXPECT_GT(counters.handovers, 0U);  // some windows start where the rounding needs > 62 digits
+}
+
+// A source with a chosen 16-bit window at bit `offset` of its stream and pseudo-random bits elsewhere (splitmix64);
+// a ByteStreamBits, so the optimized sampler peeks its pending word and uses its attempt tables.
+class SplicedSource : public ByteStreamBits<SplicedSource, 64> {
+ public:
+  SplicedSource(std::uint64_t seed, unsigned offset, std::uint32_t window)
+      : state_(seed), offset_(offset), window_(window) {}
+  void refill(std::span<std::uint8_t> out) {
+    for (auto& b : out) b = static_cast<std::uint8_t>(next_random() >> 56);
+    if (first_) {
+      for (unsigned j = 0; j < 16; ++j) {
+        const unsigned p = offset_ + j;
+        const auto mask = static_cast<std::uint8_t>(1u << (7 - p % 8));
+        if (((window_ >> (15 - j)) & 1u) != 0)
+          out[p / 8] |= mask;
+        else
+          out[p / 8] &= static_cast<std::uint8_t>(~mask);
+      }
+      first_ = false;
+    }
+  }
+
+ private:
+  std::uint64_t next_random() {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+  }
+  std::uint64_t state_;
+  unsigned offset_;
+  std::uint32_t window_;
+  bool first_ = true;
+};
+
+// The optimized sampler's attempt tables (N1–N2 and, for k ≤ 1, N3–N4 decided from the next 16 bits) against the
+// reference: every 16-bit window, once inside the first word and once across its end (bits 52–67: the cursor holds
+// only 12 of them, and an entry that read more falls back), then one more draw. Same value and same bit count each
+// time; both the tables and their step-by-step fallback (the step reads past the window, or past the cursor's word)
+// are exercised.
+TEST(Seed001BitIdentityCrossTest, RoundedNormalAttemptTablesOnEvery16BitWindow) {
+  const ref::RoundedNormal reference(Rational(5, 4), Integer(2));
+  const fast::RoundedNormal fast(Rational(5, 4), Integer(2));
+  auto& counters = fast::detail::rounded_normal_counters();
+  counters = {};
+  std::uint64_t draws = 0;
+  for (const unsigned offset : {8u, 52u}) {
+    for (std::uint32_t window = 0; window < (1u << 16); ++window) {
+      const std::uint64_t seed = 7000 + window;
+      SplicedSource ref_inner(seed, offset, window), fast_inner(seed, offset, window);
+      CountingSource ref_bits(ref_inner), fast_bits(fast_inner);
+      ref_bits.next_bits(offset);  // loads the first word: the window is the next 16 bits
+      fast_bits.next_bits(offset);
+      for (int draw = 0; draw < 2; ++draw, ++draws) {
+        const Integer x = reference(ref_bits);
+        const std::int64_t y = fast(fast_bits);
+        ASSERT_EQ(x, Integer(y)) << "window " << window << " at bit " << offset << ", draw " << draw;
+        ASSERT_EQ(ref_bits.count(), fast_bits.count())
+            << "window " << window << " at bit " << offset << ", draw " << draw;
+      }
+    }
+  }
+  EXPECT_GT(counters.slow_n1n2, 0U);  // the fallback ran …
+  EXPECT_GT(counters.slow_n3, 0U);
+  // … and the table decided attempts: were it never used, every draw would have at least one slow attempt.
+  EXPECT_LT(counters.slow_n1n2, draws);
 }
 
 TEST(Seed001BitIdentityCrossTest, BinomialLarge) {
