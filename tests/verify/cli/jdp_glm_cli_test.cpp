@@ -51,7 +51,7 @@ TEST(JdpGlmPaperCodeCliTest, BadInputIsOneLineNamingTheOption) {
     expect_refusal(command, kArgs + " --beta-constant 2", "--beta-constant");
     expect_refusal(command, "--learner jdp-glm --link logistic --horizon 48 --code-version first", "--code-version");
     expect_refusal(command, "--learner jdp-glm --link logistic --horizon 48 --profile scaled", "--profile");
-    expect_refusal(command, kArgs + " --kappa 3", "--kappa");
+    expect_refusal(command, "--learner jdp-glm --profile paper-code --link logistic --horizon 48 --kappa 3", "--kappa");
     expect_refusal(command, "--learner rs-glincb --link logistic --horizon 48 --code-version first", "--code-version");
   }
 }
