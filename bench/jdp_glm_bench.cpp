@@ -9,6 +9,8 @@
 // Figures: docs/performance.md "jdp-glm". BM_JdpGlmPaperCodeReference: the paper-code profile's reference build.
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+
 #include "optimized/environments/glm_instance.hpp"
 #include "optimized/learners/jdp_glm.hpp"
 #include "reference/learners/jdp_glm.hpp"
@@ -127,5 +129,54 @@ void BM_JdpGlmPaperCodeReference(benchmark::State& state) {
   state.counters["switches_per_run"] = static_cast<double>(switches) / n;
 }
 BENCHMARK(BM_JdpGlmPaperCodeReference)->Arg(500)->Arg(2000)->Unit(benchmark::kMillisecond)->Iterations(1);
+
+// jdp-glm --profile paper-code, optimized build (optimized/learners/jdp_glm_paper_code.cpp): rounds per second at
+// d = 5, K = 20 (issue 21's target 10^5), Figure 1(a)'s setting: logistic, S = 7/2, ε in {2, 4, 8}, δ = ζ = 1/50,
+// q = 5, the authors' instance layout (sets = T, seed 109832), κ and κ* of the instance rounded up to 2^−8.
+// Arguments: {T, ε}. Counters as above plus `deferrals` (rounds with a reference decision), `tree_reference`.
+void BM_JdpGlmPaperCodeFast(benchmark::State& state) {
+  const std::uint64_t T = static_cast<std::uint64_t>(state.range(0));
+  ref::GlmInstanceParams ip;
+  ip.link = ref::Link::logistic;
+  ip.d = 5;
+  ip.K = 20;
+  ip.q = 5;
+  ip.sets = T;
+  ip.S = Rational(7, 2);
+  ip.seed = 109832;
+  const ref::GlmInstance inst = fast::make_glm_instance(ip).instance;
+  const fast::GlmEnvironment env(inst);
+  const ref::KappaEnclosure ke = ref::glm_instance_kappa(inst, 128);
+  const auto up8 = [](const Rational& x) { return Rational(ceil(Rational(x * 256)), Integer(256)); };
+  ref::JdpGlmParams p;
+  p.profile = ref::JdpProfile::PaperCode;
+  p.T = T;
+  p.eps = Rational(state.range(1));
+  p.delta = Rational(1, 50);
+  p.kappa = up8(ke.kappa.upper());
+  p.kappa_star = std::max(Rational(4), up8(ke.kappa_star.upper()));
+  if (p.kappa < p.kappa_star) p.kappa = p.kappa_star;
+  p.S = Rational(7, 2);
+  std::uint64_t run = 0, calls = 0, explore = 0, switches = 0, deferrals = 0, iterations = 0;
+  bool tree_reference = false;
+  for (auto _ : state) {
+    const fast::JdpGlmFastTrajectory tr = fast::jdp_glm(p, env, 1, run++);
+    calls += tr.pgd_iterations.size();
+    for (auto e : tr.explore) explore += e;
+    switches += tr.switches.size();
+    deferrals += tr.deferrals;
+    tree_reference = tree_reference || tr.tree_reference;
+    ++iterations;
+    benchmark::DoNotOptimize(tr.pseudo_regret);
+  }
+  const double n = static_cast<double>(iterations);
+  state.counters["rounds_per_s"] = benchmark::Counter(static_cast<double>(T), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["sgd_calls_per_run"] = static_cast<double>(calls) / n;
+  state.counters["T_o_per_run"] = static_cast<double>(explore) / n;
+  state.counters["switches_per_run"] = static_cast<double>(switches) / n;
+  state.counters["deferrals_per_run"] = static_cast<double>(deferrals) / n;
+  state.counters["tree_reference"] = tree_reference ? 1 : 0;
+}
+BENCHMARK(BM_JdpGlmPaperCodeFast)->Args({15000, 2})->Args({15000, 4})->Args({15000, 8})->Unit(benchmark::kMillisecond);
 
 }  // namespace

@@ -27,6 +27,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,7 +43,8 @@ struct JdpGlmFastOptions {
 };
 
 struct JdpGlmFastTrajectory {
-  ref::JdpGlmConstants constants;
+  ref::JdpGlmConstants constants;                  // theorem profile only
+  std::optional<ref::JdpGlmPaperConstants> paper;  // paper-code profile only
   std::string link_label;
   std::vector<std::uint32_t> actions;
   std::vector<int> rewards;
@@ -63,9 +65,21 @@ struct JdpGlmFastTrajectory {
   std::uint64_t pgd_reference_calls = 0;  // P_GD calls outside fast::PGd's range, run by the reference's P_GD
   double pgd_seconds = 0;  // time spent in P_GD calls, calibration included (report-only, for the benchmark)
   double pseudo_regret = 0, pseudo_regret_error = 0;
+  // paper-code only (optimized/learners/jdp_glm_paper_code.cpp): the DP-SGD noise multiplier per call; matrices
+  // certified above the PSD floor (2T on a completed run) and how many of those tests were exact; exploration rounds
+  // whose V leaf xxᵀ/(1 + s) was computed from the exact s (every one: by design, not a deferral); DP-SGD scalars the
+  // reference decided (fast::DpSgd::deferrals) and DP-SGD calls run on the reference's DpSgd (fast::RoundedNormal's
+  // range refused the call's noise).
+  std::vector<Rational> sgd_sigma;
+  std::uint64_t psd_checks = 0, psd_deferrals = 0, exact_v_leaves = 0, sgd_deferrals = 0, sgd_reference_calls = 0;
 };
 
+// Runs params.profile (paper-code: jdp_glm_paper_code).
 JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironment& env, std::uint64_t seed,
                              std::uint64_t run, const JdpGlmFastOptions& options = {});
+// The paper-code profile (twin of ref::jdp_glm_paper_code; optimized/learners/jdp_glm_paper_code.cpp says what is
+// decided in double and what defers).
+JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const GlmEnvironment& env,
+                                        std::uint64_t seed, std::uint64_t run, const JdpGlmFastOptions& options = {});
 
 }  // namespace dpb::fast

@@ -62,13 +62,18 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
   o.number("--beta-constant", a.beta_constant, open(0), closed(pow10_6(), "10^6"),
            "jdp-glm: the unspecified constant C of beta (Eq. 20; default 1)")
       .companions_are(j);
+  o.choice("--code-version", a.code_version, {"first", "later"},
+           "jdp-glm --profile paper-code: the authors' code's commit (first, the default; later is refused: its "
+           "DP-SGD epochs come from dp_accounting's RDP, not implemented)")
+      .companions_are({"crosscheck", "--learner", "jdp-glm", "--profile", "paper-code", "--link", "logistic",
+                       "--horizon", "16", "--runs", "1"});
   o.number("--ucb-width", a.ucb_width, closed(0), closed(pow2(20), "2^20"), "rs-glincb: the UCB width beta, 0 or at least 2^-64 (default 1/2)")
       .companions_are({"crosscheck", "--learner", "rs-glincb", "--link", "logistic", "--horizon", "40", "--runs", "1"});
 }
 
 void refuse_glm_options(const Options& options, const std::string& learner, const char* command) {
   for (const char* name : {"link", "S", "generator", "instance", "rho", "width", "kappa", "batches", "widths", "ucb-width",
-                           "kappa-star", "zeta", "gamma-constant", "beta-constant"})
+                           "kappa-star", "zeta", "gamma-constant", "beta-constant", "code-version"})
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
@@ -140,6 +145,7 @@ void parse_glm_learner_options(const Options& options, const GlmCliArgs& a, cons
   view.eps = options.given("eps") ? eps : "";
   view.delta = options.given("delta") ? delta : "";
   view.zeta = a.zeta;
+  view.code_version = a.code_version;
   view.profile = linear.profile;
   view.widths = a.widths;
   view.horizon = horizon;

@@ -18,6 +18,7 @@ struct GlmCliArgs {
   std::string ucb_width;                      // rs-glincb
   std::string kappa_star;                     // shuffle-glm, jdp-glm
   std::string zeta, gamma_constant, beta_constant;  // jdp-glm
+  std::string code_version;                         // jdp-glm --profile paper-code
 };
 
 void add_glm_options(Options& options, GlmCliArgs& args, const std::vector<std::string>& companions);

@@ -53,7 +53,7 @@ struct GlmCrosscheckConfig {
   fast::ShuffleGlmFastOptions shuffle_fast_options{};
   ref::GlocParams gloc;                       // gloc: profile, λ, κ, δ (T = horizon)
   fast::GlocFastOptions gloc_fast_options{};
-  ref::JdpGlmParams jdp;                      // jdp-glm: ε, δ, ζ, κ, κ*, S, constants (T = horizon; theorem profile)
+  ref::JdpGlmParams jdp;                      // jdp-glm: profile, ε, δ, ζ, κ, κ*, S, constants (T = horizon)
   fast::JdpGlmFastOptions jdp_fast_options{};
   ref::EcologParams ecolog;                   // ecolog: profile, λ, δ (T = horizon; logistic only)
   fast::EcologFastOptions ecolog_fast_options{};

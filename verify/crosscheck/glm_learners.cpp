@@ -331,20 +331,41 @@ GlmSimulateRun gloc_simulate(const GlmCrosscheckConfig& c, const fast::GlmEnviro
   return sim_run(std::move(x), d);
 }
 
-// ---- jdp-glm (Sarmasarkar 2026, Alg. 2; theorem profile) ------------------------------------------------------------
+// ---- jdp-glm (Sarmasarkar 2026, Alg. 2; theorem and paper-code profiles) -------------------------------------------
 
-// ε (--eps, default 1) in (0, 15], δ (--delta, default 1/100) in (0, 1/2), ζ (--zeta, default δ/2) in (0, δ) (Thm
-// 6.2 needs δ > ζ), κ* (--kappa-star, default 4), κ (--kappa, default max(8, κ*)) in [κ*, 2^40], the constants C, c
-// of Eq. 20–21 (--beta-constant, --gamma-constant, default 1), T = the horizon in [16, 2^24]; `--profile` theorem
-// only. Each refusal names the command-line option; ref::jdp_glm_constants no longer throws afterwards.
+// ε (--eps, default 1) in (0, 15], δ (--delta, default 1/100) in (0, 1/2), κ* (--kappa-star, default 4), κ (--kappa,
+// default max(8, κ*)) in [κ*, 2^40], T = the horizon in [16, 2^24]; `--profile` theorem (the default) or paper-code.
+// theorem: ζ (--zeta, default δ/2) in (0, δ) (Thm 6.2 needs δ > ζ), the constants C, c of Eq. 20–21
+// (--beta-constant, --gamma-constant, default 1); --code-version refused.
+// paper-code (spec 003 §7.3): ζ (--zeta, default δ: the authors' runs) in (0, 1/2), --code-version first (the
+// default; later refused: not implemented), --gamma-constant and --beta-constant refused (the code's γ, β).
+// Each refusal names the command-line option; the learner's constants no longer throw afterwards.
 void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
   const char* command = v.command;
   ref::JdpGlmParams& p = c.jdp;
   const ref::Link link = c.loaded ? c.loaded->link : c.instance.link;
   const unsigned q = c.loaded ? c.loaded->q : c.instance.q;
   if (q > 15) throw_parameter_error(command, "--instance", "an instance with q <= 15 for jdp-glm", std::to_string(q));
-  if (v.given("profile") && v.profile != "theorem")
-    throw_parameter_error(command, "--profile", "theorem for jdp-glm (paper-code runs in the reference learner only: no optimized twin or CLI yet)", v.profile);
+  if (v.given("profile") && v.profile != "theorem" && v.profile != "paper-code")
+    throw_parameter_error(command, "--profile", "theorem or paper-code for jdp-glm", v.profile);
+  const bool paper = v.given("profile") && v.profile == "paper-code";
+  p.profile = paper ? ref::JdpProfile::PaperCode : ref::JdpProfile::Theorem;
+  p.code_version = ref::JdpCodeVersion::First;
+  if (v.given("code-version")) {
+    if (!paper)
+      throw_parameter_error(command, "--code-version", "absent in jdp-glm's theorem profile (paper-code only)",
+                            v.code_version);
+    if (v.code_version != "first")
+      throw_parameter_error(command, "--code-version",
+                            "first for jdp-glm --profile paper-code (the later commit's DP-SGD epochs come from "
+                            "dp_accounting's RDP: not implemented)",
+                            v.code_version);
+  }
+  if (paper)
+    for (const char* name : {"gamma-constant", "beta-constant"})
+      if (v.given(name))
+        throw_parameter_error(command, std::string("--") + name,
+                              "absent in jdp-glm's paper-code profile (the code's gamma and beta)", "given");
   if (v.horizon < 16 || v.horizon > (std::uint64_t{1} << 24))
     throw_parameter_error(command, "--horizon", "in [16, 2^24] for jdp-glm", std::to_string(v.horizon));
   p.T = v.horizon;
@@ -359,7 +380,7 @@ void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
   if (v.given("zeta")) {
     const Rational z = *v.number("zeta");
     require_reasonable_size(z, command, "--zeta", 256);
-    if (z >= p.delta)
+    if (!paper && z >= p.delta)
       throw_parameter_error(command, "--zeta", "below --delta (" + to_string(p.delta) + ") in the theorem profile "
                             "(Thm 6.2 needs delta > zeta)", v.zeta);
     p.zeta = z;
@@ -378,7 +399,10 @@ void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
     require_reasonable_size(*x, command, opt, 256);
   p.S = c.loaded ? c.loaded->S : c.instance.S;
   try {
-    (void)ref::jdp_glm_constants(p, link, c.loaded ? c.loaded->d : c.instance.d, q);
+    if (paper)
+      (void)ref::jdp_glm_paper_constants(p, link, c.loaded ? c.loaded->d : c.instance.d, q);
+    else
+      (void)ref::jdp_glm_constants(p, link, c.loaded ? c.loaded->d : c.instance.d, q);
   } catch (const ParameterError& e) {  // every range is checked above: a refusal here names jdp-glm's parameter
     throw_parameter_error(command, "--learner", "jdp-glm with parameters it accepts",
                           input::quoted_prefix(e.what(), 100));
@@ -387,7 +411,10 @@ void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
 void jdp_glm_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
   c.params.T = c.horizon;
   c.jdp.T = c.horizon;
-  (void)ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q);  // validates
+  if (c.jdp.profile == ref::JdpProfile::PaperCode)  // validates
+    (void)ref::jdp_glm_paper_constants(c.jdp, inst.link, inst.d, inst.q);
+  else
+    (void)ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q);
 }
 GlmRunComparison jdp_glm_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
   return timed_run(
@@ -404,8 +431,15 @@ std::uint64_t jdp_glm_print_run(const GlmRunComparison& r, std::ostream& out) {
       << "); reference " << r.seconds_reference << " s, optimized " << r.seconds_fast << " s";
   return r.deferrals + r.pgd_deferrals + r.reward_deferrals;
 }
-std::string jdp_glm_lambda(const GlmCrosscheckConfig&, const ref::GlmInstance&) { return "Eq. 19's"; }
+std::string jdp_glm_lambda(const GlmCrosscheckConfig& c, const ref::GlmInstance&) {
+  return c.jdp.profile == ref::JdpProfile::PaperCode ? "the authors' code's" : "Eq. 19's";
+}
 std::string jdp_glm_describe(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
+  if (c.jdp.profile == ref::JdpProfile::PaperCode)
+    return "paper-code profile (first commit), eps = " + to_string(c.jdp.eps) + ", delta = " + to_string(c.jdp.delta) +
+           ", kappa = " + to_string(c.jdp.kappa) + ", kappa* = " + to_string(c.jdp.kappa_star) + "; " +
+           jdp_glm_paper_constants_text(ref::jdp_glm_paper_constants(c.jdp, inst.link, inst.d, inst.q)) +
+           (inst.link == ref::Link::probit ? " (probit: outside Def. 4.1 (F1))" : "");
   return "theorem profile, eps = " + to_string(c.jdp.eps) + ", delta = " + to_string(c.jdp.delta) +
          ", kappa = " + to_string(c.jdp.kappa) + ", kappa* = " + to_string(c.jdp.kappa_star) + "; " +
          jdp_glm_constants_text(ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q)) +
@@ -416,12 +450,13 @@ GlmSimulateRun jdp_glm_simulate(const GlmCrosscheckConfig& c, const fast::GlmEnv
   char line[512];
   std::snprintf(line, sizeof line,
                 "run %u: |T_o| = %llu, switches = %llu, count1 = %llu, count2 = %llu (k1 = %s, k2 = %s), %llu "
-                "rounds with a non-PD V or H_tau, %llu P_GD roundings deferred\n",
+                "rounds with a non-PD V or H_tau, %llu P_GD/DP-SGD roundings deferred\n",
                 r, static_cast<unsigned long long>(std::count(x.explore.begin(), x.explore.end(), 1)),
                 static_cast<unsigned long long>(x.switches.size()), static_cast<unsigned long long>(x.count1),
-                static_cast<unsigned long long>(x.count2), to_string(x.constants.count1).c_str(),
-                to_string(x.constants.count2).c_str(), static_cast<unsigned long long>(x.not_pd),
-                static_cast<unsigned long long>(x.pgd_deferrals));
+                static_cast<unsigned long long>(x.count2),
+                to_string(x.paper ? x.paper->count1 : x.constants.count1).c_str(),
+                to_string(x.paper ? x.paper->count2 : x.constants.count2).c_str(), static_cast<unsigned long long>(x.not_pd),
+                static_cast<unsigned long long>(x.pgd_deferrals + x.sgd_deferrals));
   const std::uint64_t d = x.deferrals;  // rounds with a reference decision
   GlmSimulateRun s = sim_run(std::move(x), d);
   s.note = line;
@@ -487,7 +522,8 @@ GlmSimulateRun ecolog_simulate(const GlmCrosscheckConfig& c, const fast::GlmEnvi
 const std::vector<std::string>& glm_learner_option_names() {
   static const std::vector<std::string> names = {"rho",          "width",          "kappa",         "batches",
                                                  "widths",       "kappa-star",     "zeta",          "gamma-constant",
-                                                 "beta-constant", "lambda",        "ucb-width"};
+                                                 "beta-constant", "lambda",        "ucb-width",
+                                                 "code-version"};
   return names;
 }
 
@@ -516,10 +552,10 @@ const std::vector<GlmLearner>& glm_learners() {
        .print_run = gloc_print_run, .lambda_text = gloc_lambda, .describe = gloc_describe, .simulate = gloc_simulate,
        .simulate_deferred = "argmax decisions deferred"},
       // the trees' grid 2^-(2q+32) with σ·2^(2q+32) within fast::RoundedNormal's 2^48 at the paper's sizes
-      // (σ_V ≈ 40 at T = 5000, ε = 4) needs q <= 5; another profile is one more name in `profiles` and its branch in
-      // jdp_glm_parse
-      {.name = "jdp-glm", .profiles = {"theorem"}, .takes_eps = true, .takes_delta = true,
-       .options = {"kappa", "kappa-star", "zeta", "gamma-constant", "beta-constant"}, .q = 5, .parse = jdp_glm_parse,
+      // (σ_V ≈ 40 at T = 5000, ε = 4) needs q <= 5; the profiles' branches are in jdp_glm_parse
+      {.name = "jdp-glm", .profiles = {"theorem", "paper-code"}, .takes_eps = true, .takes_delta = true,
+       .options = {"kappa", "kappa-star", "zeta", "gamma-constant", "beta-constant", "code-version"}, .q = 5,
+       .parse = jdp_glm_parse,
        .prepare = jdp_glm_prepare, .run = jdp_glm_run, .print_header = print_jdp_glm_header,
        .print_run = jdp_glm_print_run,
        .agreement = "Criterion I/II events, weights, tree releases, P_GD estimates and bits",

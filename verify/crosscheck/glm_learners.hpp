@@ -27,7 +27,7 @@ struct GlmOptionView {
   virtual bool given(const std::string& name) const = 0;
   virtual std::optional<Rational> number(const std::string& name) const = 0;     // a given number option
   virtual std::optional<std::uint64_t> integer(const std::string& name) const = 0;  // a given integer option
-  std::string eps, delta, zeta, profile, widths;
+  std::string eps, delta, zeta, profile, widths, code_version;
   std::uint64_t horizon = 0;
   const char* command = "";
 };
@@ -46,7 +46,7 @@ struct GlmLearner {
   std::vector<std::string> profiles{};
   bool takes_eps = false, takes_delta = false;
   // the GLM options it takes (others are refused naming them): lambda, rho, width, kappa, batches, widths,
-  // kappa-star, zeta, gamma-constant, beta-constant, ucb-width
+  // kappa-star, zeta, gamma-constant, beta-constant, ucb-width, code-version
   std::vector<std::string> options{};
   unsigned q = 16;  // the generated instance's grid 2^-q
   // its options after the shared ones (instance, --lambda): fills its parameters in the configuration

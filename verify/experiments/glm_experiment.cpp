@@ -17,6 +17,7 @@
 #include "optimized/learners/glm_ucb.hpp"
 #include "optimized/learners/ecolog.hpp"
 #include "optimized/learners/gloc.hpp"
+#include "optimized/learners/jdp_glm.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
 #include "reference/core/errors.hpp"
@@ -55,11 +56,7 @@ const std::vector<GlmExperimentLearner>& registry() {
       {"rs-glincb", false, true, "", {"lambda", "width", "kappa", "ucb_width"}},
       {"b-glincb", false, true, "", {"lambda", "width", "kappa", "batches", "widths"}},
       {"shuffle-glm", true, true, "", {"width", "kappa", "kappa_star", "batches", "widths", "profile"}},
-      {"jdp-glm", true, false,
-       "pending: Private-GLM (Alg. 2) has an optimized twin, but its fast trees need an instance on a coarse grid "
-       "(q = 5) where the other learners' shared instance is on 2^-16, and its paper-code profile is not implemented "
-       "(issue 21)",
-       {"kappa", "kappa_star", "profile", "zeta"}},
+      {"jdp-glm", true, true, "", {"kappa", "kappa_star", "profile", "zeta"}},
       {"gloc", false, true, "", {"lambda", "kappa", "profile"}},
       {"ecolog", false, true, "", {"lambda", "profile"}},  // logistic only (refused on probit below)
   };
@@ -133,6 +130,22 @@ ref::ShuffleGlmParams shuffle_params(const GlmAlgorithm& a, std::uint64_t T, con
   return p;
 }
 
+// jdp-glm: the profile (theorem | paper-code), ε of the cell, the experiment's δ; ζ the algorithm's (theorem) or the
+// experiment's (paper-code); κ* (default 4); κ the algorithm's, else max(κ*, the instance's κ rounded up); S the cell's.
+ref::JdpGlmParams jdp_params(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uint64_t T, const Rational& S,
+                             const Rational& kappa_up, const Rational& eps) {
+  ref::JdpGlmParams p;
+  p.profile = a.profile == "paper-code" ? ref::JdpProfile::PaperCode : ref::JdpProfile::Theorem;
+  p.T = T;
+  p.eps = eps;
+  p.delta = c.delta;
+  p.zeta = p.profile == ref::JdpProfile::PaperCode ? std::optional<Rational>(c.zeta) : a.zeta;
+  if (a.kappa_star) p.kappa_star = *a.kappa_star;
+  p.kappa = a.kappa_instance ? std::max(kappa_up, p.kappa_star) : a.kappa.value_or(std::max(kappa_up, p.kappa_star));
+  p.S = S;
+  return p;
+}
+
 ref::GlocParams gloc_params(const GlmAlgorithm& a, std::uint64_t T, const Rational& kappa_up) {
   ref::GlocParams p;
   p.T = T;
@@ -167,6 +180,10 @@ void validate_cell(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uin
     if (!a.kappa_instance && p.kappa < p.kappa_star)
       throw_parameter_error("shuffle_glm", "kappa", ">= kappa_star (" + r_text(p.kappa_star) + ")", r_text(p.kappa));
     ref::validate_shuffle_glm(p, c.link, c.q);
+  } else if (a.learner == "jdp-glm") {
+    const ref::JdpGlmParams p = jdp_params(a, c, T, S, std::max(placeholder, a.kappa_star.value_or(Rational(4))), eps);
+    if (p.profile == ref::JdpProfile::PaperCode) (void)ref::jdp_glm_paper_constants(p, c.link, c.d, c.q);
+    else (void)ref::jdp_glm_constants(p, c.link, c.d, c.q);
   }
 }
 
@@ -228,6 +245,21 @@ GlmRunOutcome run_learner(const GlmAlgorithm& a, const GlmExperimentConfig& c, c
     o.actions = std::move(t.actions);
     o.pseudo_regret = t.pseudo_regret;
     o.deferrals = t.p2_deferrals + t.pgd_deferrals + t.exact_rounds;
+  } else if (a.learner == "jdp-glm") {
+    const auto started = std::chrono::steady_clock::now();
+    fast::JdpGlmFastTrajectory t = fast::jdp_glm(jdp_params(a, c, T, S, kappa_up, *eps), env, c.seed, run);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::uint64_t explorations = 0;
+    for (const auto e : t.explore) explorations += e;
+    o.stats["explorations"] = static_cast<double>(explorations);
+    o.stats["switches"] = static_cast<double>(t.switches.size());
+    o.stats["count1"] = static_cast<double>(t.count1);
+    o.stats["count2"] = static_cast<double>(t.count2);
+    o.stats["tree_reference"] = t.tree_reference ? 1.0 : 0.0;
+    o.stats["run_seconds"] = seconds;  // timing: ignored by comparisons
+    o.actions = std::move(t.actions);
+    o.pseudo_regret = t.pseudo_regret;
+    o.deferrals = t.deferrals + t.pgd_deferrals + t.sgd_deferrals;
   } else {
     throw std::logic_error("run_learner: no runner for " + a.learner);  // refused at parse time
   }
@@ -432,8 +464,12 @@ GlmExperimentConfig parse_checked(const nlohmann::json& j, const std::string& na
     if (!entry->available) f.fail(at + ".learner", "a learner that runs today (" + entry->pending + ")", a.at("learner"));
     c.algorithms.push_back(std::move(alg));
   }
-  // shuffle-glm's P₂ message grid needs q <= 15 (verify/cli/glm_options.cpp uses 15 for it too).
-  c.q = static_cast<unsigned>(f.unsigned_integer(j, "q", "q", 1, shuffle ? 15 : 16, std::uint64_t{shuffle ? 15u : 16u}));
+  // shuffle-glm's P₂ message grid and jdp-glm's tree grid 2^-(2q+32) need q <= 15 (verify/cli/glm_options.cpp uses
+  // 15 for shuffle-glm, 5 for jdp-glm: fast::RoundedNormal's range at the paper's σ).
+  bool jdp = false;
+  for (const auto& alg : c.algorithms) jdp = jdp || alg.learner == "jdp-glm";
+  c.q = static_cast<unsigned>(
+      f.unsigned_integer(j, "q", "q", 1, shuffle || jdp ? 15 : 16, std::uint64_t{shuffle || jdp ? 15u : 16u}));
 
   if (j.contains("paper")) {
     const auto& p = f.object(j.at("paper"), "paper");

@@ -14,8 +14,9 @@
 //                    "kappa_star", "profile", "zeta"}]}
 // Every number that parameterises a learner is an exact rational (a string such as "1/50" or an integer). Unknown
 // keys, options a learner does not take, unknown learners, links and generators are refused naming the field; the
-// learners named by the paper that dpbandit does not run yet are refused with what is pending (jdp-glm's entry says
-// what); ecolog is logistic-only and refused on the probit link.
+// learners named by the paper that dpbandit does not run yet are refused with what is pending; ecolog is
+// logistic-only and refused on the probit link. jdp-glm (Private-GLM; theorem or paper-code profile) needs q <= 15
+// (default 15 with it).
 // δ ≤ ζ is refused only for jdp-glm's theorem profile (Thm 6.2 needs δ > ζ; its ζ defaults to δ/2).
 //
 // The learner registry (glm_experiment_learners()) maps a name to its availability and its runner: adding a learner

@@ -19,6 +19,7 @@
 #include "tests/support/temp_files.hpp"
 #include "reference/learners/ecolog.hpp"
 #include "reference/learners/gloc.hpp"
+#include "reference/learners/jdp_glm.hpp"
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/glm_experiment.hpp"
 
@@ -152,12 +153,53 @@ TEST(GlmExperimentTest, DeltaNotAboveZetaRefusedOnlyForJdpGlmTheorem) {
   EXPECT_EQ(refusal(j), "");
   j["algorithms"].push_back({{"learner", "jdp-glm"}, {"profile", "theorem"}, {"zeta", "1/50"}});
   EXPECT_TRUE(has(refusal(j), "algorithms[2].zeta") && has(refusal(j), "Thm 6.2")) << refusal(j);
-  // Theorem profile with its default ζ = δ/2, or the paper-code profile with δ = ζ: no ζ refusal; what stops it is
-  // that jdp-glm has no optimized twin yet.
+  // Theorem profile with its default ζ = δ/2, or the paper-code profile with δ = ζ: accepted (q defaults to 15 with
+  // jdp-glm; 16 is refused: the trees' grid 2^-(2q+32)).
   j["algorithms"][2] = {{"learner", "jdp-glm"}, {"profile", "theorem"}};
-  EXPECT_TRUE(has(refusal(j), "algorithms[2].learner") && has(refusal(j), "pending")) << refusal(j);
+  EXPECT_EQ(refusal(j), "");
   j["algorithms"][2] = {{"learner", "jdp-glm"}, {"profile", "paper-code"}};
-  EXPECT_TRUE(has(refusal(j), "algorithms[2].learner") && !has(refusal(j), "zeta")) << refusal(j);
+  EXPECT_EQ(refusal(j), "");
+  j["q"] = 16;
+  EXPECT_TRUE(has(refusal(j), "'q'")) << refusal(j);
+}
+
+TEST(GlmExperimentTest, JdpGlmPaperCodeRunsAreTheReferenceLearnersRegret) {
+  // Private-GLM in the paper-code profile through the experiment (optimized build) against the reference learner on
+  // the same shared instance (q = 4) and streams: the same final regret per run.
+  nlohmann::json j = tiny_json();
+  j["S"] = {"2"};
+  j["paper"]["kappa"] = {"1"};
+  j["x_axis"] = "rounds";
+  j["q"] = 4;
+  j["epsilons"] = {"8"};
+  j["delta"] = "1/10";
+  j["zeta"] = "1/10";
+  j["algorithms"] = {{{"label", "Private-GLM"}, {"learner", "jdp-glm"}, {"profile", "paper-code"}, {"kappa", "40"}}};
+  const GlmExperimentConfig c = parse_glm_experiment(j, "tiny-jdp");
+  GlmExperimentOptions o;
+  o.threads = 1;
+  const GlmExperimentResult r = run_glm_experiment(c, o);
+  dpb::ref::GlmInstanceParams ip;
+  ip.link = dpb::ref::Link::logistic;
+  ip.d = 2;
+  ip.K = 4;
+  ip.q = 4;
+  ip.sets = 40;
+  ip.S = Rational(2);
+  ip.seed = 11;
+  const dpb::ref::GlmInstance inst = dpb::ref::make_glm_instance(ip);
+  dpb::ref::JdpGlmParams p;
+  p.profile = dpb::ref::JdpProfile::PaperCode;
+  p.T = 40;
+  p.eps = Rational(8);
+  p.delta = Rational(1, 10);
+  p.zeta = Rational(1, 10);
+  p.kappa = Rational(40);
+  p.S = Rational(2);
+  for (std::uint32_t run = 0; run < 2; ++run) {
+    const dpb::Interval a = dpb::ref::jdp_glm(p, inst, 7, run).pseudo_regret;
+    EXPECT_NEAR(r.cell("Private-GLM", 0, 0, Rational(8)).final_regret[run], a.midpoint_for_report(), 1e-6) << run;
+  }
 }
 
 TEST(GlmExperimentTest, GlocRunsAreTheReferenceLearnersRegret) {

@@ -1,0 +1,60 @@
+// `dpbandit crosscheck|simulate --learner jdp-glm --profile paper-code` (verify/crosscheck/glm_learners.cpp, spec 003
+// §7.3): a short crosscheck agrees (exit 0) and prints the code's constants, simulate prints the mean; what the
+// profile refuses — `--code-version later` (not implemented), `--code-version` in the theorem profile,
+// `--gamma-constant`/`--beta-constant` (the code's γ, β), another profile name — is one line naming the option,
+// exit 2, nothing on stdout.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/support/cli_path.hpp"
+#include "tests/support/run_command.hpp"
+
+namespace dpb::test {
+namespace {
+
+const std::string kCli = dpb::test::cli_path();
+// The reference test's setting (ε = 8, δ = ζ = 1/10, κ = 40, S = 8 is replaced by the CLI's S = 2): explorations,
+// DP-SGD fits and exploitation rounds within 48 rounds.
+const std::string kArgs = " --learner jdp-glm --profile paper-code --link logistic --horizon 48 --d 2 --arms 4 "
+                          "--eps 8 --delta 1/10 --kappa 40";
+
+void expect_refusal(const std::string& command, const std::string& args, const std::string& option) {
+  const auto r = run_command(kCli + " " + command + " " + args);
+  EXPECT_EQ(r.exit_code, 2) << args;
+  EXPECT_TRUE(r.out.empty()) << args << ": " << r.out;
+  EXPECT_EQ(r.err.find('\n'), r.err.size() - 1) << args << ": one line expected: " << r.err;
+  EXPECT_NE(r.err.find("'" + option + "'"), std::string::npos) << args << ": " << r.err;
+}
+
+TEST(JdpGlmPaperCodeCliTest, CrosscheckAgrees) {
+  const auto r = run_command(kCli + " crosscheck" + kArgs + " --runs 2 --code-version first");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("ok: 2/2 runs agree"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("paper-code profile (first commit)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("theta_w call"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("exact V leaves"), std::string::npos) << r.out;
+}
+
+TEST(JdpGlmPaperCodeCliTest, SimulatePrintsTheMean) {
+  const auto r = run_command(kCli + " simulate" + kArgs + " --runs 2");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("mean pseudo-regret at T:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("paper-code profile"), std::string::npos) << r.out;
+}
+
+TEST(JdpGlmPaperCodeCliTest, BadInputIsOneLineNamingTheOption) {
+  for (const char* command : {"crosscheck", "simulate"}) {
+    expect_refusal(command, kArgs + " --code-version later", "--code-version");
+    expect_refusal(command, kArgs + " --code-version second", "--code-version");
+    expect_refusal(command, kArgs + " --gamma-constant 2", "--gamma-constant");
+    expect_refusal(command, kArgs + " --beta-constant 2", "--beta-constant");
+    expect_refusal(command, "--learner jdp-glm --link logistic --horizon 48 --code-version first", "--code-version");
+    expect_refusal(command, "--learner jdp-glm --link logistic --horizon 48 --profile scaled", "--profile");
+    expect_refusal(command, "--learner jdp-glm --profile paper-code --link logistic --horizon 48 --kappa 3", "--kappa");
+    expect_refusal(command, "--learner rs-glincb --link logistic --horizon 48 --code-version first", "--code-version");
+  }
+}
+
+}  // namespace
+}  // namespace dpb::test
