@@ -317,7 +317,7 @@ Outcome check_001_exponent(const RunOptions& o, const std::string& label) {
   char key[256];
   if (fit.valid)
     std::snprintf(key, sizeof key, "γ̂ = %.3f, [%.3f, %.3f] at 1−α (predicted %s); %zu points, %zu outside range",
-                  fit.exponent, fit.lower, fit.upper, to_string(*alg.predicted).c_str(), fit.points, outside);
+                  fit.exponent, fit.lower, fit.upper, dpb::to_string(*alg.predicted).c_str(), fit.points, outside);
   else
     std::snprintf(key, sizeof key, "no fit (%s)", fit.problem.c_str());
   out.key_figure = key;
@@ -327,13 +327,13 @@ Outcome check_001_exponent(const RunOptions& o, const std::string& label) {
       {"experiment", r.config.name},
       {"algorithm", label},
       {"learner", alg.learner},
-      {"batch", alg.batch_exponent == 0 ? std::string("B = 1") : "B = ceil(T^" + to_string(alg.batch_exponent) + ")"},
-      {"predicted", to_string(*alg.predicted)},
+      {"batch", alg.batch_exponent == 0 ? std::string("B = 1") : "B = ceil(T^" + dpb::to_string(alg.batch_exponent) + ")"},
+      {"predicted", dpb::to_string(*alg.predicted)},
       {"horizons", horizons},
       {"runs", r.config.runs},
       {"seed", r.config.seed},
-      {"eps", to_string(r.config.eps)},
-      {"delta", to_string(r.config.delta)},
+      {"eps", dpb::to_string(r.config.eps)},
+      {"delta", dpb::to_string(r.config.delta)},
       {"profile", "theorem (spec 001 §6.1's instances, pseudo-regret)"},
       {"points", points},
       {"points_outside_range", outside},

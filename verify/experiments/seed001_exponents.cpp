@@ -43,7 +43,7 @@ bool is_exponents_json(const nlohmann::json& j) { return is_exponents_file(j); }
 
 std::uint64_t batch_for(std::uint64_t T, const Rational& k) {
   if (T == 0) throw std::invalid_argument("batch_for: T = 0");
-  if (!in_unit_interval(k)) throw std::invalid_argument("batch_for: k outside [0, 1]: " + to_string(k));
+  if (!in_unit_interval(k)) throw std::invalid_argument("batch_for: k outside [0, 1]: " + dpb::to_string(k));
   if (k == 0) return 1;
   const Integer p = boost::multiprecision::numerator(k), q = boost::multiprecision::denominator(k);
   const unsigned pu = p.convert_to<unsigned>(), qu = q.convert_to<unsigned>();
@@ -327,8 +327,8 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
   j["config"] = c.raw;
   nlohmann::json horizons = nlohmann::json::array();
   for (const auto T : c.horizons) horizons.push_back(T);
-  j["effective"] = {{"horizons", horizons}, {"runs", c.runs}, {"seed", c.seed}, {"eps", to_string(c.eps)},
-                    {"delta", to_string(c.delta)}, {"level", to_string(c.level)}, {"d", c.d}, {"arms", c.arms},
+  j["effective"] = {{"horizons", horizons}, {"runs", c.runs}, {"seed", c.seed}, {"eps", dpb::to_string(c.eps)},
+                    {"delta", dpb::to_string(c.delta)}, {"level", dpb::to_string(c.level)}, {"d", c.d}, {"arms", c.arms},
                     {"profile", "theorem"}, {"regret", "pseudo"}};
   j["fit"] = "OLS of ln(mean final pseudo-regret) on ln T; interval: exponent ± t_{n-2}(1 - (1 - level)/2)·se";
   nlohmann::json algs = nlohmann::json::array();
@@ -347,9 +347,9 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
                           {"level", f.level},          {"t_quantile", f.t_quantile},
                           {"lower", f.lower},          {"upper", f.upper}};
     if (!f.valid) fit["problem"] = f.problem;
-    nlohmann::json e = {{"label", a.label},   {"learner", a.learner}, {"batch_exponent", to_string(a.batch_exponent)},
+    nlohmann::json e = {{"label", a.label},   {"learner", a.learner}, {"batch_exponent", dpb::to_string(a.batch_exponent)},
                         {"points", pts},      {"fit", fit},           {"points_outside_range", outside}};
-    if (a.predicted) e["predicted"] = to_string(*a.predicted);
+    if (a.predicted) e["predicted"] = dpb::to_string(*a.predicted);
     algs.push_back(e);
   }
   j["algorithms"] = algs;
@@ -373,11 +373,11 @@ std::string exponents_table(const ExponentsResult& r) {
       o << line;
     }
   std::snprintf(line, sizeof line, "%-24s %10s %10s %24s %10s\n", "algorithm", "predicted", "exponent",
-                ("interval (" + to_string(c.level) + ")").c_str(), "se");
+                ("interval (" + dpb::to_string(c.level) + ")").c_str(), "se");
   o << line;
   for (std::size_t i = 0; i < c.algorithms.size(); ++i) {
     const auto& f = r.fits[i];
-    const std::string pred = c.algorithms[i].predicted ? to_string(*c.algorithms[i].predicted) : "-";
+    const std::string pred = c.algorithms[i].predicted ? dpb::to_string(*c.algorithms[i].predicted) : "-";
     if (!f.valid) {
       std::snprintf(line, sizeof line, "%-24s %10s  no fit: %s\n", c.algorithms[i].label.c_str(), pred.c_str(),
                     f.problem.c_str());
@@ -414,8 +414,8 @@ std::string fits_csv(const ExponentsResult& r) {
   for (std::size_t i = 0; i < r.config.algorithms.size(); ++i) {
     const auto& a = r.config.algorithms[i];
     const auto& f = r.fits[i];
-    o << a.label << ',' << a.learner << ',' << to_string(a.batch_exponent) << ','
-      << (a.predicted ? to_string(*a.predicted) : "") << ',';
+    o << a.label << ',' << a.learner << ',' << dpb::to_string(a.batch_exponent) << ','
+      << (a.predicted ? dpb::to_string(*a.predicted) : "") << ',';
     if (f.valid)
       o << f.exponent << ',' << f.standard_error << ',' << f.level << ',' << f.lower << ',' << f.upper;
     else
