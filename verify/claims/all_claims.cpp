@@ -60,6 +60,10 @@ Registry make_all_claims() {
                        "seed 001's figure trends (paired one-sided sign tests per adjacent pair, Holm; errata to "
                        "issue 18: 1e-3): findings about the paper's experiments (docs/statistics.md lists the "
                        "exception)"});
+  registry.add_family({"exponents-001", 1e-3,
+                       "seed 001's fitted regret exponents (errata to issue 18: OLS on log-log over the T grid, exact "
+                       "Student-t intervals at the claim's alpha): findings about the paper's rates at feasible T "
+                       "(docs/statistics.md lists the exception)"});
   registry.add_family({"trends-004", 0.05,
                        "seed 004's figure trends (paired one-sided sign tests, Holm; issue 16: family-wise 0.05): "
                        "findings about the paper's experiments (docs/statistics.md lists the exception)"});

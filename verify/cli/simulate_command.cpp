@@ -1,5 +1,5 @@
 // `dpbandit simulate`: runs an experiment of testdata/experiments/ (verify/experiments/; docs/experiments.md: regret
-// experiments, seed 003's `glm` kind, seed 004's `bai` kind), or
+// experiments, seed 003's `glm` kind, seed 004's `bai` kind, seed 001's `exponents` kind), or
 // (`--learner`) seed 004's multi-agent learners (docs/learners.md § multi-agent), and
 // writes its curves (CSV), summary (JSON) and plots (PNG, SVG; gnuplot) into --out. A progress bar goes to stderr,
 // the final regret table to stdout. Exit 0; 2 on usage errors (unknown experiment, bad option values), before
@@ -33,6 +33,7 @@
 #include "verify/experiments/bai.hpp"
 #include "verify/experiments/config.hpp"
 #include "verify/experiments/glm_experiment.hpp"
+#include "verify/experiments/seed001_exponents.hpp"
 #include "verify/experiments/output.hpp"
 #include "verify/experiments/simulation.hpp"
 #include "verify/input/bounded_input.hpp"
@@ -327,6 +328,46 @@ void simulate_bai(const SimulateArgs& args, const verify::experiments::BaiConfig
 
 std::vector<Rational> parse_eps_list(const std::string& text);
 
+// Seed 001's regret exponents (kind `exponents`, verify/experiments/seed001_exponents.hpp): final pseudo-regret
+// against T over a grid and the fitted exponents. --runs, --seed, --threads apply; the others are refused, named.
+void simulate_exponents(const SimulateArgs& args, const verify::experiments::ExponentsConfig& config,
+                        const std::function<void(std::uint64_t, std::uint64_t)>& progress) {
+  namespace ex = dpb::verify::experiments;
+  const Options& options = *args.options;
+  const std::vector<std::pair<const char*, std::string>> other = {{"horizon", args.horizon}, {"eps", args.eps},
+                                                                   {"arms", args.arms},       {"data", args.data},
+                                                                   {"realized", "given"}};
+  for (const auto& [name, value] : other)
+    if (options.given(name))
+      throw_parameter_error("simulate", std::string("--") + name,
+                            "absent for " + config.name +
+                                " (an exponents experiment: its T grid, eps and pseudo-regret are in the config)",
+                            value);
+  ex::ExponentsOptions o;
+  if (const auto runs = options.u64("runs")) o.runs = static_cast<std::uint32_t>(*runs);
+  o.seed = options.u64("seed");
+  if (const auto threads = options.u64("threads")) o.threads = static_cast<unsigned>(*threads);
+  (void)ex::effective_exponents_config(config, o);  // checked before anything runs or is written
+  const std::filesystem::path out =
+      args.out.empty() ? std::filesystem::path("results") / config.name : std::filesystem::path(args.out);
+  if (const std::string why = verify::output::destination_problem(out); !why.empty())
+    throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",
+                          verify::input::quoted_prefix(out.string(), 80) + " (" + why + ")");
+  o.progress = progress;
+  const ex::ExponentsResult result = ex::run_exponents(config, o);
+  const ex::ExponentsFiles files =
+      verify::cluster::is_root() ? ex::write_exponents_outputs(result, out, !args.no_plots) : ex::ExponentsFiles{};
+  const auto& c = result.config;
+  std::printf("%s: d = %u, K = %u, eps = %s, delta = %s, %u runs, seed %llu; theorem profile, pseudo-regret\n",
+              c.name.c_str(), c.d, c.arms, to_string(c.eps).c_str(), to_string(c.delta).c_str(), c.runs,
+              static_cast<unsigned long long>(c.seed));
+  std::fprintf(stderr, "simulate: wall %.2f s on %u threads\n", result.wall_seconds, result.threads);
+  std::fputs(ex::exponents_table(result).c_str(), stdout);
+  for (const auto& f : files.files) std::printf("wrote %s\n", f.string().c_str());
+  if (!files.plot_error.empty() && !args.no_plots)
+    std::fprintf(stderr, "dpbandit simulate: no plots: %s\n", files.plot_error.c_str());
+}
+
 // A seed-003 GLM experiment (kind `glm`, verify/experiments/glm_experiment.hpp): cumulative pseudo-regret of the GLM
 // learners, κ and κ* of the instances beside the paper's. --arms, --data, --realized do not apply and are refused.
 void simulate_glm_experiment(const SimulateArgs& args, const verify::experiments::GlmExperimentConfig& config,
@@ -457,6 +498,12 @@ void add_simulate_command(CLI::App& app, Context& context) {
         std::cout << c.name << "  glm S={" << S << "} T={" << T << "} runs=" << c.runs << " "
                   << c.algorithms.size() << " algorithms  " << c.description << "\n";
       }
+      for (const auto& c : ex::list_exponents_experiments()) {
+        std::string T;
+        for (const auto x : c.horizons) T += (T.empty() ? "" : ",") + std::to_string(x);
+        std::cout << c.name << "  exponents T={" << T << "} runs=" << c.runs << " eps=" << to_string(c.eps) << " "
+                  << c.algorithms.size() << " algorithms  " << c.description << "\n";
+      }
       for (const auto& c : ex::list_bai_experiments()) {
         std::string n;
         for (const auto a : c.agents) n += (n.empty() ? "" : ",") + std::to_string(a);
@@ -507,8 +554,22 @@ void add_simulate_command(CLI::App& app, Context& context) {
         context.exit_code = 0;
         return;
       }
+    if (!args->experiment.empty())
+      if (const auto exps = ex::find_exponents_experiment(args->experiment)) {
+        auto bar = std::make_shared<ProgressBar>(!args->quiet);
+        simulate_exponents(*args, *exps, [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); });
+        context.exit_code = 0;
+        return;
+      }
     if (!args->config.empty() && args->experiment.empty()) {
       const nlohmann::json j = ex::read_experiment_json(args->config);
+      if (ex::is_exponents_file(j)) {
+        const auto exps = ex::parse_exponents_config(j, std::filesystem::path(args->config).stem().string());
+        auto bar = std::make_shared<ProgressBar>(!args->quiet);
+        simulate_exponents(*args, exps, [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); });
+        context.exit_code = 0;
+        return;
+      }
       if (ex::is_glm_file(j)) {
         const auto glm = ex::parse_glm_experiment(j, std::filesystem::path(args->config).stem().string());
         auto bar = std::make_shared<ProgressBar>(!args->quiet);

@@ -1,4 +1,5 @@
 #include "verify/experiments/config.hpp"
+#include "verify/experiments/seed001_exponents.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -216,10 +217,17 @@ bool is_glm_file(const nlohmann::json& j) {
   return j.is_object() && j.contains("kind") && j.at("kind").is_string() && j.at("kind").get<std::string>() == "glm";
 }
 
+// (declared in verify/experiments/seed001_exponents.hpp)
+bool is_exponents_file(const nlohmann::json& j) {
+  return j.is_object() && j.contains("kind") && j.at("kind").is_string() &&
+         j.at("kind").get<std::string>() == "exponents";
+}
+
 ExperimentConfig load_experiment_config(const std::filesystem::path& file) {
   const nlohmann::json j = read_experiment_json(file);
-  if (is_bai_file(j) || is_glm_file(j))
-    throw_parameter_error("simulate", "--config", "a regret experiment here (a 'bai' or 'glm' experiment has its own parser)",
+  if (is_bai_file(j) || is_glm_file(j) || is_exponents_file(j))
+    throw_parameter_error("simulate", "--config",
+                          "a regret experiment here (a 'bai', 'glm' or 'exponents' experiment has its own parser)",
                           input::quoted_prefix(file.string(), 80));
   return parse_experiment_config(j, file.stem().string());
 }
@@ -239,6 +247,7 @@ std::vector<ExperimentConfig> list_experiments(const std::filesystem::path& dir)
     const nlohmann::json j = read_experiment_json(f);
     if (is_bai_file(j)) continue;  // seed 004's sweeps: verify/experiments/bai.hpp
     if (is_glm_file(j)) continue;  // seed 003's GLM experiments: verify/experiments/glm_experiment.hpp
+    if (is_exponents_file(j)) continue;  // seed 001's exponents: verify/experiments/seed001_exponents.hpp
     out.push_back(parse_experiment_config(j, f.stem().string()));
   }
   return out;

@@ -25,7 +25,8 @@ std::filesystem::path fresh_dir(const std::string& tag) {
 TEST(SimulateCliTest, ListNamesTheExperiments) {
   const auto r = run_command(kCli + " simulate --list");
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* name : {"000-fig2-easy", "000-fig3-hard", "000-fig4-trust-models", "000-mslr", "002-fig1"})
+  for (const char* name : {"000-fig2-easy", "000-fig3-hard", "000-fig4-trust-models", "000-mslr", "002-fig1",
+                           "001-exponents"})
     EXPECT_NE(r.out.find(name), std::string::npos) << name;
 }
 
@@ -81,6 +82,8 @@ TEST(SimulateCliTest, UsageErrorsExitTwoAndWriteNothing) {
       {"--experiment 002-fig1 --data x.txt", "data"},
       {"--experiment 000-mslr --data /nonexistent/train.txt", "data"},
       {"--experiment 002-fig1 --config x.json", "experiment"},
+      {"--experiment 001-exponents --horizon 100", "--horizon"},  // the grid is the config's
+      {"--experiment 001-exponents --runs 1", "--runs"},          // a standard error needs 2 runs
   };
   for (const auto& [args, name] : cases) {
     const auto dir = fresh_dir("bad");

@@ -1,0 +1,173 @@
+// Seed 001's fitted exponents (verify/experiments/seed001_exponents.hpp): the verdict rule of the rate claims on
+// synthetic regret series of known exponent (controls for each verdict), the OLS fit and its exact Student-t
+// interval, B = ⌈T^k⌉ exactly, and the config of experiment 001-exponents.
+#include "verify/experiments/seed001_exponents.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "reference/core/errors.hpp"
+#include "verify/experiments/config.hpp"
+
+namespace dpb::verify::experiments {
+namespace {
+
+// The full grid of the errata: T = 2^12 … 2^20.
+std::vector<std::uint64_t> full_grid() {
+  std::vector<std::uint64_t> T;
+  for (int k = 12; k <= 20; ++k) T.push_back(std::uint64_t{1} << k);
+  return T;
+}
+
+// c·T^γ·exp(a·e_i) with e = (+1, −1, +1, …): over the 9 symmetric points of full_grid() the pattern is orthogonal to
+// ln T (Σ (i − 4)·e_i = 0), so the OLS exponent is γ exactly and a sets the residual spread alone.
+std::vector<double> series(const std::vector<std::uint64_t>& T, double gamma, double a, double c = 3) {
+  std::vector<double> m;
+  for (std::size_t i = 0; i < T.size(); ++i)
+    m.push_back(c * std::pow(static_cast<double>(T[i]), gamma) * std::exp(i % 2 == 0 ? a : -a));
+  return m;
+}
+
+// The level of a claim of family exponents-001 (10⁻³ over its six claims).
+constexpr double kClaimLevel = 1 - 1e-3 / 6;
+
+TEST(Seed001ExponentsTest, FitRecoversTheExponentOfAPowerLaw) {
+  const auto T = full_grid();
+  for (const double gamma : {0.5, 0.6, 0.75}) {
+    const ExponentFit f = fit_exponent(T, series(T, gamma, 0.01), kClaimLevel);
+    ASSERT_TRUE(f.valid) << f.problem;
+    EXPECT_NEAR(f.exponent, gamma, 1e-9);
+    EXPECT_NEAR(std::exp(f.intercept), 3 * std::exp(0.01 / 9), 1e-6);  // the pattern's mean goes to the intercept
+    EXPECT_GT(f.standard_error, 0);
+    EXPECT_LT(f.lower, gamma);
+    EXPECT_GT(f.upper, gamma);
+  }
+  // Without noise the interval collapses onto the exponent.
+  const ExponentFit exact = fit_exponent(T, series(T, 0.6, 0), kClaimLevel);
+  EXPECT_NEAR(exact.upper - exact.lower, 0, 1e-9);
+}
+
+// The interval uses the exact Student-t quantile with n − 2 degrees of freedom: with 3 points, t_1(0.975) =
+// tan(π·0.475) = 12.7062… (the Cauchy quantile, a closed form independent of the library).
+TEST(Seed001ExponentsTest, IntervalUsesTheExactStudentTQuantile) {
+  const std::vector<std::uint64_t> T = {1024, 2048, 4096};
+  const ExponentFit f = fit_exponent(T, {10, 25, 31}, 0.95);
+  ASSERT_TRUE(f.valid);
+  EXPECT_NEAR(f.t_quantile, std::tan(M_PI * 0.475), 1e-9);
+  EXPECT_NEAR(f.upper - f.exponent, f.t_quantile * f.standard_error, 1e-12);
+  EXPECT_NEAR(f.exponent - f.lower, f.t_quantile * f.standard_error, 1e-12);
+}
+
+// Controls of the verdict rule, each built to give one verdict.
+TEST(Seed001ExponentsTest, PowerLawAtThePredictedExponentHolds) {
+  const auto T = full_grid();
+  const ExponentFit f = fit_exponent(T, series(T, 0.6, 0.01), kClaimLevel);
+  const ExponentJudgement j = exponent_verdict(f, 0.6);
+  EXPECT_EQ(j.verdict, Verdict::holds) << j.reason;
+  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.75, 0.01), kClaimLevel), 0.75).verdict, Verdict::holds);
+}
+
+TEST(Seed001ExponentsTest, PowerLawAtAnotherExponentIsViolatedOnEitherSide) {
+  const auto T = full_grid();
+  const ExponentJudgement flatter = exponent_verdict(fit_exponent(T, series(T, 0.4, 0.01), kClaimLevel), 0.6);
+  EXPECT_EQ(flatter.verdict, Verdict::violated) << flatter.reason;
+  EXPECT_NE(flatter.reason.find("flatter"), std::string::npos) << flatter.reason;
+  const ExponentJudgement steeper = exponent_verdict(fit_exponent(T, series(T, 0.75, 0.01), kClaimLevel), 0.6);
+  EXPECT_EQ(steeper.verdict, Verdict::violated) << steeper.reason;
+  EXPECT_NE(steeper.reason.find("steeper"), std::string::npos) << steeper.reason;
+  // 1/2 against 3/5: the neighbouring rates of the paper are told apart at this noise.
+  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.5, 0.01), kClaimLevel), 0.6).verdict, Verdict::violated);
+}
+
+TEST(Seed001ExponentsTest, LinearRegretIsInconclusiveNeverHoldsNorViolated) {
+  const auto T = full_grid();
+  for (const double gamma : {1.0, 0.96}) {
+    const ExponentFit f = fit_exponent(T, series(T, gamma, 0.01), kClaimLevel);
+    for (const double predicted : {0.5, 0.6, 0.75}) {
+      const ExponentJudgement j = exponent_verdict(f, predicted);
+      EXPECT_EQ(j.verdict, Verdict::inconclusive) << gamma << " vs " << predicted << ": " << j.reason;
+      EXPECT_NE(j.reason.find("linear"), std::string::npos) << j.reason;
+    }
+  }
+  // Just below the linear threshold the rule decides again.
+  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.9, 0.01), kClaimLevel), 0.6).verdict, Verdict::violated);
+}
+
+TEST(Seed001ExponentsTest, NoisyOrShortSeriesIsInconclusive) {
+  const auto T = full_grid();
+  // The interval contains 3/5 (the noise is orthogonal to ln T) but is far wider than ±0.1.
+  const ExponentFit noisy = fit_exponent(T, series(T, 0.6, 0.3), kClaimLevel);
+  ASSERT_TRUE(noisy.valid);
+  EXPECT_LT(noisy.lower, 0.6);
+  EXPECT_GT(noisy.upper, 0.6);
+  EXPECT_GT(noisy.upper - noisy.lower, 0.2);
+  EXPECT_EQ(exponent_verdict(noisy, 0.6).verdict, Verdict::inconclusive);
+  // Four points at the claim's level: t_2 is large, so even a small spread leaves the interval too wide.
+  const std::vector<std::uint64_t> quick = {256, 512, 1024, 2048};
+  const ExponentFit short_fit = fit_exponent(quick, {10, 15.5, 22, 34}, kClaimLevel);
+  ASSERT_TRUE(short_fit.valid);
+  EXPECT_GT(short_fit.t_quantile, 50);
+  EXPECT_EQ(exponent_verdict(short_fit, 0.6).verdict, Verdict::inconclusive);
+  // No fit: a zero mean, or fewer than three points.
+  const ExponentFit zero = fit_exponent(quick, {0, 15.5, 22, 34}, kClaimLevel);
+  EXPECT_FALSE(zero.valid);
+  EXPECT_EQ(exponent_verdict(zero, 0.6).verdict, Verdict::inconclusive);
+  EXPECT_FALSE(fit_exponent({256, 512}, {1, 2}, kClaimLevel).valid);
+}
+
+TEST(Seed001ExponentsTest, BatchIsTheExactCeilingOfAPower) {
+  EXPECT_EQ(batch_for(4096, Rational(0)), 1U);
+  EXPECT_EQ(batch_for(4096, Rational(1)), 4096U);
+  EXPECT_EQ(batch_for(std::uint64_t{1} << 20, Rational(1, 2)), 1024U);  // √T exactly
+  EXPECT_EQ(batch_for(4096, Rational(3, 4)), 512U);                     // 2^9 exactly
+  EXPECT_EQ(batch_for(4097, Rational(1, 2)), 65U);                      // ⌈√4097⌉
+  for (std::uint64_t T : {std::uint64_t{256}, std::uint64_t{4096}, std::uint64_t{100000}, std::uint64_t{1} << 20}) {
+    // The least B with B^5 >= T^3.
+    const std::uint64_t B = batch_for(T, Rational(3, 5));
+    const Integer T3 = boost::multiprecision::pow(Integer(T), 3);
+    EXPECT_GE(boost::multiprecision::pow(Integer(B), 5), T3) << T;
+    EXPECT_LT(boost::multiprecision::pow(Integer(B - 1), 5), T3) << T;
+  }
+}
+
+TEST(Seed001ExponentsTest, TheExperimentConfigParsesAndStaysOutOfTheRegretList) {
+  const auto c = find_exponents_experiment("001-exponents");
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->horizons.size(), 9U);
+  EXPECT_EQ(c->horizons.front(), std::uint64_t{1} << 12);
+  EXPECT_EQ(c->horizons.back(), std::uint64_t{1} << 20);
+  EXPECT_EQ(c->runs, 20U);
+  EXPECT_EQ(c->eps, Rational(1));
+  EXPECT_EQ(c->delta, Rational(1, 10));
+  std::size_t predicted = 0;
+  for (const auto& a : c->algorithms) predicted += a.predicted ? 1 : 0;
+  EXPECT_EQ(predicted, c->algorithms.size());
+  for (const auto& e : list_experiments()) EXPECT_NE(e.name, "001-exponents");
+  EXPECT_FALSE(find_exponents_experiment("001-fig1").has_value());
+}
+
+TEST(Seed001ExponentsTest, BadConfigsAreRefusedNamingTheField) {
+  const nlohmann::json good = find_exponents_experiment("001-exponents")->raw;
+  const auto refused = [&](const std::function<void(nlohmann::json&)>& edit, const std::string& field) {
+    nlohmann::json j = good;
+    edit(j);
+    try {
+      (void)parse_exponents_config(j, "x");
+      ADD_FAILURE() << "accepted: " << field;
+    } catch (const ParameterError& e) {
+      EXPECT_NE(std::string(e.what()).find("'" + field + "'"), std::string::npos) << e.what();
+    }
+  };
+  refused([](nlohmann::json& j) { j["horizons"] = {4096, 4096, 8192}; }, "horizons[1]");
+  refused([](nlohmann::json& j) { j["horizons"] = {4096, 8192}; }, "horizons");
+  refused([](nlohmann::json& j) { j["algorithms"][0]["learner"] = "ucb"; }, "algorithms[0].learner");
+  refused([](nlohmann::json& j) { j["algorithms"][1]["batch_exponent"] = "3/2"; }, "algorithms[1].batch_exponent");
+  refused([](nlohmann::json& j) { j["delta"] = "1"; }, "delta");
+  refused([](nlohmann::json& j) { j["environment"]["kind"] = "seed001-code"; }, "environment.kind");
+  refused([](nlohmann::json& j) { j["runs"] = 1; }, "runs");
+}
+
+}  // namespace
+}  // namespace dpb::verify::experiments

@@ -1,0 +1,147 @@
+// Seed 001's regret exponents (Chowdhury & Zhou, "Shuffle Private Linear Contextual Bandits", ICML 2022,
+// arXiv:2202.05567; spec 001 §7 items 11, 12 and 15; issue 18 "Experiments", errata "Issue 18"): experiments of kind
+// `exponents` (testdata/experiments/001-exponents.json), the final pseudo-regret Reg(T) of each learner at every T of
+// a grid, and the exponent γ of Reg(T) ≍ T^γ fitted on the log–log scale. The claims 001.thm3.2.rate,
+// 001.thm3.5.rate, 001.remark3.10.local, 001.remark3.10.central, 001.remarkf2 and 001.remarkf4
+// (verify/claims/claims_experiments.cpp) judge these fits by `exponent_verdict` below.
+//
+// A config:
+//   {"kind": "exponents", "description", "source", "figure", "environment": {"kind": "seed001-paper", "d", "arms"},
+//    "horizons": [4096, …], "runs": 20, "seed": 1, "eps": "1", "delta": "1/10", "level": "19/20",
+//    "algorithms": [{"label", "learner", "batch_exponent": "3/5", "predicted": "3/5"}]}
+// `batch_exponent` k gives B = ⌈T^k⌉ (exact: the least B with B^q >= T^p for k = p/q; absent or 0: B = 1);
+// `predicted` is the exponent the paper states (absent: reported, not claimed). Only the theorem profile (§6.1's
+// instances, pseudo-regret, the learners' certified calibrations) is run: the rates are the theorems' rates.
+//
+// Each T of the grid is one run of verify/experiments/simulation.hpp with horizon T (optimized learners, which
+// `dpbandit crosscheck` checks against the exact reference): run r draws its instance from stream 2^20·r whatever
+// T is, so the runs are the same instances at every T (paired across the grid), and its reward tape and noise from
+// the streams simulation.hpp names. Every (learner, T) point is checked against its theorem's range by the
+// learner's own configuration (ref::configure_linucb: in_range and privacy_note, e.g. "outside Thm 3.2's range
+// (…): no privacy guarantee"; a failed Lemma B.4 precondition counts as outside) and labelled; a point outside runs
+// with the theorem's calibration as written (never recalibrated) and stays in the fit.
+//
+// Fit (docs/statistics.md "Fitted exponents"): ordinary least squares of y_i = ln(mean_r Reg_r(T_i)) on
+// x_i = ln T_i over the n points of the grid: γ̂ = Sxy/Sxx, residual variance s² = Σ e_i²/(n − 2),
+// se(γ̂) = s/√Sxx, and the two-sided interval γ̂ ± t_{n−2}(1 − a/2)·se(γ̂) with the exact Student-t quantile
+// (Boost.Math; exact under independent normal errors of the log-means around the line, the stated model).
+// Doubles here are statistics of simulated regret (display and verdicts on trends; no privacy decision).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reference/core/rational.hpp"
+#include "verify/claims/claim.hpp"
+
+namespace dpb::verify::experiments {
+
+struct ExponentAlgorithm {
+  std::string label;    // e.g. "Batched-Local-LinUCB"
+  std::string learner;  // linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, linucb-jdp
+  Rational batch_exponent{0};         // B = ⌈T^k⌉ (0: B = 1)
+  std::optional<Rational> predicted;  // the paper's exponent
+};
+
+struct ExponentsConfig {
+  std::string name, description, source, figure;
+  std::uint32_t d = 5, arms = 100;
+  std::vector<std::uint64_t> horizons;  // increasing, at least 3
+  std::uint32_t runs = 20;
+  std::uint64_t seed = 1;
+  Rational eps{1}, delta{1, 10};
+  Rational level{19, 20};  // the reported intervals' confidence (the claims use their own α)
+  std::vector<ExponentAlgorithm> algorithms;
+  nlohmann::json raw;
+};
+
+// {"kind": "exponents", …} (is_exponents_file is defined in config.cpp, whose list_experiments skips these files).
+bool is_exponents_file(const nlohmann::json& j);
+bool is_exponents_json(const nlohmann::json& j);
+ExponentsConfig parse_exponents_config(const nlohmann::json& j, const std::string& name);
+std::vector<ExponentsConfig> list_exponents_experiments();
+std::optional<ExponentsConfig> find_exponents_experiment(const std::string& name);
+
+// ⌈T^k⌉ for a rational k in [0, 1], exact (the least B >= 1 with B^q >= T^p, k = p/q).
+std::uint64_t batch_for(std::uint64_t T, const Rational& k);
+
+struct ExponentsOptions {
+  std::optional<std::uint32_t> runs;
+  std::optional<std::uint64_t> seed;
+  std::optional<std::vector<std::uint64_t>> horizons;  // replaces the grid
+  unsigned threads = 0;                                // 0: the simulation's default
+  std::function<void(std::uint64_t done, std::uint64_t total)> progress;
+};
+
+// Applies the overrides (ParameterError naming the option: --runs, --horizon).
+ExponentsConfig effective_exponents_config(const ExponentsConfig& config, const ExponentsOptions& options);
+
+struct ExponentPoint {
+  std::uint64_t T = 0, B = 1;
+  double mean = 0, se = 0;     // final pseudo-regret over the runs
+  std::vector<double> per_run;
+  bool in_range = true;        // the theorem's range holds at this point
+  std::string privacy_note;    // the learner's label for it
+};
+
+struct ExponentFit {
+  bool valid = false;          // false: fewer than 3 points or a non-positive mean (problem says which)
+  std::string problem;
+  std::size_t points = 0;
+  double exponent = 0, intercept = 0, standard_error = 0;
+  double level = 0;            // two-sided confidence of [lower, upper]
+  double t_quantile = 0;       // t_{n−2}(1 − (1 − level)/2)
+  double lower = 0, upper = 0;
+};
+
+// The OLS fit above, with a two-sided interval of confidence `level` (in (0, 1)).
+ExponentFit fit_exponent(const std::vector<std::uint64_t>& horizons, const std::vector<double>& mean_regret,
+                         double level);
+
+// The verdict rule of the rate claims (docs/statistics.md "Fitted exponents"), on a fit at the claim's level:
+//   inconclusive  the fit is invalid, or γ̂ >= kLinearExponent (regret linear at these T: the constants dominate,
+//                 so the shape is not visible — never `holds`);
+//   violated      the interval excludes the predicted exponent;
+//   holds         the interval contains it and its half-width is at most kExponentPrecision (the fit resolves the
+//                 exponent well enough to tell 1/2, 3/5, 3/4 and 1 apart);
+//   inconclusive  otherwise (the interval contains it but is too wide: too few points or too noisy).
+inline constexpr double kLinearExponent = 0.95;
+inline constexpr double kExponentPrecision = 0.1;
+struct ExponentJudgement {
+  Verdict verdict = Verdict::inconclusive;
+  std::string reason;
+};
+ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted);
+
+struct ExponentsResult {
+  ExponentsConfig config;                        // effective
+  std::vector<std::vector<ExponentPoint>> points;  // [algorithm][horizon]
+  std::vector<ExponentFit> fits;                 // per algorithm, at config.level
+  double wall_seconds = 0;
+  unsigned threads = 0;
+  std::size_t algorithm_index(const std::string& label) const;  // std::out_of_range when absent
+};
+
+ExponentsResult run_exponents(const ExponentsConfig& config, const ExponentsOptions& options = {});
+
+// A fit of one algorithm's points at another level (the claims' α).
+ExponentFit refit(const ExponentsResult& result, std::size_t algorithm, double level);
+
+// Outputs (docs/experiments.md): <name>-points.csv (algorithm, learner, T, B, mean, se, in_range, privacy note),
+// <name>-fits.csv (algorithm, predicted, γ̂, se, interval), <name>-summary.json (config, every point with its runs,
+// the fits), <name>.png/.svg (log–log, mean ± se, the fitted lines; gnuplot) and <name>.gp. All or nothing
+// (verify/input/publish.hpp).
+struct ExponentsFiles {
+  std::vector<std::filesystem::path> files, plots;
+  std::string plot_error;
+};
+nlohmann::json exponents_summary_json(const ExponentsResult& result);
+std::string exponents_table(const ExponentsResult& result);  // the console table
+ExponentsFiles write_exponents_outputs(const ExponentsResult& result, const std::filesystem::path& dir, bool plots);
+
+}  // namespace dpb::verify::experiments
