@@ -102,42 +102,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
       theta_tau_d = Eigen::VectorXd::Zero(d);
   // s ≈ xᵀM⁻¹x and its bound (the header), M = m (factor llt), x = the arm.
   const auto quad = [&](const Released& m, const Eigen::LLT<Eigen::MatrixXd>& llt, double& s) {
-    y = x;
-    llt.solveInPlace(y);
-    res.noalias() = x - m.M * y;
-    for (std::uint32_t i = 0; i < d; ++i) {
-      double acc = 0;
-      for (std::uint32_t j = 0; j < d; ++j) acc += std::fabs(m.M(i, j)) * std::fabs(y[j]);
-      absMy[i] = acc;
-    }
-    const double xn = x.norm();
-    s = std::max(0.0, x.dot(y));
-    const double e = xn / m.mu *
-                         (res.norm() + (gamma_n(dd + 1) + 2.01 * u) * absMy.norm() + gamma_n(dd + 1) * xn) *
-                         (1 + gamma_n(dd + 4)) +
-                     gamma_n(dd) * x.cwiseAbs().dot(y.cwiseAbs()) + kTiny;
-    return 2 * e;
-  };
-  // log det of m (factor into llt): false when no bound is available.
-  const auto logdet = [&](const Released& m, Eigen::LLT<Eigen::MatrixXd>& llt, double& lo, double& hi) {
-    if (!(m.mu > 0)) return false;
-    llt.compute(m.M);
-    if (llt.info() != Eigen::Success) return false;
-    const Eigen::MatrixXd& Lf = llt.matrixLLT();
-    double fro = 0, sum = 0, abs_sum = 0;
-    for (std::uint32_t i = 0; i < d; ++i) {
-      for (std::uint32_t j = 0; j <= i; ++j) fro += Lf(i, j) * Lf(i, j);
-      const double l = std::log(Lf(i, i));
-      sum += l;
-      abs_sum += std::fabs(l);
-    }
-    const double eta = 2.01 * u * m.M.norm() * (1 + gamma_n(dd * dd + 2)) + gamma_n(dd + 1) * fro * 1.01;
-    if (!(eta < m.mu / 2)) return false;
-    const double ld = 2 * sum;
-    const double err = 2 * (dd * eta / (m.mu - eta) + 2 * (dd + 2) * 2 * u * abs_sum) + kTiny;
-    lo = ld - err;
-    hi = ld + err;
-    return true;
+    return quad_form(m, llt, x, y, res, absMy, s);
   };
 
   DetMax D, Dtau;
@@ -314,7 +279,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
     // D = max(D, det H_t) at every round.
     {
       double lo = 0, hi = 0;
-      if (!forced && logdet(H, lltH, lo, hi)) {
+      if (!forced && logdet_interval(H, lltH, lo, hi)) {
         if (lo > D.hi) {
           take(D, lo, hi, std::nullopt);
         } else if (hi >= D.lo) {  // a near tie for the maximum: exact

@@ -22,6 +22,7 @@
 #include "verify/cluster/worker_pool.hpp"
 #include "verify/experiments/output.hpp"
 #include "verify/input/publish.hpp"
+#include "verify/experiments/experiment_files.hpp"
 
 namespace dpb::verify::experiments {
 
@@ -150,27 +151,13 @@ BaiConfig parse_bai_config(const nlohmann::json& j, const std::string& name) {
 }
 
 std::vector<BaiConfig> list_bai_experiments() {
-  std::vector<std::filesystem::path> files;
-  const auto dir = default_experiments_dir();
-  if (std::filesystem::is_directory(dir))
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-      if (e.path().extension() == ".json") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  std::vector<BaiConfig> out;
-  for (const auto& file : files) {
-    const nlohmann::json j = read_experiment_json(file);
-    if (is_bai_file(j)) out.push_back(parse_bai_config(j, file.stem().string()));
-  }
-  return out;
+  return list_experiments_of_kind<BaiConfig>([](const nlohmann::json& j) { return is_bai_file(j); },
+                                      [](const nlohmann::json& j, const std::string& name) { return parse_bai_config(j, name); });
 }
 
 std::optional<BaiConfig> find_bai_experiment(const std::string& name) {
-  if (name.empty() || name.find('/') != std::string::npos) return std::nullopt;
-  const auto file = default_experiments_dir() / (name + ".json");
-  if (!std::filesystem::is_regular_file(file)) return std::nullopt;
-  const nlohmann::json j = read_experiment_json(file);
-  if (!is_bai_file(j)) return std::nullopt;
-  return parse_bai_config(j, name);
+  return find_experiment_of_kind<BaiConfig>(name, [](const nlohmann::json& j) { return is_bai_file(j); },
+                                     [](const nlohmann::json& j, const std::string& n) { return parse_bai_config(j, n); });
 }
 
 BaiConfig effective_bai_config(const BaiConfig& config, const BaiOptions& o) {

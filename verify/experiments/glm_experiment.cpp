@@ -33,6 +33,7 @@
 #include "verify/experiments/output.hpp"
 #include "verify/experiments/simulation.hpp"
 #include "verify/input/publish.hpp"
+#include "verify/experiments/experiment_files.hpp"
 
 namespace dpb::verify::experiments {
 
@@ -491,27 +492,13 @@ GlmExperimentConfig parse_checked(const nlohmann::json& j, const std::string& na
 }  // namespace
 
 std::vector<GlmExperimentConfig> list_glm_experiments() {
-  std::vector<std::filesystem::path> files;
-  const auto dir = default_experiments_dir();
-  if (std::filesystem::is_directory(dir))
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-      if (e.path().extension() == ".json") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  std::vector<GlmExperimentConfig> out;
-  for (const auto& file : files) {
-    const nlohmann::json j = read_experiment_json(file);
-    if (is_glm_experiment_json(j)) out.push_back(parse_glm_experiment(j, file.stem().string()));
-  }
-  return out;
+  return list_experiments_of_kind<GlmExperimentConfig>([](const nlohmann::json& j) { return is_glm_experiment_json(j); },
+                                      [](const nlohmann::json& j, const std::string& name) { return parse_glm_experiment(j, name); });
 }
 
 std::optional<GlmExperimentConfig> find_glm_experiment(const std::string& name) {
-  if (name.empty() || name.find('/') != std::string::npos) return std::nullopt;
-  const auto file = default_experiments_dir() / (name + ".json");
-  if (!std::filesystem::is_regular_file(file)) return std::nullopt;
-  const nlohmann::json j = read_experiment_json(file);
-  if (!is_glm_experiment_json(j)) return std::nullopt;
-  return parse_glm_experiment(j, name);
+  return find_experiment_of_kind<GlmExperimentConfig>(name, [](const nlohmann::json& j) { return is_glm_experiment_json(j); },
+                                     [](const nlohmann::json& j, const std::string& n) { return parse_glm_experiment(j, n); });
 }
 
 GlmExperimentConfig effective_glm_config(const GlmExperimentConfig& config, const GlmExperimentOptions& o) {

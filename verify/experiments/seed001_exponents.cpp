@@ -19,6 +19,7 @@
 #include "verify/experiments/output.hpp"
 #include "verify/experiments/simulation.hpp"
 #include "verify/input/publish.hpp"
+#include "verify/experiments/experiment_files.hpp"
 
 namespace dpb::verify::experiments {
 
@@ -133,27 +134,13 @@ ExponentsConfig parse_exponents_config(const nlohmann::json& j, const std::strin
 }
 
 std::vector<ExponentsConfig> list_exponents_experiments() {
-  std::vector<std::filesystem::path> files;
-  const auto dir = default_experiments_dir();
-  if (std::filesystem::is_directory(dir))
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-      if (e.path().extension() == ".json") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  std::vector<ExponentsConfig> out;
-  for (const auto& file : files) {
-    const nlohmann::json j = read_experiment_json(file);
-    if (is_exponents_json(j)) out.push_back(parse_exponents_config(j, file.stem().string()));
-  }
-  return out;
+  return list_experiments_of_kind<ExponentsConfig>([](const nlohmann::json& j) { return is_exponents_json(j); },
+                                      [](const nlohmann::json& j, const std::string& name) { return parse_exponents_config(j, name); });
 }
 
 std::optional<ExponentsConfig> find_exponents_experiment(const std::string& name) {
-  if (name.empty() || name.find('/') != std::string::npos) return std::nullopt;
-  const auto file = default_experiments_dir() / (name + ".json");
-  if (!std::filesystem::is_regular_file(file)) return std::nullopt;
-  const nlohmann::json j = read_experiment_json(file);
-  if (!is_exponents_json(j)) return std::nullopt;
-  return parse_exponents_config(j, name);
+  return find_experiment_of_kind<ExponentsConfig>(name, [](const nlohmann::json& j) { return is_exponents_json(j); },
+                                     [](const nlohmann::json& j, const std::string& n) { return parse_exponents_config(j, n); });
 }
 
 ExponentsConfig effective_exponents_config(const ExponentsConfig& config, const ExponentsOptions& o) {

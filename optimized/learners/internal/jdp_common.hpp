@@ -1,10 +1,13 @@
 // Pieces shared by jdp-glm's two optimized profiles (optimized/learners/jdp_glm.cpp, theorem; jdp_glm_paper_code.cpp,
 // paper-code): the unit roundoff and γ_n, i128 conversion, a rational's log as a double interval, μ̇ in double, a tree
 // on fast::TreeMechanism with the reference's tree as fallback (same bits), a released matrix's exact and double
-// images, a running maximum of det H as a log-interval. Internal to optimized/learners; not installed.
+// images, the certified quadratic form xᵀM⁻¹x and log det M of a released matrix, a running maximum of det H as a
+// log-interval. Internal to optimized/learners; not installed.
 #pragma once
 
 #include <Eigen/Dense>
+#include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <optional>
 #include <stdexcept>
@@ -83,6 +86,53 @@ struct Released {
   double mu = 0;                // certified λ_min(M) >= mu (mu <= 0: nothing certified)
   bool empty = true;            // no leaf yet: M = λI exactly
 };
+
+// s ≈ xᵀM⁻¹x for M = m.M factored in llt; returns a bound on |s − xᵀM⁻¹x| (derived in optimized/learners/jdp_glm.hpp's
+// header). y, res, absMy: scratch vectors of x's size.
+inline double quad_form(const Released& m, const Eigen::LLT<Eigen::MatrixXd>& llt, const Eigen::VectorXd& x,
+                        Eigen::VectorXd& y, Eigen::VectorXd& res, Eigen::VectorXd& absMy, double& s) {
+  const auto d = static_cast<std::uint32_t>(x.size());
+  const double dd = d;
+  y = x;
+  llt.solveInPlace(y);
+  res.noalias() = x - m.M * y;
+  for (std::uint32_t i = 0; i < d; ++i) {
+    double acc = 0;
+    for (std::uint32_t j = 0; j < d; ++j) acc += std::fabs(m.M(i, j)) * std::fabs(y[j]);
+    absMy[i] = acc;
+  }
+  const double xn = x.norm();
+  s = std::max(0.0, x.dot(y));
+  const double e = xn / m.mu *
+                       (res.norm() + (gamma_n(dd + 1) + 2.01 * u) * absMy.norm() + gamma_n(dd + 1) * xn) *
+                       (1 + gamma_n(dd + 4)) +
+                   gamma_n(dd) * x.cwiseAbs().dot(y.cwiseAbs()) + kTiny;
+  return 2 * e;
+}
+
+// log det m.M (factored into llt) enclosed in [lo, hi]; false when no bound is available.
+inline bool logdet_interval(const Released& m, Eigen::LLT<Eigen::MatrixXd>& llt, double& lo, double& hi) {
+  if (!(m.mu > 0)) return false;
+  llt.compute(m.M);
+  if (llt.info() != Eigen::Success) return false;
+  const auto d = static_cast<std::uint32_t>(m.M.rows());
+  const double dd = d;
+  const Eigen::MatrixXd& Lf = llt.matrixLLT();
+  double fro = 0, sum = 0, abs_sum = 0;
+  for (std::uint32_t i = 0; i < d; ++i) {
+    for (std::uint32_t j = 0; j <= i; ++j) fro += Lf(i, j) * Lf(i, j);
+    const double l = std::log(Lf(i, i));
+    sum += l;
+    abs_sum += std::fabs(l);
+  }
+  const double eta = 2.01 * u * m.M.norm() * (1 + gamma_n(dd * dd + 2)) + gamma_n(dd + 1) * fro * 1.01;
+  if (!(eta < m.mu / 2)) return false;
+  const double ld = 2 * sum;
+  const double err = 2 * (dd * eta / (m.mu - eta) + 2 * (dd + 2) * 2 * u * abs_sum) + kTiny;
+  lo = ld - err;
+  hi = ld + err;
+  return true;
+}
 
 struct DetMax {  // a running maximum of det H (or its value at the last switch)
   double lo = 0, hi = 0;      // log det enclosure
