@@ -92,9 +92,9 @@ void register_claims_000_protocol(Registry& registry) {
   registry.find("000.split-and-mix.llr")->stored_report = "000.split-and-mix.llr.json";
   registry.add(Claim{
       "000.split-and-mix.sd",
-      "split-and-mix is not a perfect SecAgg: SD* = max_σ min_Q max_{y: Σ(y)=σ} SD(S(y), Q) > 0, so with a perfect "
-      "SecAgg's ε′-DP sum it yields only (ε′, (1 + e^{ε′})·SD*)-DP, never Theorem 3's pure DP; and "
-      "max pairwise SD / 2 ≤ SD* ≤ max pairwise SD",
+      "split-and-mix is not a perfect SecAgg: SD* = max_σ min_Q max_{y: Σ(y)=σ} SD(S(y), Q) > 0, so through its best "
+      "simulator an ε′-DP sum gives only (ε′, (1 + e^{ε′})·SD*)-DP (no pure guarantee: its LLR is infinite, "
+      "000.split-and-mix.llr); and max pairwise SD / 2 ≤ SD* ≤ max pairwise SD",
       {"000", "§2 (Defs 6, 9), App. D.2", "Theorem 3's S̃ (statistical security of Ishai et al.'s split-and-mix)"},
       Method::certified,
       "(n, k, m) ∈ {(2,1,3), (2,2,2), (2,2,3), (3,2,2), (2,3,2), (3,2,3)} (full: also (2,2,4), (2,3,3), (4,2,2), "
