@@ -69,7 +69,9 @@ const std::vector<TargetInfo> kTargets = {
     {"dist-cdp", "mechanism", true, "CDP (seed 000, Theorem 4 / Lemma 4), audited as (eps', delta)",
      "SecAgg + per-user discrete Gaussian; server view = decoded batch sum"},
     {"shuffle", "mechanism", true, "eps-DP (seed 000, Theorem 3; the sum carries eps' = eps/2)",
-     "shuffled shares + per-user Polya differences at eps' = eps/2; server view = decoded sum"},
+     "perfect SecAgg (modular sum) standing in for Theorem 3's relaxed SecAgg S~ (no shuffler is run; split-and-mix "
+     "is not one: claim 000.split-and-mix.llr), noise Lap_Z(g/eps') = the per-user Polya differences at eps' = eps/2; "
+     "server view = decoded sum"},
     {"central", "mechanism", true, "eps-DP (seed 000, Theorem 5)", "analyzer adds Lap_Z(g/eps); view = its output"},
     {"local", "mechanism", true, "eps-LDP (seed 000, Theorem 6)", "per-user Lap_Z(g/eps); view = one user's message"},
     {"dlaplace", "mechanism", true, "eps-DP (discrete Laplace mechanism, seed 000 sec. 4.1)",

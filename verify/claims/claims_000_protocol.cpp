@@ -6,6 +6,7 @@
 
 #include "verify/certified/common.hpp"
 #include "verify/certified/proof_files.hpp"
+#include "verify/certified/split_and_mix.hpp"
 #include "verify/claims/registry.hpp"
 #include "verify/protocol_checks/accuracy_check.hpp"
 #include "verify/protocol_checks/comm_bits_check.hpp"
@@ -76,6 +77,31 @@ void register_claims_000_protocol(Registry& registry) {
                          " bits per doubling of n";
         return out;
       }});
+  // Issue 22: split-and-mix (ShuffledShares) judged by Def 9 (verify/certified/split_and_mix.hpp).
+  registry.add(Claim{
+      "000.split-and-mix.llr",
+      "split-and-mix (each y_i ∈ Z_m split into k additive shares, all n·k shuffled) is an (ε̃, q̃)-relaxed SecAgg "
+      "(Def 9) with finite ε̃ (Theorem 3 needs ε̃ = ε/4 < 1): for every y a simulator law Q = SIM(Σ(y)) with "
+      "LLR(S(y), Q) ≤ ε̃",
+      {"000", "§2 (Def 9), App. D.2", "Theorem 3's S̃; Cheu & Yan 2021 Def. of relaxed SecAgg"},
+      Method::certified,
+      "(n, k, m) ∈ {(2,2,2), (2,2,3), (2,3,3), (3,2,3), (2,2,5), (3,3,2)} (full: also (4,2,3), (2,3,5), (3,3,3), "
+      "(2,4,3), (4,3,2), (2,2,16)); y = (0, …, 0) vs y′ = (1, m−1, 0, …); exact multiset laws, both builds",
+      Verdict::violated,
+      [](const RunOptions& o) { return certified::check_split_and_mix_llr(o.suite); }});
+  registry.find("000.split-and-mix.llr")->stored_report = "000.split-and-mix.llr.json";
+  registry.add(Claim{
+      "000.split-and-mix.sd",
+      "split-and-mix is not a perfect SecAgg: SD* = max_σ min_Q max_{y: Σ(y)=σ} SD(S(y), Q) > 0, so through its best "
+      "simulator an ε′-DP sum gives only (ε′, (1 + e^{ε′})·SD*)-DP (no pure guarantee: its LLR is infinite, "
+      "000.split-and-mix.llr); and max pairwise SD / 2 ≤ SD* ≤ max pairwise SD",
+      {"000", "§2 (Defs 6, 9), App. D.2", "Theorem 3's S̃ (statistical security of Ishai et al.'s split-and-mix)"},
+      Method::certified,
+      "(n, k, m) ∈ {(2,1,3), (2,2,2), (2,2,3), (3,2,2), (2,3,2), (3,2,3)} (full: also (2,2,4), (2,3,3), (4,2,2), "
+      "(2,2,5), (4,2,3), (3,3,2), (2,4,2), (2,5,2), (2,4,3), (5,2,2), (6,2,2)); every input multiset y; LP per σ by Z3 "
+      "optimize (exact rationals)",
+      Verdict::holds,
+      [](const RunOptions& o) { return certified::check_split_and_mix_sd(o.suite); }});
 }
 
 }  // namespace dpb::verify
