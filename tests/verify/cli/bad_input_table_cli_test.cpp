@@ -261,14 +261,17 @@ void run_table(const std::string& command) {
     if (s.command != command || s.kind == "flag") continue;
     ++option_index;
     std::set<std::string> inside_values;
-    std::size_t value_index = 0, outside_values = 0;
+    std::size_t value_index = 0, outside_values = 0, accepted_values = 0;
     for (const auto& h : hostile_values()) {
       const std::size_t v = value_index++;
       if (!accepted(s, h)) {
         // (sanitizer tree: the option's first outside value, and a quarter of the others)
         if (!kSanitized || outside_values++ == 0 || (option_index + v) % 4 == 0) cases.push_back({&s, h.text, false});
       } else if (s.kind != "text" && s.kind != "path" && s.kind != "choice" && s.kind != "positional") {
-        inside_values.insert(h.text);
+        // (sanitizer tree: the option's first accepted hostile value, and a quarter of the others; the closed
+        // bounds below always run. Each in-range case runs a real command, up to the cap: they were most of the
+        // sanitizer tree's test time. The Release tree runs them all.)
+        if (!kSanitized || accepted_values++ == 0 || (option_index + v) % 4 == 0) inside_values.insert(h.text);
       }
     }
     if (s.kind == "integer" || s.kind == "number" || s.kind == "number_list") {
