@@ -51,7 +51,7 @@ TEST(ReturningChecksTest, NegativeControlUserInMoreBatchesThanCalibrated) {
   const Outcome d = check_returning_ledger("dist-dp-se", o);
   EXPECT_EQ(d.verdict, Verdict::violated) << d.key_figure;
   EXPECT_EQ(d.evidence["ledger_eps_upper"], "1");
-  for (const std::string& learner : {"dist-rdp-se", "dist-cdp-se"}) {
+  for (const std::string learner : {"dist-rdp-se", "dist-cdp-se"}) {
     const Outcome r = check_returning_ledger(learner, o);
     EXPECT_NE(r.verdict, Verdict::holds) << learner << ": " << r.key_figure;
   }
