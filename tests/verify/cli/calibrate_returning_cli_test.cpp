@@ -73,8 +73,8 @@ TEST(CalibrateReturningCliTest, RefusalsNameTheOption) {
   const std::vector<Case> cases = {
       {"dist-dp " + base + " --returning-batches 0 --route pure", "'--returning-batches'"},
       {"dist-dp " + base + " --returning-batches 1099511627777 --route pure", "'--returning-batches'"},
-      {"dist-dp " + base + " --returning-batches 4", "'--returning-batches'"},   // needs --route
-      {"dist-dp " + base + " --route pure", "'--route'"},                        // needs --returning-batches
+      {"dist-dp " + base + " --returning-batches 4", "parameter '--route' must be given with --returning-batches"},
+      {"dist-dp " + base + " --route pure", "parameter '--returning-batches' must be given with --route"},
       {"dist-dp " + base + " --returning-batches 4 --route rdp --delta 1e-5", "parameter 'route'"},
       {"shuffle " + base + " --returning-batches 4 --route rdp --delta 1e-5", "parameter 'route'"},
       {"dist-rdp " + base + " --returning-batches 4 --route pure", "parameter 'route'"},
@@ -90,8 +90,9 @@ TEST(CalibrateReturningCliTest, RefusalsNameTheOption) {
 }
 
 TEST(CalibrateReturningCliTest, Seed001ReturningFlagStillWorks) {
-  const auto r = run_command(kCli + " calibrate p-amp --eps 1 --delta 1e-5 --n 1000 --returning --horizon 100000");
+  const auto r = run_command(kCli + " calibrate p-amp --eps 1/2 --delta 1e-5 --n 1000 --returning --horizon 100000");
   EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("returning"), std::string::npos);
 }
 
 }  // namespace
