@@ -382,13 +382,11 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->integer("--returning-batches", args->returning_batches, closed(1), closed(big_n, "2^40"),
                    "seed 000: B, the batches a returning user may enter (App. I, Assumption 2; B may exceed T); "
                    "needs --route")
-      .requires_options({"route"})
       .companions_are({"calibrate", "dist-dp", "--eps", "1", "--n", "10", "--horizon", "100", "--route", "pure"});
   options->choice("--route", args->route, {"approx", "rdp", "pure"},
                   "seed 000 with --returning-batches: approx (advanced composition, every variant; needs --delta) | "
                   "rdp (Renyi composition, dist-rdp and dist-cdp; needs --delta) | pure (B eps/B; dist-dp, shuffle, "
                   "central, local)")
-      .requires_options({"returning-batches"})
       .companions_are({"calibrate", "dist-dp", "--eps", "1", "--n", "10", "--horizon", "100", "--returning-batches",
                        "4"});
   cmd->callback([args, options, &context]() {
@@ -400,6 +398,11 @@ void add_calibrate_command(CLI::App& app, Context& context) {
       if (!args->route.empty())
         throw_parameter_error(kFn, "route", "absent for " + args->variant + " (seed 000 only)", args->route);
     }
+    // Each names itself when the other is missing (a refusal names an option the user gave).
+    if (!args->returning_batches.empty() && args->route.empty())
+      throw_parameter_error(kFn, "returning-batches", "given with --route approx|rdp|pure", args->returning_batches);
+    if (args->returning_batches.empty() && !args->route.empty())
+      throw_parameter_error(kFn, "route", "given with --returning-batches B", args->route);
     if (args->variant == "pgd") {
       run_pgd(*args);
       context.exit_code = 0;

@@ -73,8 +73,8 @@ TEST(CalibrateReturningCliTest, RefusalsNameTheOption) {
   const std::vector<Case> cases = {
       {"dist-dp " + base + " --returning-batches 0 --route pure", "'--returning-batches'"},
       {"dist-dp " + base + " --returning-batches 1099511627777 --route pure", "'--returning-batches'"},
-      {"dist-dp " + base + " --returning-batches 4", "parameter '--route' must be given with --returning-batches"},
-      {"dist-dp " + base + " --route pure", "parameter '--returning-batches' must be given with --route"},
+      {"dist-dp " + base + " --returning-batches 4", "parameter '--returning-batches' must be given with --route"},
+      {"dist-dp " + base + " --route pure", "parameter '--route' must be given with --returning-batches"},
       {"dist-dp " + base + " --returning-batches 4 --route rdp --delta 1e-5", "parameter 'route'"},
       {"shuffle " + base + " --returning-batches 4 --route rdp --delta 1e-5", "parameter 'route'"},
       {"dist-rdp " + base + " --returning-batches 4 --route pure", "parameter 'route'"},
