@@ -115,8 +115,8 @@ nlohmann::json to_json(const ref::ReturningCalibration& r) {
                    {"delta_total", to_string(r.budget->delta_total)}};
   if (r.alpha)
     j["rdp"] = {{"alpha", to_string(*r.alpha)},
-                {"alpha_grid", r.variant == ref::Variant::DistCDP ? "alpha - 1 = 2^(j/16), j = -160..224 (rho-zCDP holds at every alpha > 1)"
-                                                                  : "integers 2..64, then x3/2 to 3687 (Lemma 3 needs integer alpha)"}};
+                {"alpha_grid", r.variant == ref::Variant::DistCDP ? "alpha - 1 = 2^(j/16), j = -160..224, then 2^(j/8) up to 2^40 (rho-zCDP holds at every alpha > 1)"
+                                                                  : "integers 2..64, x3/2 to 3687, then a += a/11 up to 2^40 (Lemma 3 needs integer alpha)"}};
   j["batch"] = to_json(r.batch);
   j["approx_note"] = "*_approx fields are decimal approximations for display only";
   return j;
