@@ -12,6 +12,7 @@ void register_claims_000(Registry& registry);
 void register_claims_000_statistical(Registry& registry);
 void register_claims_000_protocol(Registry& registry);
 void register_claims_000_privacy(Registry& registry);
+void register_claims_000_returning(Registry& registry);
 void register_claims_001(Registry& registry);
 void register_claims_002(Registry& registry);
 void register_claims_003(Registry& registry);
@@ -73,6 +74,7 @@ Registry make_all_claims() {
   register_claims_000_statistical(registry);
   register_claims_000_protocol(registry);
   register_claims_000_privacy(registry);
+  register_claims_000_returning(registry);
   register_claims_001(registry);
   register_claims_002(registry);
   register_claims_003(registry);

@@ -1,4 +1,5 @@
 // `dpbandit calibrate VARIANT --eps E --n N --horizon T [--s S] [--p P] [--c C]`            (seed 000)
+// `dpbandit calibrate VARIANT ... --returning-batches B --route approx|rdp|pure [--delta D]`   (seed 000, App. I)
 // `dpbandit calibrate ldp-gauss|p-amp|p-vec|tree|fmt [flags]`                                 (seed 001)
 // Seed 000: the exact calibration of its protocol for one batch as JSON (reference/protocols/calibration.hpp,
 // docs/protocol-000.md): g, τ, m = n·g + 2τ + 1, the noise laws, the failure probability, ⌈log₂ m⌉ bits.
@@ -54,8 +55,15 @@ struct CalibrateArgs {
   std::string sensitivity_bound, range;           // seed 003 p-vec-matrix
   std::string kappa, theta_norm, reward_bound, batches, beta_constant, gamma_constant, nu_constant;  // seed 003 learners
   std::string radius, lambda_max, iterations_rule, step_rule, step_budget, min_iterations;  // 003 pgd (and reward_bound)
+  std::string returning_batches, route;  // seed 000 returning users (App. I)
   bool returning = false;
 };
+
+bool is_variant_000(const std::string& v) {
+  for (const char* name : {"dist-dp", "dist-rdp", "dist-cdp", "shuffle", "central", "local"})
+    if (v == name) return true;
+  return false;
+}
 
 std::optional<Rational> optional_rational(const std::string& text, const char* name) {
   if (text.empty()) return std::nullopt;
@@ -267,7 +275,8 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->integer("--n", args->n, closed(1), closed(big_n, "2^40"), "batch size n >= 1 (fmt: users; tree paper-code: horizon)");
   options->integer("--horizon", args->horizon, closed(1), closed(big_n, "2^40"),
                    "horizon T >= n (seed 000: default p = 1/T; tree: leaves N)");
-  options->number("--delta", args->delta, open(0), open(1), "seed 001: delta").companions_are(
+  options->number("--delta", args->delta, open(0), open(1),
+                  "seed 001: delta; seed 000 with --returning-batches and --route approx|rdp: the total delta").companions_are(
       {"calibrate", "p-amp", "--eps", "1", "--n", "1000"});
   options->integer("--d", args->d, closed(1), closed(65536), "seed 001: dimension d (p-vec)")
       .companions_are({"calibrate", "p-vec", "--eps", "1", "--delta", "1/100000", "--n", "1000"});
@@ -370,8 +379,30 @@ void add_calibrate_command(CLI::App& app, Context& context) {
   options->integer("--min-iterations", args->min_iterations, closed(0), closed(big_n, "2^40"),
                    "seed 003 pgd: T_it = max(formula, M) (default 0: T_it = 0 releases nothing)")
       .companions_are(pgd);
+  options->integer("--returning-batches", args->returning_batches, closed(1), closed(big_n, "2^40"),
+                   "seed 000: B, the batches a returning user may enter (App. I, Assumption 2; B may exceed T); "
+                   "needs --route")
+      .companions_are({"calibrate", "dist-dp", "--eps", "1", "--n", "10", "--horizon", "100", "--route", "pure"});
+  options->choice("--route", args->route, {"approx", "rdp", "pure"},
+                  "seed 000 with --returning-batches: approx (advanced composition, every variant; needs --delta) | "
+                  "rdp (Renyi composition, dist-rdp and dist-cdp; needs --delta) | pure (B eps/B; dist-dp, shuffle, "
+                  "central, local)")
+      .companions_are({"calibrate", "dist-dp", "--eps", "1", "--n", "10", "--horizon", "100", "--returning-batches",
+                       "4"});
   cmd->callback([args, options, &context]() {
     options->check();
+    if (!is_variant_000(args->variant)) {
+      if (!args->returning_batches.empty())
+        throw_parameter_error(kFn, "returning-batches", "absent for " + args->variant + " (seed 000 only)",
+                              args->returning_batches);
+      if (!args->route.empty())
+        throw_parameter_error(kFn, "route", "absent for " + args->variant + " (seed 000 only)", args->route);
+    }
+    // Each names itself when the other is missing (a refusal names an option the user gave).
+    if (!args->returning_batches.empty() && args->route.empty())
+      throw_parameter_error(kFn, "returning-batches", "given with --route approx|rdp|pure", args->returning_batches);
+    if (args->returning_batches.empty() && !args->route.empty())
+      throw_parameter_error(kFn, "route", "given with --returning-batches B", args->route);
     if (args->variant == "pgd") {
       run_pgd(*args);
       context.exit_code = 0;
@@ -403,11 +434,18 @@ void add_calibrate_command(CLI::App& app, Context& context) {
     }
     const CalibrateArgs& a = *args;
     (void)ref::parse_variant(a.variant, kFn);  // an unknown variant is named first
-    for (const auto& [value, name] : {std::pair{a.delta, "delta"}, {a.d, "d"}, {a.vec_constant, "vec-constant"},
+    const bool returning = !a.returning_batches.empty();
+    if (!returning && !a.delta.empty())
+      throw_parameter_error(kFn, "delta", "absent for " + a.variant + " (seed 001; seed 000 only with --returning-batches)",
+                            a.delta);
+    for (const auto& [value, name] : {std::pair{a.d, "d"}, {a.vec_constant, "vec-constant"},
                                       {a.profile, "profile"}, {a.rounds_per_user, "rounds-per-user"},
                                       {a.eps0, "eps0"}, {a.delta0, "delta0"}, {a.delta_prime, "delta-prime"}})
       if (!value.empty()) throw_parameter_error(kFn, name, "absent for " + a.variant + " (seed 001 only)", value);
-    if (a.returning) throw_parameter_error(kFn, "returning", "absent for " + a.variant + " (seed 001 only)", "set");
+    if (a.returning)
+      throw_parameter_error(kFn, "returning",
+                            "absent for " + a.variant + " (seed 001 only; seed 000: --returning-batches B --route R)",
+                            "set");
     for (const auto& [value, name] : {std::pair{a.eps, "eps"}, {a.n, "n"}, {a.horizon, "horizon"}})
       if (value.empty()) throw_parameter_error(kFn, name, "given for " + a.variant, "nothing");
     const ref::Variant variant = ref::parse_variant(args->variant, kFn);
@@ -419,7 +457,17 @@ void add_calibrate_command(CLI::App& app, Context& context) {
     in.p = optional_rational(args->p, "p");
     in.c = optional_rational(args->c, "c");
     // Everything is computed before anything is printed: an error leaves stdout empty.
-    const std::string out = verify::to_json(ref::calibrate(variant, in)).dump(2) + "\n";
+    std::string out;
+    if (returning) {
+      ref::ReturningInput rin;
+      rin.base = in;
+      rin.B = parse_integer(a.returning_batches, kFn, "returning-batches");
+      rin.route = ref::parse_returning_route(a.route, kFn);
+      rin.delta = optional_rational(a.delta, "delta");
+      out = verify::to_json(ref::calibrate_returning(variant, rin)).dump(2) + "\n";
+    } else {
+      out = verify::to_json(ref::calibrate(variant, in)).dump(2) + "\n";
+    }
     std::fwrite(out.data(), 1, out.size(), stdout);
     context.exit_code = 0;
   });

@@ -5,10 +5,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include "reference/privacy/returning_users.hpp"
 #include "reference/protocols/calibration.hpp"
 
 namespace dpb::verify {
 
 nlohmann::json to_json(const ref::Calibration& c);
+// Returning users (reference/privacy/returning_users.hpp): the route, the per-batch guarantee and noise, the total
+// (ε, δ), and the per-batch calibration under "batch" (the same object as a plain calibrate).
+nlohmann::json to_json(const ref::ReturningCalibration& r);
 
 }  // namespace dpb::verify

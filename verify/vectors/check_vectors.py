@@ -1009,7 +1009,92 @@ def _as_json_values(d):
     return d
 
 
+# Returning users (seed 000 App. I; reference/privacy/returning_users.hpp): the record's per-batch calibration is
+# recomputed exactly at its eps_param; the route's identities are checked exactly (pure: eps_param = eps/B, total eps;
+# approx: delta_i = delta/(2B), delta' = delta/2, B delta_i + delta' = delta) and its inequalities in floating point
+# with a relative margin of 1e-9 (approx: eps_i against eps/(2 sqrt(2B ln(1/delta'))), the Dwork-Roth Thm 3.20 total
+# <= eps; rdp: Lemma 10 of the B-fold curve <= eps on a dense alpha grid; one batch at delta_i <= eps_i).
+def _lemma10_float(curve, delta):
+    """min over (alpha, eps(alpha)) of eps + ln(1/(alpha delta))/(alpha-1) + ln(1-1/alpha)."""
+    return max(0.0, min(e + math.log(1 / (a * delta)) / (a - 1) + math.log(1 - 1 / a) for a, e in curve))
+
+
+def _batch_curve_float(variant, eps_b, n, g, B):
+    """B times the batch's Renyi curve: Lemma 3 (Delta = g, sigma^2 = g^2/eps_b^2, integer alpha) or alpha*rho with
+    rho = eps_hat^2/2 of Lemma 4 (xi over n - 1 terms)."""
+    if variant == "dist-rdp":
+        D, s2 = float(g), float(g) ** 2 / float(eps_b) ** 2
+        # The same integer grid as returning_integer_alpha_grid: 2..64, 96 (x3/2) to 4096, then a += a // 11 to 2^40.
+        alphas = list(range(2, 65))
+        a = 96
+        while a <= 4096:
+            alphas.append(a)
+            a = a * 3 // 2
+        a = 4096
+        while a <= 1 << 40:
+            alphas.append(a)
+            a += a // 11
+        return [(a, B * (a * D * D / (2 * s2) + min(((2 * a - 1) * D * D + 6 * D) / (4 * s2 * s2), 3 * D / (2 * s2))))
+                for a in alphas]
+    s2u = float(g) ** 2 / (n * float(eps_b) ** 2)
+    xi = 10 * sum(math.exp(-2 * math.pi ** 2 * s2u * k / (k + 1)) for k in range(1, min(n, 100000)))
+    e = float(eps_b)
+    e_hat = min(math.sqrt(e * e + xi / 2), e + xi)
+    rho = e_hat * e_hat / 2
+    # The same real grid as returning_real_alpha_grid: alpha - 1 = 2^(j/16), j = -160..224, then 2^(j/8), j = 113..320.
+    alphas = [1 + 2 ** (j / 16) for j in range(-160, 225)] + [1 + 2 ** (j / 8) for j in range(113, 321)]
+    return [(a, B * a * rho) for a in alphas]
+
+
+def check_returning_record(rec):
+    variant = rec["variant"]
+    inp = dict(rec["input"])
+    eps, B, route = _q(inp["eps"]), int(rec["B"]), rec["route"]
+    delta = _q(rec["delta"])
+    eps_b = _q(rec["eps_param"])
+    inp["eps"] = rec["eps_param"]
+    cal = calibrate(variant, inp)
+    for key in ("g", "tau", "m"):
+        if rec[key] != cal[key]:
+            return "%s: file %s, recomputed at eps_param %s" % (key, rec[key], cal[key])
+    total = _q(rec["eps_total_upper"])
+    n, g = int(inp["n"]), cal["g"]
+    margin = 1 + 1e-9
+    if route == "pure":
+        if eps_b != eps / B or total != eps or _q(rec["delta_total"]) != 0:
+            return "pure: eps_param %s, total %s (expected eps/B and eps)" % (eps_b, total)
+        return None
+    if route == "approx":
+        di, dp = _q(rec["delta_i"]), _q(rec["delta_prime"])
+        if di != delta / (2 * B) or dp != delta / 2 or B * di + dp != delta or _q(rec["delta_total"]) != delta:
+            return "approx: delta_i %s, delta' %s do not add up to delta %s" % (di, dp, delta)
+        ei = float(_q(rec["eps_i"]))
+        formula = float(eps) / (2 * math.sqrt(2 * B * math.log(1 / float(dp))))
+        if ei > formula * margin or ei < formula / margin:
+            return "approx: eps_i %r, formula %r" % (ei, formula)
+        thm320 = math.sqrt(2 * B * math.log(1 / float(dp))) * ei + B * ei * math.expm1(ei)
+        if thm320 > float(eps) * margin or float(total) < thm320 / margin:
+            return "approx: Thm 3.20 total %r, file %r, eps %s" % (thm320, float(total), eps)
+        if variant in ("dist-rdp", "dist-cdp"):
+            one = _lemma10_float(_batch_curve_float(variant, eps_b, n, g, 1), float(di))
+            if one > ei * margin:
+                return "approx: one batch's eps at delta_i %r > eps_i %r" % (one, ei)
+        elif eps_b > _q(rec["eps_i"]):
+            return "approx: eps_param %s > eps_i %s" % (eps_b, rec["eps_i"])
+        return None
+    if route == "rdp":
+        composed = _lemma10_float(_batch_curve_float(variant, eps_b, n, g, B), float(delta))
+        if composed > float(eps) * margin:
+            return "rdp: Lemma 10 of the %d-fold curve %r > eps %s" % (B, composed, eps)
+        if _q(rec["delta_total"]) != delta:
+            return "rdp: delta_total %s" % rec["delta_total"]
+        return None
+    return "unknown route %r" % route
+
+
 def check_calibration_record(rec):
+    if rec.get("kind") == "returning_calibration":
+        return check_returning_record(rec)
     out = _as_json_values(calibrate(rec["variant"], rec["input"]))
     for key in ("s", "p", "c", "eps_noise", "eps_tilde", "q_tilde", "p_prime", "g", "tau", "m", "threshold",
                 "bits_per_message", "per_user_noise", "analyzer_noise", "aggregate_noise", "failure_probability"):

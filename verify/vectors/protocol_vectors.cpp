@@ -10,6 +10,7 @@
 #include "optimized/protocols/protocol.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/rational.hpp"
+#include "reference/privacy/returning_users.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/protocol.hpp"
 
@@ -118,6 +119,59 @@ Record calibration_record(const CalibrationCase& cc) {
   body["aggregate_noise"] = noise_json(c.aggregate_noise);
   body["failure_probability"] = dpb::to_string(c.failure_probability);
   return make_record("calibration", calibration_label(cc), body);
+}
+
+// --- returning users (App. I): calibrate_returning for a few (variant, route, B) ---------------------------------
+
+struct ReturningCase {
+  CalibrationCase base;  // base.eps is the total ε
+  long B = 1;
+  std::string route;
+  std::string delta;  // empty for pure
+};
+
+const std::vector<ReturningCase>& returning_cases() {
+  static const std::vector<ReturningCase> cases = {
+      {{"dist-dp", "1", 100, 10000, "", "", ""}, 4, "pure", ""},
+      {{"dist-dp", "1", 100, 10000, "", "", ""}, 10, "approx", "1/100000"},
+      {{"shuffle", "1", 100, 10000, "", "", ""}, 10, "approx", "1/100000"},
+      {{"central", "1/2", 10, 1000, "", "", ""}, 3, "pure", ""},
+      {{"local", "1/2", 10, 1000, "", "", "2"}, 1000, "pure", ""},
+      {{"dist-rdp", "1", 100, 10000, "", "", ""}, 10, "rdp", "1/100000"},
+      {{"dist-rdp", "1", 100, 10000, "", "", ""}, 10, "approx", "1/100000"},
+      {{"dist-cdp", "1/2", 1000, 1000000, "", "", ""}, 100, "rdp", "1/1000000"},
+      {{"dist-cdp", "1/2", 1000, 1000000, "", "", ""}, 100, "approx", "1/1000000"},
+  };
+  return cases;
+}
+
+Record returning_record(const ReturningCase& rc) {
+  ref::ReturningInput in;
+  in.base = to_input(rc.base);
+  in.B = rc.B;
+  in.route = ref::parse_returning_route(rc.route, "golden vectors");
+  if (!rc.delta.empty()) in.delta = parse_rational(rc.delta, "golden vectors", "delta");
+  const ref::ReturningCalibration r = ref::calibrate_returning(ref::parse_variant(rc.base.variant), in);
+  Json body;
+  body["variant"] = rc.base.variant;
+  body["input"] = input_json(rc.base);
+  body["B"] = rc.B;
+  body["route"] = rc.route;
+  body["delta"] = rc.delta.empty() ? std::string("0") : rc.delta;
+  body["eps_param"] = dpb::to_string(r.eps_param);
+  body["g"] = int64_of(r.batch.g);
+  body["tau"] = int64_of(r.batch.tau);
+  body["m"] = int64_of(r.batch.m);
+  body["eps_total_upper"] = dpb::to_string(r.eps_total_upper);
+  body["delta_total"] = dpb::to_string(r.delta_total);
+  if (r.budget) {
+    body["eps_i"] = dpb::to_string(r.budget->eps_batch);
+    body["delta_i"] = dpb::to_string(r.budget->delta_batch);
+    body["delta_prime"] = dpb::to_string(r.budget->delta_prime);
+  }
+  if (r.batch_eps_certified) body["batch_eps_certified"] = dpb::to_string(*r.batch_eps_certified);
+  return make_record("returning_calibration",
+                     calibration_label(rc.base) + "/B=" + std::to_string(rc.B) + "/" + rc.route, body);
 }
 
 // --- transcripts ---------------------------------------------------------------------------------------------
@@ -231,6 +285,7 @@ Record transcript_record(const TranscriptCase& tc, std::uint64_t stream, Impl im
 CategoryFile generate_calibrations() {
   CategoryFile file{"calibrations", {header_record("calibrations")}};
   for (const auto& c : calibration_cases()) file.records.push_back(calibration_record(c));
+  for (const auto& c : returning_cases()) file.records.push_back(returning_record(c));
   return file;
 }
 

@@ -100,6 +100,25 @@ TEST(VectorsGoldenTest, PythonCheckerRejectsACorruptedOutputAndNamesTheRecord) {
   EXPECT_NE(r.out.find(", 1 mismatches"), std::string::npos) << r.out;
 }
 
+TEST(VectorsGoldenTest, PythonCheckerRejectsAReturningCalibrationWithOneMoreBatch) {
+  // The rdp record of dist-rdp with B = 10: claiming B = 11 for the same per-batch eps breaks Lemma 10's total <= eps.
+  const fs::path dir = dpb::test::fresh_temp_dir("vectors_py_returning");
+  fs::create_directories(dir);
+  std::string text = read_file(committed_vectors_dir() / "calibrations.jsonl");
+  const std::string id = "\"id\":\"dist-rdp(eps=1,n=100,horizon=10000)/B=10/rdp\"";
+  const auto at = text.find(id);
+  ASSERT_NE(at, std::string::npos);
+  const auto b = text.find("\"B\":10,", at);
+  ASSERT_NE(b, std::string::npos);
+  text.replace(b, std::string("\"B\":10,").size(), "\"B\":11,");
+  std::ofstream(dir / "calibrations.jsonl", std::ios::binary) << text;
+  const auto r = test::run_command("python3 " + kChecker + " " + dir.string());
+  fs::remove_all(dir);
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  EXPECT_NE(r.out.find("B=10/rdp): rdp: Lemma 10 of the 11-fold curve"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(", 1 mismatches"), std::string::npos) << r.out;
+}
+
 TEST(VectorsGoldenTest, PythonCheckerRejectsAWrongPmfDigit) {
   const fs::path dir = dpb::test::fresh_temp_dir("vectors_pmf");
   fs::create_directories(dir);
