@@ -34,6 +34,9 @@ the analyzer's de-bias and its symmetric matrix, the literal path's bit multiset
 are recomputed exactly (g, b, bit counts, the V2/V3 rationals and flags).
 Category shuffleglm003 (shuffle-glm runs) replays the rewards, recomputes the scaled schedule and checks line 15's clip
 and the releases' shapes (the P2/P_GD noise is not replayed).
+Category ecolog003 (ecolog runs) replays the whole learner: every argmax (mu, sqrt and the radius at 130 digits,
+W^-1 exact), every reward, grid root (the sign of F on both sides of the recorded grid point), weight and the final
+theta, in exact rationals where the learner is exact.
 Category jdpglm003 (jdp-glm runs) replays the rewards, both trees' rounded Gaussians (last releases and bits), and in
 exact rationals Criterion I, the exploration argmax, the non-PD V and H_tau rounds and Criterion II at every round,
 and the weights while theta_o = 0; the elimination, the UCB argmax and P_GD's estimates are consistency-only.
@@ -3445,6 +3448,167 @@ def check_jdpglm003_record(rec):
     return "unknown kind %r" % rec["kind"]
 
 
+# ecolog003 (ECOLog runs on two logistic instances, docs/vectors.md §24): the instances as glmlearners003's; every
+# run's rewards replayed as there; and the learner replayed completely from docs/learners.md "ecolog", which defines it
+# exactly on 2^-G grids (G = 32): W_1 = lambda*I, theta_1 = 0; round t plays the argmax of h(<x, theta_t>) +
+# gamma_t*||x||_{W_t^-1} (h = identity in the paper profile, mu in baseline-code; ties, i.e. equal (centre, s) pairs,
+# to the lowest index), with gamma_t^2 = 2*lambda*S^2 + (1 + S)^2*(sqrt(lambda)/2 + (2/sqrt(lambda))*
+# log(2*sqrt(1 + t/(4*lambda))/delta)); then, with c = <x, theta_t>, g = ||x||^2_{W_t^-1}, the recorded z (z~ * 2^G)
+# must be the grid floor of the root of F(z) = z + g*(mu(z) - r) - c (F increasing: F(z~) <= 0 < F(z~ + 2^-G)),
+# theta_{t+1} = theta_t + ((z~ - c)/g)*W_t^-1 x rounded to the nearest point of 2^-G (ties up), the weight
+# floor(mu'(z~)*2^G) and W_{t+1} = W_t + w*x x^T; a zero context changes nothing (z = 0, w = 2^(G-2)). W^-1 x, c, g,
+# theta and W are exact Fractions; mu, sqrt, log and gamma_t are Decimals at 130 digits, and a comparison closer than
+# 1e-100 is reported as undecided (a mismatch), never guessed. mu(0) = 1/2 and mu'(0) = 1/4 are exact.
+_ECO_G = 32
+
+
+def _eco_dec(q):
+    return _GLM_CTX.divide(decimal.Decimal(q.numerator), decimal.Decimal(q.denominator))
+
+
+def _eco_mu(z):
+    c = _GLM_CTX
+    return c.divide(1, c.add(1, c.exp(c.minus(_eco_dec(z)))))
+
+
+def _eco_radius(lam, S, delta, t):
+    c = _GLM_CTX
+    sl = c.sqrt(_eco_dec(lam))
+    lg = c.ln(c.multiply(c.sqrt(_eco_dec(1 + Fraction(t) / (4 * lam))), _eco_dec(2 / delta)))
+    bracket = c.add(c.divide(sl, 2), c.divide(c.multiply(2, lg), sl))
+    return c.sqrt(c.add(_eco_dec(2 * lam * S * S), c.multiply(_eco_dec((1 + S) * (1 + S)), bracket)))
+
+
+def _eco_sign_F(m, c, g, y):
+    """The sign of F(m) = m + g*(mu(m) - y) - c at a rational m; None when undecided at 130 digits."""
+    if m == 0:
+        v = g * (Fraction(1, 2) - y) - c
+        return (v > 0) - (v < 0)
+    ctx = _GLM_CTX
+    v = ctx.add(ctx.multiply(_eco_dec(g), ctx.subtract(_eco_mu(m), y)), _eco_dec(m - c))
+    if abs(Fraction(v)) < _GLM_MARGIN:
+        return None
+    return 1 if v > 0 else -1
+
+
+def _eco_det(M):
+    """The determinant of a small integer matrix (Laplace expansion along the first row)."""
+    n = len(M)
+    if n == 1:
+        return M[0][0]
+    return sum((-1) ** j * M[0][j] * _eco_det([row[:j] + row[j + 1:] for row in M[1:]]) for j in range(n) if M[0][j])
+
+
+def _eco_adj(M):
+    """The adjugate of a small integer matrix: adj[i][j] = (-1)^(i+j) * minor(j, i)."""
+    n = len(M)
+    if n == 1:
+        return [[1]]
+    return [[(-1) ** (i + j) * _eco_det([r[:i] + r[i + 1:] for k, r in enumerate(M) if k != j]) for j in range(n)]
+            for i in range(n)]
+
+
+def _eco_argmax(fs, theta, adj, det, q, profile, gamma):
+    """The index of the replayed argmax, or an error string. fs: the arms' numerators on 2^-q; theta: numerators on
+    2^-G; W^-1 = 2^(G+2q) adj/det (N = 2^(G+2q) W = adj^-1 det)."""
+    G, d = _ECO_G, len(theta)
+    ctx = _GLM_CTX
+    index = {}
+    for a, f in enumerate(fs):
+        z = Fraction(sum(f[i] * theta[i] for i in range(d)), 1 << (q + G))
+        s = Fraction(sum(f[i] * adj[i][j] * f[j] for i in range(d) for j in range(d)) << G, det)  # x^T W^-1 x
+        if (z, s) in index:  # the same index exactly: the lower arm keeps it
+            continue
+        h = _eco_dec(z) if profile == "paper" else (decimal.Decimal("0.5") if z == 0 else _eco_mu(z))
+        index[(z, s)] = (ctx.add(h, ctx.multiply(gamma, ctx.sqrt(_eco_dec(s)))), a)
+    ranked = sorted(index.values(), key=lambda e: (e[0], -e[1]), reverse=True)
+    if len(ranked) > 1 and abs(Fraction(ranked[0][0] - ranked[1][0])) < _GLM_MARGIN:
+        return "arms %d and %d undecided at 130 digits" % (ranked[0][1], ranked[1][1])
+    return ranked[0][1]
+
+
+def _eco_check_run(rec):
+    err = _glml_check_run(rec)  # the instance, the lengths of actions and rewards, every reward
+    if err:
+        return err
+    inst = _GLM_INSTANCES[rec["instance"]]
+    d, K, q, sets = inst["d"], inst["K"], inst["q"], inst["sets"]
+    T, G = rec["T"], _ECO_G
+    if inst["link"] != "logistic":
+        return "ecolog on a %s instance" % inst["link"]
+    if rec["grid_bits"] != G:
+        return "field grid_bits: %r (the learner's grid is 2^-%d)" % (rec["grid_bits"], G)
+    if rec["profile"] not in ("paper", "baseline-code"):
+        return "field profile: %r" % rec["profile"]
+    lam, delta, S = Fraction(rec["lambda"]), Fraction(rec["delta"]), Fraction(inst["S"])
+    if lam <= 0 or (lam * (1 << (G + 2 * q))).denominator != 1 or not 0 < delta < 1:
+        return "lambda or delta out of range"
+    if len(rec["z"]) != T or len(rec["weights"]) != T or len(rec["theta"]) != d:
+        return "fields z, weights, theta: wrong lengths"
+    # N = 2^(G+2q) W (integers: lambda is a multiple of 2^-(G+2q), the weights are on 2^-G, x on 2^-q); theta's
+    # numerators on 2^-G.
+    N = [[int(lam * (1 << (G + 2 * q))) if i == j else 0 for j in range(d)] for i in range(d)]
+    theta = [0] * d
+    one = 1 << G
+    for t in range(1, T + 1):
+        s = (t - 1) % sets
+        fs = [inst["arms"][(s * K + a) * d:(s * K + a + 1) * d] for a in range(K)]
+        adj, det = _eco_adj(N), _eco_det(N)
+        if det <= 0:
+            return "round %d: W is not positive definite" % t
+        best = _eco_argmax(fs, theta, adj, det, q, rec["profile"], _eco_radius(lam, S, delta, t))
+        if isinstance(best, str):
+            return "round %d: %s" % (t, best)
+        a = rec["actions"][t - 1]
+        if a != best:
+            return "round %d: ecolog plays %d, the replayed argmax is %d" % (t, a, best)
+        f, y = fs[a], int(rec["rewards"][t - 1])
+        if not any(f):
+            zt, w = 0, 1 << (G - 2)
+        else:
+            # v = W^-1 x = 2^(G+q) adj f/det, g = <x, v> = 2^G f^T adj f/det, c = <x, theta> = f.theta/2^(q+G).
+            av = [sum(adj[i][j] * f[j] for j in range(d)) for i in range(d)]
+            v = [Fraction(av[i] << (G + q), det) for i in range(d)]
+            g = Fraction(sum(f[i] * av[i] for i in range(d)) << G, det)
+            c = Fraction(sum(f[i] * theta[i] for i in range(d)), 1 << (q + G))
+            zt = rec["z"][t - 1]
+            lo, hi = _eco_sign_F(Fraction(zt, one), c, g, y), _eco_sign_F(Fraction(zt + 1, one), c, g, y)
+            if lo is None or hi is None:
+                return "round %d: the sign of F at the recorded z is undecided at 130 digits" % t
+            if lo > 0 or hi <= 0:
+                return "round %d: field z: committed %d is not the grid floor of the root (F(z) %s 0, F(z + 2^-%d) %s 0)" % (
+                    t, zt, ">" if lo > 0 else "<=", G, ">" if hi > 0 else "<=")
+            coef = (Fraction(zt, one) - c) / g * one  # 2^G (z~ - c)/g
+            theta = [_floor(theta[i] + coef * v[i] + Fraction(1, 2)) for i in range(d)]
+            if zt == 0:
+                w = 1 << (G - 2)
+            else:
+                mu = _eco_mu(Fraction(zt, one))
+                w = _glm_floor(_GLM_CTX.multiply(mu, _GLM_CTX.subtract(1, mu)), G)
+                if w is None:
+                    return "round %d: the weight is undecided at 130 digits" % t
+        if w != rec["weights"][t - 1]:
+            return "round %d: field weights: committed %d, replayed %d" % (t, rec["weights"][t - 1], w)
+        if zt != rec["z"][t - 1]:
+            return "round %d: field z: committed %d, replayed %d" % (t, rec["z"][t - 1], zt)
+        for i in range(d):
+            for j in range(d):
+                N[i][j] += w * f[i] * f[j]
+    if theta != rec["theta"]:
+        return "field theta: committed %s, replayed %s" % (rec["theta"], theta)
+    return None
+
+
+def check_ecolog003_record(rec):
+    if rec["kind"] == "header":
+        return None
+    if rec["kind"] == "glm_instance":
+        return _glml_check_instance(rec)
+    if rec["kind"] == "ecolog_run":
+        return _eco_check_run(rec)
+    return "unknown kind %r" % rec["kind"]
+
+
 CHECKERS = {
     "samplers": check_sampler_record,
     "pmf": check_pmf_record,
@@ -3465,6 +3629,7 @@ CHECKERS = {
     "shuffleglm003": check_shuffleglm003_record,
     "gloc003": check_gloc003_record,
     "jdpglm003": check_jdpglm003_record,
+    "ecolog003": check_ecolog003_record,
 }
 
 # Categories whose records are checked for consistency only (their draws are not replayed).

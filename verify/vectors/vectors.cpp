@@ -26,6 +26,7 @@
 #include "verify/vectors/protocol_vectors.hpp"
 #include "verify/vectors/rs_glincb003_vectors.hpp"
 #include "verify/vectors/gloc003_vectors.hpp"
+#include "verify/vectors/ecolog003_vectors.hpp"
 #include "verify/vectors/sampler_vectors.hpp"
 #include "verify/vectors/shuffleglm003_vectors.hpp"
 #include "verify/vectors/trajectory_vectors.hpp"
@@ -38,7 +39,7 @@ const std::vector<std::string>& category_names() {
                                                  "accountants",  "trajectories",  "mechanisms001", "multiagent",
                                                  "linear001",    "tree003",    "glm003",     "pgd003",
                                                  "glmlearners003", "bglincb003", "rsglincb003", "p2003", "shuffleglm003",
-                                                 "gloc003", "jdpglm003"};
+                                                 "gloc003", "jdpglm003", "ecolog003"};
   return names;
 }
 
@@ -62,6 +63,7 @@ CategoryFile generate_category(const std::string& category, Impl impl) {
   if (category == "shuffleglm003") return generate_shuffleglm003(impl);
   if (category == "gloc003") return generate_gloc003(impl);
   if (category == "jdpglm003") return generate_jdp_glm003(impl);
+  if (category == "ecolog003") return generate_ecolog003(impl);
   throw std::invalid_argument("golden vectors: unknown category '" + category + "'");
 }
 
