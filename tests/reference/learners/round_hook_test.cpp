@@ -4,6 +4,7 @@
 // Cheap horizons: each family's runs take well under a second in Release.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 
 #include "reference/bits/chacha20.hpp"
@@ -57,7 +58,7 @@ TEST(RoundHookTest, UnsetHookIsNotCalledAndSetHookCalls) {
 // Seed 000 and 002 learners (LearnerOptions::on_round): UCB, DP-SE, the anytime lazy UCB, the hybrid UCB, FTNL and
 // its naive variant, and the batched SE (non-private, central and protocol aggregators).
 TEST(RoundHookTest, SingleAgentLearnersCallItOncePerRound) {
-  const std::uint64_t T = 300;
+  const std::uint64_t T = 120;
   const RewardTape tape = test::bernoulli_tape({Rational(1, 2), Rational(1, 4), Rational(3, 4)}, T);
   const Rational eps(1, 2);
   using Run = std::function<Trajectory(NoiseSource, const LearnerOptions&)>;
@@ -199,7 +200,7 @@ void expect_once_per_round(const std::string& name, std::uint64_t T, Run run) {
 // Seed 003's GLM learners (a trailing RoundHook argument): glm-ucb, b-glincb, rs-glincb, shuffle-glm, gloc, ecolog,
 // jdp-glm in both profiles.
 TEST(RoundHookTest, GlmLearnersCallItOncePerRound) {
-  const std::uint64_t T = 30;
+  const std::uint64_t T = 12;
   const GlmInstance inst = generated_instance(T);
   expect_once_per_round("glm-ucb", T, [&](RoundHook h) {
     GlmUcbParams p;
@@ -233,9 +234,9 @@ TEST(RoundHookTest, GlmLearnersCallItOncePerRound) {
     p.delta = Rational(1, 50);
     return ecolog(p, inst, 5, 0, h);
   });
-  expect_once_per_round("jdp-glm theorem", 16, [&](RoundHook h) {
+  expect_once_per_round("jdp-glm theorem", 8, [&](RoundHook h) {
     JdpGlmParams p;
-    p.T = 16;
+    p.T = 8;
     p.eps = Rational(1);
     p.delta = Rational(1, 100);
     p.kappa = Rational(64);
@@ -243,10 +244,10 @@ TEST(RoundHookTest, GlmLearnersCallItOncePerRound) {
     p.S = Rational(1);
     return jdp_glm(p, hand_instance(), 11, 0, h);
   });
-  expect_once_per_round("jdp-glm paper-code", 16, [&](RoundHook h) {
+  expect_once_per_round("jdp-glm paper-code", 8, [&](RoundHook h) {
     JdpGlmParams p;
     p.profile = JdpProfile::PaperCode;
-    p.T = 16;
+    p.T = 8;
     p.eps = Rational(8);
     p.delta = Rational(1, 10);
     p.kappa = Rational(40);

@@ -302,16 +302,16 @@ TEST(HostileInputCliTest, LongCrosscheckShowsItsRuns) {
 // alone, its one run line intact.
 TEST(HostileInputCliTest, OneLongCrosscheckRunShowsProgress) {
   const auto start = std::chrono::steady_clock::now();
-  const auto r = run_command(kCli + " crosscheck --learner ucb --runs 1 --horizon 40000");
+  const auto r = run_command(kCli + " crosscheck --learner ucb --runs 1 --horizon 70000");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.rfind("crosscheck ucb: env ", 0), 0U) << r.out.substr(0, 300);
-  EXPECT_NE(r.out.find("\n  run 0: agree  rounds 40000, "), std::string::npos) << r.out.substr(0, 300);
+  EXPECT_NE(r.out.find("\n  run 0: agree  rounds 70000, "), std::string::npos) << r.out.substr(0, 300);
   EXPECT_EQ(r.out.find("reference rounds"), std::string::npos) << r.out.substr(0, 300);
   EXPECT_EQ(r.out.find('\r'), std::string::npos);
   if (seconds < 1.5) GTEST_SKIP() << "finished in " << seconds << " s: too fast to show progress";
   EXPECT_NE(r.err.find("crosscheck: "), std::string::npos) << r.err.substr(0, 300);
-  EXPECT_NE(r.err.find("/40000 reference rounds ("), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("/70000 reference rounds ("), std::string::npos) << r.err.substr(0, 300);
   EXPECT_EQ(r.err.back(), '\n');  // the progress line is closed before the report
 }
 
