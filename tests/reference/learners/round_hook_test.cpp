@@ -208,11 +208,12 @@ TEST(RoundHookTest, GlmLearnersCallItOncePerRound) {
     p.rho = Rational(1, 2);
     return glm_ucb(p, inst, 1, 0, h);
   });
-  expect_once_per_round("b-glincb", T, [&](RoundHook h) {
+  const GlmInstance longer = generated_instance(30);  // b-glincb needs M >= 2 batches: T = 30 gives M = 2
+  expect_once_per_round("b-glincb", 30, [&](RoundHook h) {
     BGlincbParams p;
-    p.T = T;
-    p.S = inst.S;
-    return b_glincb(p, inst, 1, 0, h);
+    p.T = 30;
+    p.S = longer.S;
+    return b_glincb(p, longer, 1, 0, h);
   });
   expect_once_per_round("rs-glincb", 5, [&](RoundHook h) {
     RsGlincbParams p;
