@@ -318,13 +318,14 @@ TEST(HostileInputCliTest, OneLongCrosscheckRunShowsProgress) {
 // In-range values refused deep in a run (docs/reliability.md "Refusals deep in a run"): jdp-glm's paper-code
 // profile at a tiny ε has λ ≈ 1/(ε·κ*) beyond the optimized twin's exact range. The refusal used to come from the
 // optimized run, after the reference run of run 0 had finished: exit 3 and an internal message ("fast::jdp_glm
-// paper-code: lambda beyond 2^20"). Now it is refused before any run, naming --eps, nothing on stdout. The control:
-// ε = 1/1000 (λ within range) runs.
+// paper-code: lambda beyond 2^20"). Now it is refused before any run, naming --eps, nothing on stdout (the theorem
+// profile's bound, 2^52, likewise). The control: ε = 1/1000 (λ within range) runs.
 TEST(HostileInputCliTest, RefusalDeepInARunIsMadeBeforeTheRunNamingTheOption) {
   const std::string base = kCli + " crosscheck --learner jdp-glm --link logistic --horizon 64 --runs 1";
   const auto start = std::chrono::steady_clock::now();
   expect_cli_refusal(base + " --profile paper-code --eps 1e-9", "'--eps'");
   expect_cli_refusal(base + " --profile paper-code --eps 1e-30", "'--eps'");
+  expect_cli_refusal(base + " --eps 1e-15", "within 2^52");  // the theorem profile's bound
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(seconds, 5.0) << "refused up front, not after a reference run";
   const auto ok = run_command(base + " --profile paper-code --eps 1/1000");
