@@ -235,9 +235,9 @@ TEST(RoundHookTest, GlmLearnersCallItOncePerRound) {
     p.delta = Rational(1, 50);
     return ecolog(p, inst, 5, 0, h);
   });
-  expect_once_per_round("jdp-glm theorem", 8, [&](RoundHook h) {
+  expect_once_per_round("jdp-glm theorem", 16, [&](RoundHook h) {
     JdpGlmParams p;
-    p.T = 8;
+    p.T = 16;
     p.eps = Rational(1);
     p.delta = Rational(1, 100);
     p.kappa = Rational(64);
@@ -245,10 +245,10 @@ TEST(RoundHookTest, GlmLearnersCallItOncePerRound) {
     p.S = Rational(1);
     return jdp_glm(p, hand_instance(), 11, 0, h);
   });
-  expect_once_per_round("jdp-glm paper-code", 8, [&](RoundHook h) {
+  expect_once_per_round("jdp-glm paper-code", 16, [&](RoundHook h) {
     JdpGlmParams p;
     p.profile = JdpProfile::PaperCode;
-    p.T = 8;
+    p.T = 16;
     p.eps = Rational(8);
     p.delta = Rational(1, 10);
     p.kappa = Rational(40);
