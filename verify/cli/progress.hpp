@@ -2,12 +2,15 @@
 // then one line rewritten at most every half second, "<command>: <done>/<total> <unit> (<percent>%), <seconds> s"
 // (and ", <note>" when update is given one, e.g. the rounds of a run whose length is not known in advance), ended by
 // a newline when the work is done. Only for runs whose options were all accepted (errata: progress only on
-// valid runs); stdout is unaffected.
+// valid runs); stdout is unaffected. Tests only: the environment variable DPBANDIT_PROGRESS_AFTER_MS (a decimal
+// number of milliseconds, at most 10^6) replaces the first second, so that a test can see the line of a short run
+// without depending on the machine's speed.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <type_traits>
 
@@ -16,7 +19,13 @@ namespace dpb::cli {
 class Progress {
  public:
   Progress(std::string command, std::string unit, std::uint64_t total)
-      : command_(std::move(command)), unit_(std::move(unit)), total_(total), start_(std::chrono::steady_clock::now()) {}
+      : command_(std::move(command)), unit_(std::move(unit)), total_(total), start_(std::chrono::steady_clock::now()) {
+    if (const char* ms = std::getenv("DPBANDIT_PROGRESS_AFTER_MS")) {
+      char* end = nullptr;
+      const unsigned long long v = std::strtoull(ms, &end, 10);
+      if (end != ms && *end == '\0' && v <= 1000000) after_ = std::chrono::milliseconds(v);
+    }
+  }
   ~Progress() {
     if (shown_) std::fputc('\n', stderr);
   }
@@ -28,7 +37,7 @@ class Progress {
   template <class Note>
   void update(std::uint64_t done, const Note& note) {
     const auto now = std::chrono::steady_clock::now();
-    if (now - start_ < std::chrono::seconds(1) || now - last_ < std::chrono::milliseconds(500)) return;
+    if (now - start_ < after_ || now - last_ < std::chrono::milliseconds(500)) return;
     last_ = now;
     shown_ = true;
     const double seconds = std::chrono::duration<double>(now - start_).count();
@@ -51,6 +60,7 @@ class Progress {
   std::string command_, unit_;
   std::uint64_t total_;
   std::chrono::steady_clock::time_point start_, last_{};
+  std::chrono::milliseconds after_{1000};
   bool shown_ = false;
   int width_ = 0;
 };
