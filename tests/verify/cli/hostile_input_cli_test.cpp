@@ -318,7 +318,9 @@ TEST(HostileInputCliTest, OneLongCrosscheckRunShowsProgress) {
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   ASSERT_EQ(quiet.exit_code, 0) << quiet.err;
   EXPECT_EQ(quiet.out, r.out);                  // the same report with and without the progress line
-  if (seconds < 0.9) EXPECT_EQ(quiet.err, "");  // nothing during the first second
+  if (seconds < 0.9) {
+    EXPECT_EQ(quiet.err, "");  // nothing during the first second
+  }
 }
 
 // In-range values refused deep in a run (docs/reliability.md "Refusals deep in a run"): jdp-glm's paper-code
