@@ -54,6 +54,7 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const RewardTape
     s.pulls = 1;
     if (options.record_actions) out.actions.push_back(j);
     release(t, j);
+    options.on_round(t);
   }
 
   std::vector<internal::LogIndex> index(K);
@@ -82,6 +83,7 @@ Trajectory anytime_lazy_ucb(const AnytimeLazyUcbParams& params, const RewardTape
       s.sum = 0;
       release(t, static_cast<std::uint32_t>(J));
     }
+    options.on_round(t);
   }
   for (std::uint32_t j = 0; j < K; ++j) out.pulls[j] = arm[j].pulls;
   out.pseudo_regret = pseudo_regret(tape.means(), out.pulls);

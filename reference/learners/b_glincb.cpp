@@ -193,8 +193,8 @@ std::vector<Rational> glm_rounded_mle(const GlmData& data, unsigned* refinements
   throw GlmUndecided("b_glincb: the rounding of the MLE is still open at " + std::to_string(kGlmPrecisionCap) + " bits");
 }
 
-BGlincbTrajectory b_glincb(const BGlincbParams& params, const GlmInstance& inst, std::uint64_t seed,
-                           std::uint64_t run) {
+BGlincbTrajectory b_glincb(const BGlincbParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run,
+                           RoundHook on_round) {
   validate_b_glincb(params, inst.q);
   const std::uint32_t d = inst.d, K = inst.K, M = b_glincb_batches(params);
   BGlincbTrajectory out;
@@ -240,6 +240,7 @@ BGlincbTrajectory b_glincb(const BGlincbParams& params, const GlmInstance& inst,
       }
       ChaCha20Source rbits(seed, glm_reward_stream(run, t));
       const int r = glm_reward(inst, set, action, rbits);
+      on_round(t);
       const std::span<const std::int64_t> f = inst.arm(set, action);
       data.x.insert(data.x.end(), f.begin(), f.end());
       data.r.push_back(r);

@@ -36,6 +36,7 @@
 #include "reference/environments/glm_instance.hpp"
 #include "reference/glm/g_optimal_design.hpp"
 #include "reference/glm/mle.hpp"
+#include "reference/learners/round_hook.hpp"
 
 namespace dpb::ref {
 
@@ -130,6 +131,6 @@ struct BGlincbTrajectory {
 };
 
 BGlincbTrajectory b_glincb(const BGlincbParams& params, const GlmInstance& instance, std::uint64_t seed,
-                           std::uint64_t run);
+                           std::uint64_t run, RoundHook on_round = {});
 
 }  // namespace dpb::ref

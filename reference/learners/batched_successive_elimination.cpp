@@ -48,6 +48,7 @@ Trajectory batched_successive_elimination(const BatchedSuccessiveEliminationPara
     ++t;
     ++out.pulls[a];
     if (options.record_actions) out.actions.push_back(a);
+    options.on_round(t);
   };
 
   std::vector<std::uint32_t> active(K);

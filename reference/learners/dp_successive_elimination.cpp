@@ -32,6 +32,7 @@ Trajectory dp_successive_elimination(const DpSuccessiveEliminationParams& params
     ++t;
     ++out.pulls[a];
     if (options.record_actions) out.actions.push_back(a);
+    options.on_round(t);
   };
 
   std::vector<std::uint32_t> active(K);

@@ -214,7 +214,8 @@ EcologStep EcologCertifier::update(std::span<const std::int64_t> x, int y) {
   return out;
 }
 
-EcologTrajectory ecolog(const EcologParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run) {
+EcologTrajectory ecolog(const EcologParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run,
+                        RoundHook on_round) {
   EcologCertifier cert(ecolog_constants(params, inst));
   EcologTrajectory out;
   out.lambda = cert.constants().lambda;
@@ -224,6 +225,7 @@ EcologTrajectory ecolog(const EcologParams& params, const GlmInstance& inst, std
     const EcologDecision dec = cert.decide(arms, inst.K, t);
     ChaCha20Source bits(seed, glm_reward_stream(run, t));
     const int r = glm_reward(inst, set, dec.action, bits);
+    on_round(t);
     const EcologStep st = cert.update(inst.arm(set, dec.action), r);
     out.actions.push_back(dec.action);
     out.rewards.push_back(r);

@@ -37,6 +37,7 @@
 
 #include "reference/environments/glm_instance.hpp"
 #include "reference/learners/internal/bareiss.hpp"
+#include "reference/learners/round_hook.hpp"
 
 namespace dpb::ref {
 
@@ -128,7 +129,7 @@ struct EcologTrajectory {
 };
 
 // One run (run index `run` selects the reward streams) on `instance` (logistic).
-EcologTrajectory ecolog(const EcologParams& params, const GlmInstance& instance, std::uint64_t seed,
-                        std::uint64_t run);
+EcologTrajectory ecolog(const EcologParams& params, const GlmInstance& instance, std::uint64_t seed, std::uint64_t run,
+                        RoundHook on_round = {});
 
 }  // namespace dpb::ref

@@ -41,6 +41,7 @@ Trajectory ftnl(const FtnlParams& params, const RewardTape& tape, NoiseSource no
       ++out.pulls[J];
       if (options.record_actions) out.actions.push_back(J);
       for (std::uint32_t j = 0; j < K; ++j) gain[j] += tape.units(j, t - 1);  // full information
+      options.on_round(t);
     }
     if (end == T) break;  // no round left: no RNM
     // RNM(X[s], ε): argmax_j G_j^(s) + L_j, only this epoch's data.

@@ -139,7 +139,8 @@ GlmUcbDecision glm_ucb_certified_action(GlmUcbState& state, std::span<const std:
   throw GlmUndecided("glm_ucb: the argmax is still open at " + std::to_string(kGlmPrecisionCap) + " bits");
 }
 
-GlmUcbTrajectory glm_ucb(const GlmUcbParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run) {
+GlmUcbTrajectory glm_ucb(const GlmUcbParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run,
+                         RoundHook on_round) {
   validate_glm_ucb(params, inst.q);
   GlmUcbState state(inst.link, inst.d, inst.q, params.lambda);
   GlmUcbTrajectory out;
@@ -149,6 +150,7 @@ GlmUcbTrajectory glm_ucb(const GlmUcbParams& params, const GlmInstance& inst, st
     GlmUcbDecision dec = glm_ucb_certified_action(state, arms, inst.K, params, inst.S, t);
     ChaCha20Source bits(seed, glm_reward_stream(run, t));
     const int r = glm_reward(inst, set, dec.action, bits);
+    on_round(t);
     state.add(inst.arm(set, dec.action), r);
     out.actions.push_back(dec.action);
     out.theta.push_back(std::move(dec.theta));

@@ -34,6 +34,7 @@
 
 #include "reference/environments/glm_instance.hpp"
 #include "reference/glm/mle.hpp"
+#include "reference/learners/round_hook.hpp"
 
 namespace dpb::ref {
 
@@ -92,6 +93,7 @@ struct GlmUcbTrajectory {
 };
 
 // One run (run index `run` selects the reward streams) on `instance`.
-GlmUcbTrajectory glm_ucb(const GlmUcbParams& params, const GlmInstance& instance, std::uint64_t seed, std::uint64_t run);
+GlmUcbTrajectory glm_ucb(const GlmUcbParams& params, const GlmInstance& instance, std::uint64_t seed, std::uint64_t run,
+                         RoundHook on_round = {});
 
 }  // namespace dpb::ref

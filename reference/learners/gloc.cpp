@@ -466,7 +466,8 @@ GlocDecision GlocCertifier::decide(std::span<const std::int64_t> arms, std::uint
   }
 }
 
-GlocTrajectory gloc(const GlocParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run) {
+GlocTrajectory gloc(const GlocParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run,
+                    RoundHook on_round) {
   GlocCertifier cert(gloc_constants(params, inst));
   GlocTrajectory out;
   out.kappa = cert.constants().kappa;
@@ -477,6 +478,7 @@ GlocTrajectory gloc(const GlocParams& params, const GlmInstance& inst, std::uint
     const GlocDecision dec = cert.decide(arms, inst.K);
     ChaCha20Source bits(seed, glm_reward_stream(run, t));
     const int r = glm_reward(inst, set, dec.action, bits);
+    on_round(t);
     cert.add(inst.arm(set, dec.action), r);
     out.actions.push_back(dec.action);
     out.rewards.push_back(r);

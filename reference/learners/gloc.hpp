@@ -53,6 +53,7 @@
 
 #include "reference/environments/glm_instance.hpp"
 #include "reference/learners/internal/bareiss.hpp"
+#include "reference/learners/round_hook.hpp"
 
 namespace dpb::ref {
 
@@ -181,6 +182,7 @@ struct GlocTrajectory {
 };
 
 // One run (run index `run` selects the reward streams) on `instance`.
-GlocTrajectory gloc(const GlocParams& params, const GlmInstance& instance, std::uint64_t seed, std::uint64_t run);
+GlocTrajectory gloc(const GlocParams& params, const GlmInstance& instance, std::uint64_t seed, std::uint64_t run,
+                    RoundHook on_round = {});
 
 }  // namespace dpb::ref

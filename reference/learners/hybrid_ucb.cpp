@@ -59,6 +59,7 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const RewardTape& tape, Noi
     arm[j].pulls = 1;
     if (options.record_actions) out.actions.push_back(j);
     if (options.record_releases) out.releases.push_back(Release{t, j, 0, 0, 1, Rational(arm[j].first_group, unit)});
+    options.on_round(t);
   }
 
   std::vector<internal::LogIndex> index(K);
@@ -114,6 +115,7 @@ Trajectory hybrid_ucb(const HybridUcbParams& params, const RewardTape& tape, Noi
       const std::uint64_t size = std::uint64_t{1} << low;
       out.releases.push_back(Release{t, j, kHybridNodeIndexBase + r, n - size, size, Rational(noisy, unit), r});
     }
+    options.on_round(t);
   }
   for (std::uint32_t j = 0; j < K; ++j) out.pulls[j] = arm[j].pulls;
   out.pseudo_regret = pseudo_regret(tape.means(), out.pulls);

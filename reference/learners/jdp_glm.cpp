@@ -275,8 +275,9 @@ bool clip_tau(std::vector<Rational>& theta, const Rational& S, Link link, unsign
 
 }  // namespace jdp_internal
 
-JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run) {
-  if (params.profile == JdpProfile::PaperCode) return jdp_glm_paper_code(params, inst, seed, run);
+JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, std::uint64_t seed, std::uint64_t run,
+                         RoundHook on_round) {
+  if (params.profile == JdpProfile::PaperCode) return jdp_glm_paper_code(params, inst, seed, run, on_round);
   const std::uint32_t d = inst.d, K = inst.K;
   const unsigned q = inst.q;
   JdpGlmTrajectory out;
@@ -366,6 +367,7 @@ JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& inst, st
     }
     ChaCha20Source rbits(seed, glm_reward_stream(run, t));
     const int reward = glm_reward(inst, set, action, rbits);
+    on_round(t);
     const std::span<const std::int64_t> f = inst.arm(set, action);
     std::vector<Integer> leafV(labels.size(), Integer(0)), leafH(labels.size(), Integer(0));
     if (explore) {

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "reference/environments/glm_instance.hpp"
+#include "reference/learners/round_hook.hpp"
 #include "reference/protocols/p_gd.hpp"
 
 namespace dpb::ref {
@@ -149,10 +150,10 @@ bool clip_tau(std::vector<Rational>& theta, const Rational& S, Link link, unsign
 }  // namespace jdp_internal
 
 // Runs params.profile (paper-code: jdp_glm_paper_code).
-JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& instance, std::uint64_t seed,
-                         std::uint64_t run);
+JdpGlmTrajectory jdp_glm(const JdpGlmParams& params, const GlmInstance& instance, std::uint64_t seed, std::uint64_t run,
+                         RoundHook on_round = {});
 JdpGlmTrajectory jdp_glm_paper_code(const JdpGlmParams& params, const GlmInstance& instance, std::uint64_t seed,
-                                    std::uint64_t run);
+                                    std::uint64_t run, RoundHook on_round = {});
 
 namespace jdp_internal {
 // paper-code pieces shared with tests and the optimized build: λI + release·2^−r for a rational λ; the exact test

@@ -187,7 +187,7 @@ Integer weight_paper_code(Link link, std::span<const std::int64_t> f, unsigned q
 }  // namespace jdp_internal
 
 JdpGlmTrajectory jdp_glm_paper_code(const JdpGlmParams& params, const GlmInstance& inst, std::uint64_t seed,
-                                    std::uint64_t run) {
+                                    std::uint64_t run, RoundHook on_round) {
   const std::uint32_t d = inst.d, K = inst.K;
   const unsigned q = inst.q;
   JdpGlmTrajectory out;
@@ -269,6 +269,7 @@ JdpGlmTrajectory jdp_glm_paper_code(const JdpGlmParams& params, const GlmInstanc
     }
     ChaCha20Source rbits(seed, glm_reward_stream(run, t));
     const int reward = glm_reward(inst, set, action, rbits);
+    on_round(t);
     const std::span<const std::int64_t> f = inst.arm(set, action);
     std::vector<Integer> leafV(labels.size(), Integer(0)), leafH(labels.size(), Integer(0));
     if (explore) {

@@ -362,7 +362,7 @@ class Engine {
     }
   }
 
-  MultiAgentOutcome run() {
+  MultiAgentOutcome run(RoundHook on_round) {
     for (;;) {
       if (done_) break;
       if (cfg_.coordination != Coordination::Independent && global_.size() <= 1) {
@@ -379,6 +379,7 @@ class Engine {
       }
       const std::uint32_t n = draw_agent();
       ++out_.rounds;
+      on_round(out_.rounds);
       if (finished_[n]) {
         ++out_.wasted_rounds;
         continue;
@@ -646,7 +647,7 @@ class Engine {
 }  // namespace
 
 MultiAgentOutcome run_multi_agent(const MultiAgentConfig& config, const BanditInstance& instance,
-                                  const MultiAgentStreams& streams) {
+                                  const MultiAgentStreams& streams, RoundHook on_round) {
   if (config.agents < 1 || config.agents > kMaxAgents)
     throw_parameter_error("run_multi_agent", "agents", "in 1..2^20", std::to_string(config.agents));
   if (instance.arms() < 2 || instance.arms() > (1U << 18))
@@ -654,7 +655,7 @@ MultiAgentOutcome run_multi_agent(const MultiAgentConfig& config, const BanditIn
   if (config.binomial_epoch_sums)
     throw_parameter_error("run_multi_agent", "binomial_epoch_sums", "false in the reference (an optimized option)",
                           "true");
-  return Engine(config, instance, streams).run();
+  return Engine(config, instance, streams).run(on_round);
 }
 
 }  // namespace dpb::ref

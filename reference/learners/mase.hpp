@@ -31,6 +31,7 @@
 #include "reference/environments/agent_rewards.hpp"
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/learners/dp_se_epoch.hpp"
+#include "reference/learners/round_hook.hpp"
 #include "reference/privacy/release_law.hpp"
 
 namespace dpb::ref {
@@ -217,9 +218,10 @@ struct MultiAgentOutcome {
 // "" when both records hold the same events and results (`deferred` is not compared), else the first difference.
 std::string first_difference(const MultiAgentOutcome& a, const MultiAgentOutcome& b);
 
-// Runs the engine. The instance gives the reward laws (and the best arm for the coin routine).
+// Runs the engine. The instance gives the reward laws (and the best arm for the coin routine). on_round is called
+// once per global round t = 1..rounds, after the round's agent is drawn (round_hook.hpp; progress of one long run).
 MultiAgentOutcome run_multi_agent(const MultiAgentConfig& config, const BanditInstance& instance,
-                                  const MultiAgentStreams& streams);
+                                  const MultiAgentStreams& streams, RoundHook on_round = {});
 
 // The paper's environments (spec §7.1), K = 10: P1 Bernoulli (0.7, 0.5, 0.3, 0.1×7); P2 Gaussian (11, 10.8, 10.4×8)
 // shifted by −shift (default 51/5 = 10.2) into the clipped-Gaussian proxy (σ default 1/10, grid 1/1000), its

@@ -240,7 +240,7 @@ RsGlincbDecision RsGlincbCertifier::decide(const RsGlincbHistory& h, std::span<c
 }
 
 RsGlincbTrajectory rs_glincb(const RsGlincbParams& params, const GlmInstance& inst, std::uint64_t seed,
-                             std::uint64_t run) {
+                             std::uint64_t run, RoundHook on_round) {
   validate_rs_glincb(params, inst.q);
   RsGlincbHistory h(inst.link, inst.d, inst.q, params.lambda);
   RsGlincbCertifier cert(params);
@@ -251,6 +251,7 @@ RsGlincbTrajectory rs_glincb(const RsGlincbParams& params, const GlmInstance& in
     RsGlincbDecision dec = cert.decide(h, arms, inst.K);
     ChaCha20Source bits(seed, glm_reward_stream(run, t));
     const int r = glm_reward(inst, set, dec.action, bits);
+    on_round(t);
     h.add(inst.arm(set, dec.action), r, dec.explore, dec.switched);
     out.actions.push_back(dec.action);
     out.rewards.push_back(r);

@@ -35,6 +35,7 @@
 
 #include "reference/environments/glm_instance.hpp"
 #include "reference/glm/mle.hpp"
+#include "reference/learners/round_hook.hpp"
 
 namespace dpb::ref {
 
@@ -124,6 +125,6 @@ struct RsGlincbTrajectory {
 
 // One run (run index `run` selects the reward streams) on `instance`.
 RsGlincbTrajectory rs_glincb(const RsGlincbParams& params, const GlmInstance& instance, std::uint64_t seed,
-                             std::uint64_t run);
+                             std::uint64_t run, RoundHook on_round = {});
 
 }  // namespace dpb::ref

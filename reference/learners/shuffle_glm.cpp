@@ -90,7 +90,7 @@ std::uint64_t shuffle_glm_release_stream(std::uint64_t run, std::uint64_t batch)
 unsigned shuffle_glm_weight_bits(unsigned q) { return 62 - 2 * q; }
 
 ShuffleGlmTrajectory shuffle_glm(const ShuffleGlmParams& params, const GlmInstance& inst, std::uint64_t seed,
-                                 std::uint64_t run) {
+                                 std::uint64_t run, RoundHook on_round) {
   validate_shuffle_glm(params, inst.link, inst.q);
   const std::uint32_t d = inst.d, K = inst.K, M = shuffle_glm_batches(params);
   const unsigned wb = shuffle_glm_weight_bits(inst.q);
@@ -136,6 +136,7 @@ ShuffleGlmTrajectory shuffle_glm(const ShuffleGlmParams& params, const GlmInstan
       }
       ChaCha20Source rbits(seed, glm_reward_stream(run, t));
       const int r = glm_reward(inst, set, action, rbits);
+      on_round(t);
       const std::vector<Rational> x = inst.context(set, action);
       triu.push_back(p2_rank_one_triu(x, k == 0 ? Rational(1) : Rational(w) / pow2(wb)));
       data.push_back(PgdDatum{Rational(r), x});

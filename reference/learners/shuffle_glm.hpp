@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "reference/learners/b_glincb.hpp"
+#include "reference/learners/round_hook.hpp"
 #include "reference/protocols/p_gd.hpp"
 
 namespace dpb::ref {
@@ -68,6 +69,6 @@ struct ShuffleGlmTrajectory {
 };
 
 ShuffleGlmTrajectory shuffle_glm(const ShuffleGlmParams& params, const GlmInstance& instance, std::uint64_t seed,
-                                 std::uint64_t run);
+                                 std::uint64_t run, RoundHook on_round = {});
 
 }  // namespace dpb::ref

@@ -721,6 +721,7 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
     if (options.record_actions) out.actions.push_back(a);
     out.pseudo_regret += env.gap(t, a);
     out.realized_regret += env.realized(t, a);
+    options.on_round(t);
     if (batch.empty()) batch_first = t;
     batch.emplace_back(std::vector<std::int64_t>(features.begin() + std::size_t{a} * d,
                                                  features.begin() + std::size_t{a + 1} * d),

@@ -225,6 +225,8 @@ struct LinUcbOptions {
   // record_ledger in the paper-code profile (no privacy claim, no certified law); the non-private linucb records its
   // noiseless releases with LawFamily::exact (ε = ∞).
   bool record_ledger = false;
+  // Called once per round t = 1..T after its action and reward (round_hook.hpp; progress of one long run).
+  RoundHook on_round;
 };
 
 // The learner on a fixed-arm instance: arm a's n-th pull's reward is the tape's (a, n) (a Bernoulli tape of the

@@ -12,6 +12,7 @@
 
 #include "reference/core/rational.hpp"
 #include "reference/learners/internal/certified.hpp"
+#include "reference/learners/round_hook.hpp"
 #include "reference/privacy/release_law.hpp"
 
 namespace dpb::ref {
@@ -67,6 +68,8 @@ struct LearnerOptions {
   // needs record_releases (ParameterError naming 'record_ledger' otherwise).
   bool record_ledger = false;
   std::vector<std::uint64_t> margin_rounds;  // sorted; the rounds whose decision margins are recorded
+  // Called once per round played, with the round t (round_hook.hpp; progress of one long run). Unset by default.
+  RoundHook on_round;
   bool wants_margin(std::uint64_t round) const;
 };
 

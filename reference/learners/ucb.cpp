@@ -18,12 +18,13 @@ Trajectory ucb(const UcbParams& params, const RewardTape& tape, const LearnerOpt
   out.pulls.assign(K, 0);
   if (options.record_actions) out.actions.reserve(T);
   std::vector<Integer> sum(K, 0);  // units of 1/G
-  auto pull = [&](std::uint32_t j) {
+  auto pull = [&](std::uint32_t j, std::uint64_t t) {
     sum[j] += tape.units(j, out.pulls[j]);
     ++out.pulls[j];
     if (options.record_actions) out.actions.push_back(j);
+    options.on_round(t);
   };
-  for (std::uint64_t t = 1; t <= T && t <= K; ++t) pull(static_cast<std::uint32_t>(t - 1));
+  for (std::uint64_t t = 1; t <= T && t <= K; ++t) pull(static_cast<std::uint32_t>(t - 1), t);
 
   std::vector<internal::LogIndex> index(K);
   for (std::uint64_t t = K + 1; t <= T; ++t) {
@@ -39,7 +40,7 @@ Trajectory ucb(const UcbParams& params, const RewardTape& tape, const LearnerOpt
       const auto m = internal::argmax_margin(index, J, t, internal::LogBase::Natural, other);
       out.margins.push_back(DecisionMargin{t, static_cast<std::uint32_t>(J), static_cast<std::uint32_t>(other), m});
     }
-    pull(static_cast<std::uint32_t>(J));
+    pull(static_cast<std::uint32_t>(J), t);
   }
   out.pseudo_regret = pseudo_regret(tape.means(), out.pulls);
   return out;

@@ -98,7 +98,14 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
                                 "crosscheck");
       gc.runs = static_cast<std::uint32_t>(options->u64("runs", 3));
       gc.seed = options->u64("seed", 1);
+      std::optional<Progress> progress;  // created at the first reference round: every option was valid by then
+      gc.progress = [&](std::uint64_t done, std::uint64_t total) {
+        if (!progress) progress.emplace("crosscheck", "reference rounds", total);
+        progress->update(done);
+      };
       const auto report = dpb::verify::crosscheck_glm(gc);  // validates before any output
+      // the progress line\'s closing newline before the report
+      progress.reset();
       dpb::verify::print_glm_report(report, std::cout);
       context.exit_code = report.ok() ? 0 : 1;
       return;
@@ -117,7 +124,14 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       lc.params = parse_linear_params(args->linear, *ref::parse_linucb_variant(args->learner),
                                       args->eps.empty() ? "1" : args->eps, delta, lc.horizon, "crosscheck");
       (void)parse_realized_regret(args->linear, lc.params.profile, "crosscheck");  // both regrets are reported
+      std::optional<Progress> progress;  // created at the first reference round: every option was valid by then
+      lc.progress = [&](std::uint64_t done, std::uint64_t total) {
+        if (!progress) progress.emplace("crosscheck", "reference rounds", total);
+        progress->update(done);
+      };
       const auto report = dpb::verify::crosscheck_linear(lc);  // validates before any output
+      // the progress line\'s closing newline before the report
+      progress.reset();
       dpb::verify::print_linear_report(report, std::cout);
       context.exit_code = report.ok() ? 0 : 1;
       return;
@@ -138,7 +152,18 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       ma.shift = parse_rational(cli.shift, "crosscheck", "shift");
       ma.runs = static_cast<std::uint32_t>(options->u64("runs", 20));
       ma.seed = options->u64("seed", 1);
+      std::optional<Progress> progress;  // created at the first reference round: every option was valid by then
+      ma.progress = [&](std::uint32_t runs_done, std::uint64_t rounds) {  // a run's length is not known in advance
+        if (!progress) progress.emplace("crosscheck", "runs", ma.runs);
+        progress->update(runs_done, [&] {
+          return rounds == 0
+                     ? std::string()
+                     : "run " + std::to_string(runs_done + 1) + ": " + std::to_string(rounds) + " reference rounds";
+        });
+      };
       const auto report = dpb::verify::crosscheck_multi_agent(ma);  // validates before any output
+      // the progress line\'s closing newline before the report
+      progress.reset();
       dpb::verify::print_multi_agent_report(report, std::cout);
       context.exit_code = report.ok() ? 0 : 1;
       return;
@@ -161,13 +186,14 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     config.environment = args->env;
     config.arms = static_cast<std::uint32_t>(options->u64("arms", 10));
     config.ledger = args->ledger;
-    std::optional<Progress> progress;  // created at the first finished run: every option was valid by then
-    config.progress = [&](std::uint32_t done, std::uint32_t total) {
-      if (!progress) progress.emplace("crosscheck", "runs", total);
+    std::optional<Progress> progress;  // created at the first reference round: every option was valid by then
+    config.progress = [&](std::uint64_t done, std::uint64_t total) {
+      if (!progress) progress.emplace("crosscheck", "reference rounds", total);
       progress->update(done);
     };
     const auto report = dpb::verify::crosscheck_learner(config);  // validates before any output
-    progress.reset();  // its closing newline before the report
+    // the progress line\'s closing newline before the report
+    progress.reset();
     dpb::verify::print_report(report, std::cout);
     context.exit_code = report.ok() ? 0 : 1;
   });

@@ -210,7 +210,14 @@ GlmCrosscheckReport crosscheck_glm(const GlmCrosscheckConfig& config) {
   learner->prepare(rep.config, rep.instance);  // validates
   if (rep.instance.sets < config.horizon && !config.loaded)
     throw_parameter_error("crosscheck", "horizon", "<= the instance's arm sets", std::to_string(config.horizon));
-  for (std::uint32_t run = 0; run < config.runs; ++run) rep.runs.push_back(learner->run(rep.config, rep.instance, run));
+  for (std::uint32_t run = 0; run < config.runs; ++run) {
+    const std::uint64_t before = std::uint64_t{run} * config.horizon;
+    const std::uint64_t total = std::uint64_t{config.runs} * config.horizon;
+    auto on_round = [&](std::uint64_t t) { config.progress(before + t, total); };
+    if (config.progress) rep.config.reference_round = ref::round_hook(on_round);
+    rep.runs.push_back(learner->run(rep.config, rep.instance, run));
+    rep.config.reference_round = {};
+  }
   return rep;
 }
 

@@ -11,21 +11,22 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "optimized/learners/b_glincb.hpp"
-#include "optimized/learners/glm_ucb.hpp"
 #include "optimized/learners/ecolog.hpp"
+#include "optimized/learners/glm_ucb.hpp"
 #include "optimized/learners/gloc.hpp"
 #include "optimized/learners/jdp_glm.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
 #include "reference/learners/b_glincb.hpp"
-#include "reference/learners/glm_ucb.hpp"
 #include "reference/learners/ecolog.hpp"
+#include "reference/learners/glm_ucb.hpp"
 #include "reference/learners/gloc.hpp"
 #include "reference/learners/jdp_glm.hpp"
 #include "reference/learners/rs_glincb.hpp"
@@ -57,6 +58,11 @@ struct GlmCrosscheckConfig {
   fast::JdpGlmFastOptions jdp_fast_options{};
   ref::EcologParams ecolog;                   // ecolog: profile, λ, δ (T = horizon; logistic only)
   fast::EcologFastOptions ecolog_fast_options{};
+  // Optional: called with (reference rounds done, runs × horizon) after every round of every reference run (the
+  // CLI's progress line; no effect on results). crosscheck_glm sets reference_round per run from it (the reference
+  // learners' per-round hook, reference/learners/round_hook.hpp); empty outside that call.
+  std::function<void(std::uint64_t, std::uint64_t)> progress;
+  ref::RoundHook reference_round;
 };
 
 struct GlmRunComparison {

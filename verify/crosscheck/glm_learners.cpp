@@ -62,7 +62,7 @@ void glm_ucb_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
 }
 GlmRunComparison glm_ucb_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
   return timed_run(
-      run, [&] { return ref::glm_ucb(c.params, inst, c.seed, run); },
+      run, [&] { return ref::glm_ucb(c.params, inst, c.seed, run, c.reference_round); },
       [&] { return fast::glm_ucb(c.params, fast::GlmEnvironment(inst), c.seed, run, c.fast_options); },
       [&](const auto& r, const auto& f) { return compare_glm(inst, r, f); });
 }
@@ -106,7 +106,7 @@ void b_glincb_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
 }
 GlmRunComparison b_glincb_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
   return timed_run(
-      run, [&] { return ref::b_glincb(c.bglincb, inst, c.seed, run); },
+      run, [&] { return ref::b_glincb(c.bglincb, inst, c.seed, run, c.reference_round); },
       [&] { return fast::b_glincb(c.bglincb, fast::GlmEnvironment(inst), c.seed, run, c.bglincb_fast_options); },
       [&](const auto& r, const auto& f) { return compare_b_glincb(inst, r, f); });
 }
@@ -157,7 +157,7 @@ void rs_glincb_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
 }
 GlmRunComparison rs_glincb_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
   return timed_run(
-      run, [&] { return ref::rs_glincb(c.rs_params, inst, c.seed, run); },
+      run, [&] { return ref::rs_glincb(c.rs_params, inst, c.seed, run, c.reference_round); },
       [&] { return fast::rs_glincb(c.rs_params, fast::GlmEnvironment(inst), c.seed, run, c.rs_fast_options); },
       [&](const auto& r, const auto& f) { return compare_rs_glincb(inst, r, f); });
 }
@@ -245,7 +245,7 @@ void shuffle_glm_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
 }
 GlmRunComparison shuffle_glm_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
   return timed_run(
-      run, [&] { return ref::shuffle_glm(c.shuffle, inst, c.seed, run); },
+      run, [&] { return ref::shuffle_glm(c.shuffle, inst, c.seed, run, c.reference_round); },
       [&] { return fast::shuffle_glm(c.shuffle, fast::GlmEnvironment(inst), c.seed, run, c.shuffle_fast_options); },
       [&](const auto& r, const auto& f) { return compare_shuffle_glm(inst, r, f); });
 }
@@ -300,7 +300,7 @@ void gloc_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
 }
 GlmRunComparison gloc_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
   return timed_run(
-      run, [&] { return ref::gloc(c.gloc, inst, c.seed, run); },
+      run, [&] { return ref::gloc(c.gloc, inst, c.seed, run, c.reference_round); },
       [&] { return fast::gloc(c.gloc, fast::GlmEnvironment(inst), c.seed, run, c.gloc_fast_options); },
       [&](const auto& r, const auto& f) { return compare_gloc(r, f); });
 }
@@ -411,14 +411,24 @@ void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
 void jdp_glm_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
   c.params.T = c.horizon;
   c.jdp.T = c.horizon;
-  if (c.jdp.profile == ref::JdpProfile::PaperCode)  // validates
-    (void)ref::jdp_glm_paper_constants(c.jdp, inst.link, inst.d, inst.q);
-  else
-    (void)ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q);
+  // Validates; then the optimized twin's range of λ (held exactly in a double: paper-code below 2^20 on its 2^-32
+  // grid, theorem at most 2^52), refused here before any run, naming ε (λ grows as 1/(ε·κ*)). It used to be
+  // refused by the optimized run, after the reference run had taken its time: exit 3, "fast::jdp_glm paper-code:
+  // lambda beyond 2^20" (issue 14, in-range refusals deep in a run; docs/reliability.md).
+  const bool too_large =
+      c.jdp.profile == ref::JdpProfile::PaperCode
+          ? ref::jdp_glm_paper_constants(c.jdp, inst.link, inst.d, inst.q).lambda >= Rational(1 << 20)
+          : ref::jdp_glm_constants(c.jdp, inst.link, inst.d, inst.q).lambda > Integer(1) << 52;
+  if (too_large)
+    throw_parameter_error(
+        "jdp_glm", "eps",
+        std::string("large enough (with kappa-star) that lambda, about 1/(eps·kappa*), stays within ") +
+            (c.jdp.profile == ref::JdpProfile::PaperCode ? "2^20" : "2^52") + ", the optimized build's exact range",
+        to_string(c.jdp.eps));
 }
 GlmRunComparison jdp_glm_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
   return timed_run(
-      run, [&] { return ref::jdp_glm(c.jdp, inst, c.seed, run); },
+      run, [&] { return ref::jdp_glm(c.jdp, inst, c.seed, run, c.reference_round); },
       [&] { return fast::jdp_glm(c.jdp, fast::GlmEnvironment(inst), c.seed, run, c.jdp_fast_options); },
       [&](const auto& r, const auto& f) { return compare_jdp_glm(r, f); });
 }
@@ -487,7 +497,7 @@ void ecolog_prepare(GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
 }
 GlmRunComparison ecolog_run(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst, std::uint32_t run) {
   return timed_run(
-      run, [&] { return ref::ecolog(c.ecolog, inst, c.seed, run); },
+      run, [&] { return ref::ecolog(c.ecolog, inst, c.seed, run, c.reference_round); },
       [&] { return fast::ecolog(c.ecolog, fast::GlmEnvironment(inst), c.seed, run, c.ecolog_fast_options); },
       [&](const auto& r, const auto& f) { return compare_ecolog(r, f); });
 }

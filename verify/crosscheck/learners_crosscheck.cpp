@@ -403,12 +403,14 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
     options.record_ledger = config.ledger;
     for (const auto& tie : optimized.near_ties) options.margin_rounds.push_back(tie.round);
     std::sort(options.margin_rounds.begin(), options.margin_rounds.end());
+    const std::uint64_t before = std::uint64_t{r} * config.horizon, total = std::uint64_t{config.runs} * config.horizon;
+    auto on_round = [&](std::uint64_t t) { config.progress(before + t, total); };
+    if (config.progress) options.on_round = ref::round_hook(on_round);
     const ref::Trajectory reference = learner->run_reference(in, options);
     RunComparison c = compare_trajectories(reference, optimized);
     c.run = r;
     c.instance = instance.describe();
     report.runs.push_back(std::move(c));
-    if (config.progress) config.progress(r + 1, config.runs);
   }
   return report;
 }

@@ -66,8 +66,10 @@ struct CrosscheckConfig {
   // Record the privacy ledger in both builds (LearnerOptions::record_ledger) and require byte-identical ledger texts
   // (ledger_text_of); a difference is a failure like any divergence.
   bool ledger = false;
-  // Optional: called with (runs done, runs in all) after each run (the CLI's progress line; no effect on results).
-  std::function<void(std::uint32_t, std::uint32_t)> progress;
+  // Optional: called with (reference rounds done, runs × horizon) after every round of every reference run, through
+  // the reference learners' per-round hook (LearnerOptions::on_round), so one long run shows progress too (the CLI's
+  // progress line; no effect on results). The optimized runs are not counted (they take a small part of the time).
+  std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
 
 struct FlaggedDecision {

@@ -52,8 +52,12 @@ LinearRunPair run_linear_pair(const LinearCrosscheckConfig& c, std::uint32_t run
   {
     ChaCha20Source noise(c.seed, base + 1);
     const auto start = Clock::now();
-    p.reference = c.context_tape ? ref::shuffle_private_linucb(params, *p.contexts, NoiseSource(noise))
-                                 : ref::shuffle_private_linucb(params, p.instance, *tape, NoiseSource(noise));
+    ref::LinUcbOptions o;
+    const std::uint64_t before = std::uint64_t{run} * c.horizon, total = std::uint64_t{c.runs} * c.horizon;
+    auto on_round = [&](std::uint64_t t) { c.progress(before + t, total); };
+    if (c.progress) o.on_round = ref::round_hook(on_round);
+    p.reference = c.context_tape ? ref::shuffle_private_linucb(params, *p.contexts, NoiseSource(noise), o)
+                                 : ref::shuffle_private_linucb(params, p.instance, *tape, NoiseSource(noise), o);
     p.seconds_reference = std::chrono::duration<double>(Clock::now() - start).count();  // report-only
   }
   {

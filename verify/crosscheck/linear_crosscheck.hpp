@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -35,6 +36,9 @@ struct LinearCrosscheckConfig {
   ref::LinUcbParams params;  // variant, T filled in by crosscheck_linear; B, eps, delta, alpha, policy, lambda
   fast::LearnerOptions fast_options{};  // the controls' hooks (tests only)
   bool record_updates = false;          // run_linear_fast: keep every broadcast's exact D·V_m, D·u_m (claims)
+  // Optional: called with (reference rounds done, runs × horizon) after every round of every reference run
+  // (LinUcbOptions::on_round; the CLI's progress line, no effect on results).
+  std::function<void(std::uint64_t, std::uint64_t)> progress;
 };
 
 struct LinearRunComparison {

@@ -40,7 +40,9 @@ MultiAgentCrosscheckReport crosscheck_multi_agent(const MultiAgentCrosscheckConf
   report.calibrated = ref::configure_multi_agent(config.algorithm, config.params, instance.arms());
   for (std::uint32_t r = 0; r < config.runs; ++r) {
     const ref::MultiAgentStreams streams = ref::multi_agent_streams(config.seed, r);
-    const ref::MultiAgentOutcome a = ref::run_multi_agent(report.calibrated, instance, streams);
+    auto on_round = [&](std::uint64_t t) { config.progress(r, t); };
+    const ref::RoundHook hook = config.progress ? ref::round_hook(on_round) : ref::RoundHook{};
+    const ref::MultiAgentOutcome a = ref::run_multi_agent(report.calibrated, instance, streams, hook);
     const ref::MultiAgentOutcome b = fast::run_multi_agent(report.calibrated, instance, streams);
     MultiAgentRunComparison c;
     c.run = r;
@@ -53,6 +55,7 @@ MultiAgentCrosscheckReport crosscheck_multi_agent(const MultiAgentCrosscheckConf
     c.deferred = b.deferred;
     c.difference = first_difference(a, b);
     report.runs.push_back(c);
+    if (config.progress) config.progress(r + 1, 0);
   }
   return report;
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -30,6 +31,10 @@ struct MultiAgentCrosscheckConfig {
   Rational sigma{1, 10}, shift{51, 5};
   std::uint32_t runs = 20;
   std::uint64_t seed = 1;
+  // Optional: called with (runs done, rounds of the run in progress) after every global round of every reference
+  // run (run_multi_agent's per-round hook; a run's length is not known in advance) and with (runs done, 0) after
+  // each run. The CLI's progress line; no effect on results.
+  std::function<void(std::uint32_t, std::uint64_t)> progress;
 };
 
 struct MultiAgentRunComparison {

@@ -285,8 +285,8 @@ TEST(HostileInputCliTest, LongValidRunsShowProgressAfterASecond) {
   EXPECT_NE(r.err.find(" values ("), std::string::npos) << r.err.substr(0, 300);
 }
 
-// Class 10 for `crosscheck`: many short runs of a bandit learner show the runs done (`--runs 10^5` took 28 s in
-// silence; docs/reliability.md "Slow values").
+// Class 10 for `crosscheck`: many short runs of a bandit learner show the reference rounds done over all runs
+// (`--runs 10^5` took 28 s in silence; docs/reliability.md "Slow values").
 TEST(HostileInputCliTest, LongCrosscheckShowsItsRuns) {
   const auto start = std::chrono::steady_clock::now();
   const auto r = run_command(kCli + " crosscheck --learner ucb --horizon 10 --runs 30000 > /dev/null");
@@ -294,7 +294,51 @@ TEST(HostileInputCliTest, LongCrosscheckShowsItsRuns) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   if (seconds < 1.5) GTEST_SKIP() << "finished in " << seconds << " s: too fast to show progress";
   EXPECT_NE(r.err.find("crosscheck: "), std::string::npos) << r.err.substr(0, 300);
-  EXPECT_NE(r.err.find("/30000 runs ("), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("/300000 reference rounds ("), std::string::npos) << r.err.substr(0, 300);
+}
+
+// Class 10 inside one long run: a single reference run shows its rounds from inside the run (the learners'
+// per-round hook; `--runs 1 --horizon 2^24` ran ten minutes in silence), on stderr only: stdout is the report
+// alone, its one run line intact. DPBANDIT_PROGRESS_AFTER_MS=0 (a test hook of verify/cli/progress.hpp) shows the
+// line from the first round, so the check does not depend on the machine's speed; the control without it (the
+// first second silent) prints nothing on stderr for this short run.
+TEST(HostileInputCliTest, OneLongCrosscheckRunShowsProgress) {
+  const std::string args = " crosscheck --learner ucb --runs 1 --horizon 5000";
+  const auto r = run_command("DPBANDIT_PROGRESS_AFTER_MS=0 " + kCli + args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("crosscheck ucb: env ", 0), 0U) << r.out.substr(0, 300);
+  EXPECT_NE(r.out.find("\n  run 0: agree  rounds 5000, "), std::string::npos) << r.out.substr(0, 300);
+  EXPECT_EQ(r.out.find("reference rounds"), std::string::npos) << r.out.substr(0, 300);
+  EXPECT_EQ(r.out.find('\r'), std::string::npos);
+  EXPECT_NE(r.err.find("\rcrosscheck: 1/5000 reference rounds (0%), "), std::string::npos) << r.err.substr(0, 300);
+  ASSERT_FALSE(r.err.empty());
+  EXPECT_EQ(r.err.back(), '\n');  // the progress line is closed before the report
+  const auto start = std::chrono::steady_clock::now();
+  const auto quiet = run_command(kCli + args);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(quiet.exit_code, 0) << quiet.err;
+  EXPECT_EQ(quiet.out, r.out);                  // the same report with and without the progress line
+  if (seconds < 0.9) {
+    EXPECT_EQ(quiet.err, "");  // nothing during the first second
+  }
+}
+
+// In-range values refused deep in a run (docs/reliability.md "Refusals deep in a run"): jdp-glm's paper-code
+// profile at a tiny ε has λ ≈ 1/(ε·κ*) beyond the optimized twin's exact range. The refusal used to come from the
+// optimized run, after the reference run of run 0 had finished: exit 3 and an internal message ("fast::jdp_glm
+// paper-code: lambda beyond 2^20"). Now it is refused before any run, naming --eps, nothing on stdout (the theorem
+// profile's bound, 2^52, likewise). The control: ε = 1/1000 (λ within range) runs.
+TEST(HostileInputCliTest, RefusalDeepInARunIsMadeBeforeTheRunNamingTheOption) {
+  const std::string base = kCli + " crosscheck --learner jdp-glm --link logistic --horizon 64 --runs 1";
+  const auto start = std::chrono::steady_clock::now();
+  expect_cli_refusal(base + " --profile paper-code --eps 1e-9", "'--eps'");
+  expect_cli_refusal(base + " --profile paper-code --eps 1e-30", "'--eps'");
+  expect_cli_refusal(base + " --eps 1e-15", "within 2^52");  // the theorem profile's bound
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 5.0) << "refused up front, not after a reference run";
+  const auto ok = run_command(base + " --profile paper-code --eps 1/1000");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("jdp-glm"), std::string::npos) << ok.out.substr(0, 300);
 }
 
 // Class 10, inside one long draw: the reference binomial draws n Bernoulli variables (n = 10^9 takes minutes), so
