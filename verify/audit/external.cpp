@@ -683,6 +683,12 @@ AuditResult audit_command_pairs(const std::string& command, std::uint64_t sample
     };
     family.push_back(std::move(p));
   }
+  // Fail fast (docs/audit.md "External implementations"): before any sample is drawn, every pair's command runs
+  // once per side for one output (DPB_SPLIT=probe; the output is discarded), so a command that fails or prints
+  // garbage for its last pair ends the audit at once, not after the earlier pairs' samples.
+  for (unsigned i = 0; i < search.pairs; ++i)
+    for (int side = 0; side < 2; ++side)
+      (void)run_command_outputs(command, side, "probe", 1, seed, timeout_seconds, {"DPB_PAIR=" + std::to_string(i)});
   AuditSettings one = settings;
   one.threads = 1;  // child processes are started from one thread
   AuditResult r = audit_pairs("external", family, samples, seed, eps_claimed, one, search);

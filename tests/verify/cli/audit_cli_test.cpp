@@ -145,6 +145,25 @@ TEST(AuditCliTest, ExternalCommandPairsNameTheWorstPair) {
   std::filesystem::remove_all(dir);
 }
 
+// A command that fails for its last pair is refused after a probe run per pair and side (docs/audit.md "External
+// implementations"), not after the earlier pairs' samples: here 5 runs, where sampling pairs 0 and 1 first would
+// take 2 × 2 × (1000 + 100) runs of this one-output command.
+TEST(AuditCliTest, ExternalCommandPairsFailFastOnABrokenPair) {
+  const std::string dir = temp_dir();
+  const std::string log = dir + "/runs.txt";
+  const auto r = run_command(kCli + " audit external --command 'echo \"$DPB_PAIR $DPB_SPLIT\" >> " + log +
+                             "; [ $DPB_PAIR != 2 ] && echo 1' --claimed-eps 1 --pairs 3 --samples 100");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_TRUE(mentions(r.err, "'command'")) << r.err;
+  std::ifstream in(log);
+  std::vector<std::string> runs;
+  for (std::string line; std::getline(in, line);) runs.push_back(line);
+  const std::vector<std::string> expected = {"0 probe", "0 probe", "1 probe", "1 probe", "2 probe"};
+  EXPECT_EQ(runs, expected);
+  std::filesystem::remove_all(dir);
+}
+
 TEST(AuditCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
   const std::string dir = temp_dir();
   { std::ofstream(dir + "/bad.txt") << "1\n2\nthree\n"; }
