@@ -341,6 +341,28 @@ TEST(HostileInputCliTest, RefusalDeepInARunIsMadeBeforeTheRunNamingTheOption) {
   EXPECT_NE(ok.out.find("jdp-glm"), std::string::npos) << ok.out.substr(0, 300);
 }
 
+// A refusal shows the value the user gave, never a derived or rounded one. jdp-glm's theorem profile at --eps 1e-9
+// was refused by P_GD's calibration of the first optimizer call, whose per-call ε had been rounded down to 0:
+// "parameter '--eps' must be in (0, 15] (Lemma S.1's range), got 0". At --eps 1e-30 the 200-byte cut of the line
+// cut the value itself, "got 1/10000000 [...]" (10^-7, not what was given). Control: --eps 1e-6 runs.
+TEST(HostileInputCliTest, RefusalShowsTheValueTheUserGave) {
+  const std::string base = kCli + " crosscheck --learner jdp-glm --link logistic --horizon 64 --runs 1";
+  for (const std::string value : {"1e-9", "1e-10", "1e-30"}) {
+    const auto r = run_command(base + " --eps " + value);
+    EXPECT_EQ(r.exit_code, 2) << value << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 300);
+    expect_one_bounded_line(r.err);
+    EXPECT_NE(r.err.find("'--eps'"), std::string::npos) << r.err;
+    const std::string exact = "1/1" + std::string(std::stoi(value.substr(3)), '0');  // 10^-k as the exact rational
+    EXPECT_TRUE(r.err.size() >= exact.size() + 1 &&
+                r.err.compare(r.err.size() - exact.size() - 1, exact.size(), exact) == 0)
+        << "the line must end with the value given, " << exact << ": " << r.err;
+    EXPECT_EQ(r.err.find("got 0"), std::string::npos) << r.err;
+  }
+  const auto ok = run_command(base + " --eps 1e-6");
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+}
+
 // Class 10, inside one long draw: the reference binomial draws n Bernoulli variables (n = 10^9 takes minutes), so
 // its progress counts Bernoulli draws, not samples (it used to print nothing until the draw was over).
 TEST(HostileInputCliTest, OneLongBinomialDrawShowsProgress) {
