@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <chrono>
-
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -17,6 +16,7 @@
 #include "tests/support/cli_refusal.hpp"
 #include "tests/support/run_command.hpp"
 #include "tests/support/temp_files.hpp"
+#include "verify/cli/progress.hpp"
 
 namespace dpb::test {
 namespace {
@@ -380,6 +380,27 @@ TEST(HostileInputCliTest, OneLongBinomialDrawShowsProgress) {
   ASSERT_EQ(plain.exit_code, 0) << plain.err;
   EXPECT_EQ(plain.out, r.out);
   EXPECT_EQ(std::count(r.out.begin(), r.out.end(), '\n'), 1) << r.out;
+}
+
+// The total of that progress at the limits, n = 10^9 and --count 10^9: 10^18 Bernoulli draws, shown exactly (the
+// product n·count is saturated, never wrapped; verify/cli/progress.hpp). The run is stopped by its stderr's reader:
+// `head` leaves after the first line, and the next progress write kills dpbandit with SIGPIPE (about 0.5 s later).
+TEST(HostileInputCliTest, BinomialProgressTotalAtTheLimits) {
+  const auto r = run_command("DPBANDIT_PROGRESS_AFTER_MS=0 timeout 60 " + kCli +
+                             " sample binomial --n 1000000000 --p 1/2 --count 1000000000 --seed 1 2>&1 >/dev/null"
+                             " | head -c 64");
+  EXPECT_EQ(r.out.rfind("\rsample: 1048576/1000000000000000000 Bernoulli draws (0%), ", 0), 0U) << r.out;
+}
+
+TEST(HostileInputCliTest, SaturatingProgressArithmetic) {
+  EXPECT_EQ(dpb::cli::saturating_product(1000000000, 1000000000), 1000000000000000000ULL);
+  EXPECT_EQ(dpb::cli::saturating_product(std::uint64_t{1} << 32, (std::uint64_t{1} << 32) - 1),
+            (std::uint64_t{1} << 32) * ((std::uint64_t{1} << 32) - 1));
+  EXPECT_EQ(dpb::cli::saturating_product(std::uint64_t{1} << 32, std::uint64_t{1} << 32), UINT64_MAX);  // 2^64
+  EXPECT_EQ(dpb::cli::saturating_product(UINT64_MAX, 0), 0U);
+  EXPECT_EQ(dpb::cli::saturating_sum(UINT64_MAX - 1, 1), UINT64_MAX);
+  EXPECT_EQ(dpb::cli::saturating_sum(UINT64_MAX, 1), UINT64_MAX);
+  EXPECT_EQ(dpb::cli::saturating_sum(2, 3), 5U);
 }
 
 // Class 10 for `audit`: each sampling pass (the screening of the pairs, then each pair kept) shows its samples.
