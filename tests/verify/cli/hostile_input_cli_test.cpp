@@ -368,6 +368,32 @@ TEST(HostileInputCliTest, RefusalShowsTheValueTheUserGave) {
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
 }
 
+// Seed 000's protocol learners calibrate each batch size n = 2^b when a run first reaches it. ldp-se at ε = 4e-15
+// passes n = 1, and with K = 2 arms and T = 2^24 a run reaches n = 2^20, whose calibration is refused (m = n·g +
+// 2τ + 1 beyond 2^62): the refusal came after 4.2·10^6 rounds (docs/reliability.md "Refusals deep in a run").
+// Now every batch of a run without eliminations is calibrated before the first run, naming --eps and the batch.
+// The control (a full run at an ε just above takes tens of seconds): `calibrate` accepts n = 2^19 at the same ε
+// and T, and refuses n = 2^20, so the refusal is about the batch the run would reach.
+TEST(HostileInputCliTest, ProtocolBatchRefusedBeforeTheRun) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto r = run_command(kCli + " crosscheck --learner ldp-se --eps 4e-15 --arms 2 --horizon 16777216 --runs 1");
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 300);
+  expect_one_bounded_line(r.err);
+  EXPECT_NE(r.err.find("parameter '--eps'"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("batch n = 1048576, which a run without eliminations reaches within --horizon 16777216"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("got 1/250000000000000"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("reference rounds"), std::string::npos) << "refused before any run: " << r.err;
+  EXPECT_LT(seconds, 10.0);
+  // The batch is what is refused: n = 2^20 alone, at the run's p = 1/T, by `calibrate`; n = 2^19 is accepted.
+  const std::string calibrate = kCli + " calibrate local --eps 4e-15 --horizon 16777216 --n ";
+  EXPECT_EQ(run_command(calibrate + "1048576").exit_code, 2);
+  EXPECT_EQ(run_command(calibrate + "524288").exit_code, 0);
+}
+
 // Class 10, inside one long draw: the reference binomial draws n Bernoulli variables (n = 10^9 takes minutes), so
 // its progress counts Bernoulli draws, not samples (it used to print nothing until the draw was over). The draw
 // ticks every 2^20 Bernoulli draws: n = 2^21 + 1 ticks twice. The hook changes no bit: the same draw without it.
