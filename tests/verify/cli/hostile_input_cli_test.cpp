@@ -338,7 +338,8 @@ TEST(HostileInputCliTest, RefusalDeepInARunIsMadeBeforeTheRunNamingTheOption) {
   const auto start = std::chrono::steady_clock::now();
   expect_cli_refusal(base + " --profile paper-code --eps 1e-9", "'--eps'");
   expect_cli_refusal(base + " --profile paper-code --eps 1e-30", "'--eps'");
-  expect_cli_refusal(base + " --eps 1e-15", "within 2^52");  // the theorem profile's bound
+  // The theorem profile: at 1e-15 its optimizers' per-call ε (about ε², on 2^-64) is 0 before λ passes 2^52.
+  expect_cli_refusal(base + " --eps 1e-15", "'--eps' must be large enough that each optimizer call's eps");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_LT(seconds, 5.0) << "refused up front, not after a reference run";
   const auto ok = run_command(base + " --profile paper-code --eps 1/1000");
