@@ -19,11 +19,12 @@ namespace dpb::cli {
 
 namespace {
 
-// One line of at most 200 bytes (docs/reliability.md): a message built from a huge value or condition is cut.
+// One line of at most 200 bytes, its newline included (docs/reliability.md): a message built from a huge value or
+// condition is cut.
 std::string bounded_line(std::string line) {
   for (char& c : line)
     if (c == '\n' || c == '\r') c = ' ';
-  if (line.size() > 200) {
+  if (line.size() > 199) {
     // A refusal's value is kept whole (throw_parameter_error bounds it): the condition is cut instead. Cutting the
     // end cut the value into another number ("got 1/10000000 [...]" for --eps 1e-30; issue 14).
     const std::size_t got = line.rfind(", got ");
