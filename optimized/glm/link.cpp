@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 
 namespace dpb::fast {
@@ -14,7 +15,7 @@ constexpr double kInvSqrt2Pi = 0.39894228040143267794;  // 1/√(2π), rounded
 
 double check_z(const Dyadic& z) {
   const double v = z.value();
-  if (!(std::fabs(v) <= 64)) throw_parameter_error("fast::Glm", "z", "in [-64, 64]", std::to_string(v));
+  if (!(std::fabs(v) <= 64)) throw_parameter_error("fast::Glm", "z", "in [-64, 64]", double_text(v));
   return v;
 }
 
@@ -69,7 +70,7 @@ std::int64_t Glm::floor_gradient(const Dyadic& z, int r, const Dyadic& xj, unsig
   if (k > 52) throw_parameter_error("fast::Glm::floor_gradient", "k", "<= 52", std::to_string(k));
   if (r != 0 && r != 1) throw_parameter_error("fast::Glm::floor_gradient", "r", "0 or 1", std::to_string(r));
   const double x = xj.value();
-  if (!(std::fabs(x) <= 1)) throw_parameter_error("fast::Glm::floor_gradient", "x", "in [-1, 1]", std::to_string(x));
+  if (!(std::fabs(x) <= 1)) throw_parameter_error("fast::Glm::floor_gradient", "x", "in [-1, 1]", double_text(x));
   if (xj.num == 0) return 0;
   if (z.num == 0)  // (½ − r)·x_j·2^k exactly
     return to_int64(floor(Rational((Rational(1, 2) - r) * xj.exact() * Integer(Integer(1) << k))));

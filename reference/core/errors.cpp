@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "reference/core/double_text.hpp"
+
 namespace dpb {
 
 void throw_parameter_error(std::string_view function, std::string_view name, std::string_view condition,
@@ -16,6 +18,18 @@ void throw_parameter_error(std::string_view function, std::string_view name, std
   }
   if (value.size() > 60) shown += "... (" + std::to_string(value.size()) + " chars)";
   throw ParameterError(fmt::format("{}: parameter '{}' must be {}, got {}", function, name, condition, shown));
+}
+
+std::string double_text(double x) {
+  std::string s = fmt::format("{}", x);  // shortest round trip: "1e-09", "1.5e+300", "0.4"
+  const std::size_t e = s.find('e');
+  if (e == std::string::npos) return s;
+  std::string exponent = s.substr(e + 1);
+  const bool negative = !exponent.empty() && exponent[0] == '-';
+  if (!exponent.empty() && (exponent[0] == '-' || exponent[0] == '+')) exponent.erase(0, 1);
+  const std::size_t digit = exponent.find_first_not_of('0');
+  exponent = digit == std::string::npos ? "0" : exponent.substr(digit);
+  return s.substr(0, e + 1) + (negative ? "-" : "") + exponent;
 }
 
 }  // namespace dpb

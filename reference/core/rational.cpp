@@ -163,7 +163,7 @@ const Rational& require_reasonable_size(const Rational& x, std::string_view func
   if (bit_length(abs(boost::multiprecision::numerator(x))) > max_bits ||
       bit_length(boost::multiprecision::denominator(x)) > max_bits)
     throw_parameter_error(function, name, "a rational with at most " + std::to_string(max_bits) + "-bit terms",
-                          to_string(x).substr(0, 40) + "...");
+                          to_string(x));  // cut by throw_parameter_error, with its length ("... (N chars)")
   return x;
 }
 

@@ -89,6 +89,15 @@ JdpGlmConstants jdp_glm_constants(const JdpGlmParams& p, Link link, std::uint32_
   k.count1 = numerator(Rational(p.delta / (6 * k.delta_o)));  // δ_o = δ/(6k₁)
   k.count2 = numerator(Rational(p.delta / (6 * k.delta_tau)));
   k.grid_bits = 2 * q + kJdpWeightBits;
+  // The per-call budget ε/(6√(2k ln(4/δ))) is rounded down to 2^−64 by the calibration; at a tiny ε (k grows as
+  // 1/ε², so the budget as ε²) it is 0, and P_GD's calibration used to refuse the first call naming its own ε
+  // ("parameter 'eps' must be in (0, 15], got 0": issue 14, a message that shows a value the user never gave).
+  // Refused here, naming the user's ε exactly.
+  if (k.eps_o == 0 || k.eps_tau == 0)
+    throw_parameter_error(kFn, "eps",
+                          "large enough that each optimizer call's eps/(6 sqrt(2k ln(4/delta))) is >= 2^-64 (k = " +
+                              to_string(k.eps_o == 0 ? k.count1 : k.count2) + ")",
+                          to_string(p.eps));
   return k;
 }
 

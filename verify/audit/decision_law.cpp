@@ -8,6 +8,7 @@
 #include <cmath>
 #include <limits>
 
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/core/rational.hpp"
 #include "reference/privacy/internal/interval_ops.hpp"
@@ -40,7 +41,7 @@ DecisionEps decision_eps(const DecisionLaw& law, double delta) {
     throw_parameter_error(kFn, "law", "one P_D and one P_D' enclosure per outcome",
                           std::to_string(law.outcomes.size()) + " outcomes, " + std::to_string(law.p_d.size()) +
                               " and " + std::to_string(law.p_d_prime.size()) + " enclosures");
-  if (!(delta >= 0 && delta < 1)) throw_parameter_error(kFn, "delta", "in [0, 1)", std::to_string(delta));
+  if (!(delta >= 0 && delta < 1)) throw_parameter_error(kFn, "delta", "in [0, 1)", double_text(delta));
 
   DecisionEps out;
   if (delta == 0) {

@@ -5,6 +5,7 @@
 
 #include "optimized/samplers/rounded_normal.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/privacy/seed001.hpp"
 #include "reference/protocols/calibration_003.hpp"
@@ -42,7 +43,7 @@ PreparedTarget prepare_tree_matrix(const TargetInfo& info, const TargetOptions& 
   // H change costs 2/κ*² and the cross change 1 + 1/κ*² at the same σ (ref::tree003_joint_mu), both <= 2.
   const Rational ks(4);
   const double delta_total = o.delta.value_or(1e-5);
-  if (!(delta_total > 0)) throw_parameter_error("audit", "delta", "> 0 for tree-matrix", std::to_string(delta_total));
+  if (!(delta_total > 0)) throw_parameter_error("audit", "delta", "> 0 for tree-matrix", double_text(delta_total));
   ref::Calibration003Input in;
   in.eps = o.eps;
   in.delta = Rational(delta_total);

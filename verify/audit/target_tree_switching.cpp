@@ -5,6 +5,7 @@
 
 #include "optimized/samplers/rounded_normal.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/protocols/calibration_003.hpp"
 
@@ -50,7 +51,7 @@ PreparedTarget prepare_tree_switching(const TargetInfo& info, const TargetOption
   const Rational ks(20);
   const double delta_total = o.delta.value_or(1e-5);
   if (!(delta_total > 0 && delta_total < 1))
-    throw_parameter_error("audit", "delta", "in (0, 1) for tree-switching", std::to_string(delta_total));
+    throw_parameter_error("audit", "delta", "in (0, 1) for tree-switching", double_text(delta_total));
   if (o.horizon < kSwitchingObservers)
     throw_parameter_error("audit", "horizon", ">= 16 for tree-switching (rounds 1..16 are simulated)",
                           std::to_string(o.horizon));

@@ -21,6 +21,7 @@
 #include "optimized/samplers/binomial_large.hpp"
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/learners/dp_successive_elimination.hpp"
 #include "reference/learners/noise_source.hpp"
@@ -1058,9 +1059,9 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   if (options.leak_factor < 1)
     throw_parameter_error(kFn, "leak_factor", ">= 1", dpb::to_string(options.leak_factor));
   if (!(options.borderline > 0 && options.borderline < 1))
-    throw_parameter_error(kFn, "borderline", "in (0, 1)", std::to_string(options.borderline));
+    throw_parameter_error(kFn, "borderline", "in (0, 1)", double_text(options.borderline));
   if (options.delta && !(*options.delta >= 0 && *options.delta < 1))
-    throw_parameter_error(kFn, "delta", "in [0, 1)", std::to_string(*options.delta));
+    throw_parameter_error(kFn, "delta", "in [0, 1)", double_text(*options.delta));
   if (options.whole_output && (info->kind == "mechanism" || !has_index_decision_law(name)) && name != "ucb")
     throw_parameter_error(kFn, "view",
                           "decision for " + name +

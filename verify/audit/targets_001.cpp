@@ -15,6 +15,7 @@
 #include "optimized/protocols/p_vec.hpp"
 #include "optimized/protocols/tree_mechanism.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/privacy/p_vec_privacy.hpp"
 #include "reference/protocols/calibration_001.hpp"
@@ -146,7 +147,7 @@ void common_checks(const std::string& name, const TargetOptions& o) {
     throw_parameter_error(kFn, "noise_divisor", ">= 1", dpb::to_string(o.noise_divisor));
   if (o.delta && !(*o.delta > 0))
     throw_parameter_error(kFn, "delta", "> 0 for " + name + " (a Gaussian or binomial view: approximate DP)",
-                          std::to_string(*o.delta));
+                          double_text(*o.delta));
 }
 
 // ---- Gaussian targets ---------------------------------------------------------------------------------------------
@@ -403,7 +404,7 @@ PreparedTarget prepare_seed001(const TargetInfo& info, const TargetOptions& o, s
     if (o.horizon_given) throw_parameter_error(kFn, "horizon", "absent for p-vec (one batch)", std::to_string(o.horizon));
     if (o.eps > 15) throw_parameter_error(kFn, "eps", "in (0, 15] for p-vec (Thm 3.5)", dpb::to_string(o.eps));
     if (!(delta < Rational(1, 2)))
-      throw_parameter_error(kFn, "delta", "in (0, 1/2) for p-vec (Thm 3.5)", std::to_string(delta_d));
+      throw_parameter_error(kFn, "delta", "in (0, 1/2) for p-vec (Thm 3.5)", dpb::to_string(delta));
     PVecSetup s;
     s.B = o.n_given ? o.n : 4;
     if (s.B > 1024) throw_parameter_error(kFn, "n", "at most 1024 for p-vec", std::to_string(s.B));

@@ -8,6 +8,7 @@
 
 #include "optimized/learners/mase.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/learners/dp_se_epoch.hpp"
 #include "reference/learners/mase.hpp"
@@ -121,7 +122,7 @@ PreparedTarget prepare_dp_mase(PreparedTarget t, const TargetOptions& o, std::ui
     };
     if (p_elim(0) < o.borderline)
       throw_parameter_error(kFn, "--borderline", "reachable: P_D'[arm 1 eliminated] with arm 1 paying 0 is below it",
-                            std::to_string(o.borderline));
+                            double_text(o.borderline));
     std::int64_t lo = 0, hi = R - 2;
     while (lo < hi) {
       const std::int64_t mid = (lo + hi + 1) / 2;

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/privacy/privacy_profile.hpp"
@@ -97,11 +98,7 @@ ExactProfile exact_profile(ref::Variant variant, const ref::CalibrationInput& in
 }
 
 EpsForDelta eps_for_delta(ref::Variant variant, const ref::CalibrationInput& input, double delta) {
-  if (!(delta > 0 && delta < 1)) {
-    std::ostringstream v;
-    v << delta;
-    throw_parameter_error("eps_for_delta", "delta", "in (0, 1)", v.str());
-  }
+  if (!(delta > 0 && delta < 1)) throw_parameter_error("eps_for_delta", "delta", "in (0, 1)", double_text(delta));
   const ref::Calibration c = ref::calibrate(variant, input);
   if (c.m > ref::kMaxViewModulus)
     throw_parameter_error("eps_for_delta", "m", "at most " + to_string(ref::kMaxViewModulus), to_string(c.m));

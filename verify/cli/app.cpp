@@ -19,14 +19,19 @@ namespace dpb::cli {
 
 namespace {
 
-// One line of at most 200 bytes (docs/reliability.md): a message built from a huge value or condition is cut.
+// One line of at most 200 bytes, its newline included (docs/reliability.md): a message built from a huge value or
+// condition is cut.
 std::string bounded_line(std::string line) {
   for (char& c : line)
     if (c == '\n' || c == '\r') c = ' ';
-  if (line.size() > 200) {
-    std::size_t cut = 193;
+  if (line.size() > 199) {
+    // A refusal's value is kept whole (throw_parameter_error bounds it): the condition is cut instead. Cutting the
+    // end cut the value into another number ("got 1/10000000 [...]" for --eps 1e-30; issue 14).
+    const std::size_t got = line.rfind(", got ");
+    const std::string tail = got != std::string::npos && line.size() - got <= 100 ? line.substr(got) : std::string();
+    std::size_t cut = 193 - tail.size();
     while (cut > 0 && (static_cast<unsigned char>(line[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
-    line = line.substr(0, cut) + " [...]";
+    line = line.substr(0, cut) + " [...]" + tail;
   }
   return line + "\n";
 }

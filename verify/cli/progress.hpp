@@ -16,6 +16,17 @@
 
 namespace dpb::cli {
 
+// a·b, or 2^64 − 1 when the product does not fit: a total of work counted in smaller units (a binomial sample's
+// Bernoulli draws: n·count) never wraps to a small number; Progress shows a saturated total as "2^64 or more".
+inline std::uint64_t saturating_product(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t p = 0;
+  return __builtin_mul_overflow(a, b, &p) ? UINT64_MAX : p;
+}
+inline std::uint64_t saturating_sum(std::uint64_t a, std::uint64_t b) {
+  std::uint64_t s = 0;
+  return __builtin_add_overflow(a, b, &s) ? UINT64_MAX : s;
+}
+
 class Progress {
  public:
   Progress(std::string command, std::string unit, std::uint64_t total)
@@ -46,11 +57,11 @@ class Progress {
       text = note();
     else
       text = note;
-    const int n =
-        std::fprintf(stderr, "\r%s: %llu/%llu %s (%.0f%%), %.1f s%s%s", command_.c_str(),
-                     static_cast<unsigned long long>(done), static_cast<unsigned long long>(total_), unit_.c_str(),
-                     total_ == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total_), seconds,
-                     text.empty() ? "" : ", ", text.c_str());
+    const int n = std::fprintf(stderr, "\r%s: %llu/%s %s (%.0f%%), %.1f s%s%s", command_.c_str(),
+                               static_cast<unsigned long long>(done),
+                               total_ == UINT64_MAX ? "2^64 or more" : std::to_string(total_).c_str(), unit_.c_str(),
+                               total_ == 0 ? 100.0 : 100.0 * static_cast<double>(done) / static_cast<double>(total_),
+                               seconds, text.empty() ? "" : ", ", text.c_str());
     if (n > 0 && n < width_) std::fprintf(stderr, "%*s", width_ - n, "");  // blank a longer previous line's tail
     if (n > width_) width_ = n;
     std::fflush(stderr);

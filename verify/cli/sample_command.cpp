@@ -66,10 +66,14 @@ void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
   std::uint64_t per_draw = 1;
   if constexpr (TicksInsideDraw<Sampler, Source>) per_draw = std::max<std::uint64_t>(1, sampler.n().template convert_to<std::uint64_t>());
   const bool inside = per_draw > 1;
-  Progress progress("sample", inside ? "Bernoulli draws" : "samples", count * per_draw);
+  // n·count <= 10^9·10^9 < 2^64 at today's limits (Binomial's n, --count); saturated, so that a larger limit of
+  // either shows "2^64 or more" instead of a wrapped total (issue 14).
+  Progress progress("sample", inside ? "Bernoulli draws" : "samples", saturating_product(count, per_draw));
   for (std::uint64_t i = 0; i < count; ++i) {
     if constexpr (TicksInsideDraw<Sampler, Source>)
-      append(buf, sampler.draw(bits, [&](std::uint64_t done) { progress.update(i * per_draw + done); }));
+      append(buf, sampler.draw(bits, [&](std::uint64_t done) {
+        progress.update(saturating_sum(saturating_product(i, per_draw), done));
+      }));
     else
       append(buf, sampler(bits));
     buf.push_back('\n');
@@ -77,7 +81,7 @@ void emit(Sampler& sampler, Source& bits, std::uint64_t count) {
       std::fwrite(buf.data(), 1, buf.size(), stdout);
       buf.clear();
     }
-    if ((i & 1023) == 0 || inside) progress.update((i + 1) * per_draw);
+    if ((i & 1023) == 0 || inside) progress.update(saturating_product(i + 1, per_draw));
   }
   std::fwrite(buf.data(), 1, buf.size(), stdout);
   std::fflush(stdout);

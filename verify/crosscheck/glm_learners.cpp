@@ -404,6 +404,13 @@ void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
     else
       (void)ref::jdp_glm_constants(p, link, c.loaded ? c.loaded->d : c.instance.d, q);
   } catch (const ParameterError& e) {  // every range is checked above: a refusal here names jdp-glm's parameter
+    // A refusal of ε itself (at --eps 1e-9 the optimizers' per-call ε rounds to 0) names --eps and the value the
+    // user gave, exactly (issue 14: it used to surface later as P_GD's "got 0").
+    const std::string what = e.what(), form = "parameter 'eps' must be ";
+    const std::size_t at = what.find(form), got = what.rfind(", got ");
+    if (at != std::string::npos && got != std::string::npos && got > at + form.size())
+      throw_parameter_error(command, "--eps", what.substr(at + form.size(), got - at - form.size()),
+                            to_string(p.eps));
     throw_parameter_error(command, "--learner", "jdp-glm with parameters it accepts",
                           input::quoted_prefix(e.what(), 100));
   }

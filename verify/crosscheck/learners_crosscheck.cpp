@@ -121,6 +121,38 @@ CrosscheckLearner protocol_se(ref::Variant variant, std::string description) {
     return with_noise(
         in, [&](NoiseSource noise) { return ref::batched_successive_elimination(p, *in.tape, aggregator, noise, o); });
   };
+  // The aggregators calibrate each batch size n = l(b) when the run first reaches it (the constructors check n = 1
+  // only). A calibration refused at a larger n used to end the run there, after minutes of work (issue 14,
+  // docs/reliability.md "Refusals deep in a run": ldp-se --eps 4e-15 --arms 2 --horizon 2^22 ran 40 s, then
+  // failed at n = 2^20). Every batch of a run in which no arm is eliminated (K·(l(1) + ... + l(b)) <= T: every
+  // run at an ε this small, whose noise hides every gap) is calibrated here in both builds, before any run.
+  // Batches reached only after eliminations stay checked when reached (data-dependent).
+  l.validate = [params](std::uint64_t T, std::uint32_t K, const Rational& eps) {
+    CrosscheckInput in;
+    in.T = T;
+    in.eps = eps;
+    const fast::ProtocolAggregator optimized(params(in));  // n = 1: the messages the run gave before
+    const ref::ProtocolAggregator reference(params(in));
+    if (K < 2) return;  // one arm: the survivor takes the horizon, no batch is released
+    const ref::BatchedSuccessiveEliminationParams defaults{};
+    std::uint64_t rounds = 0;
+    for (std::uint32_t b = 1;; ++b) {
+      const Integer l = ref::batch_size(defaults.eta, b);
+      if (l > T) break;
+      rounds += K * to_uint64(l);  // l <= T <= 2^24, K <= 1000: no overflow
+      if (rounds > T) break;
+      try {
+        (void)optimized.calibration(to_uint64(l));
+        (void)reference.calibration(to_uint64(l));
+      } catch (const ParameterError& e) {
+        throw_parameter_error(kFunction, "--eps",
+                              "calibrated at batch n = " + to_string(l) +
+                                  ", which a run without eliminations reaches within --horizon " + std::to_string(T) +
+                                  " (" + e.what() + ")",
+                              to_string(eps));
+      }
+    }
+  };
   return l;
 }
 
@@ -387,7 +419,8 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
   if (config.arms == 0 || config.arms > 1000)
     throw_parameter_error(kFunction, "arms", "in [1, 1000]", std::to_string(config.arms));
   const std::string environment = config.environment.empty() ? learner->environment : config.environment;
-  (void)make_crosscheck_instance(environment, config.arms, config.seed, 0);  // validates the name
+  const std::uint32_t arms = make_crosscheck_instance(environment, config.arms, config.seed, 0).arms();  // validates
+  if (learner->validate) learner->validate(config.horizon, arms, config.eps);
 
   CrosscheckReport report;
   report.config = config;

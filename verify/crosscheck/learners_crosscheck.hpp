@@ -43,6 +43,9 @@ struct CrosscheckLearner {
   bool pending = false;     // "pending protocol": listed, not runnable yet
   std::function<fast::Trajectory(const CrosscheckInput&)> run_fast;
   std::function<ref::Trajectory(const CrosscheckInput&, const ref::LearnerOptions&)> run_reference;
+  // Optional: checks, before any run, what the parameters alone decide (horizon T, K arms, ε); throws
+  // ParameterError naming the user's option.
+  std::function<void(std::uint64_t T, std::uint32_t K, const Rational& eps)> validate;
 };
 
 // The registry (ready learners first, then the protocol variants pending the protocol).

@@ -77,18 +77,7 @@ CategoryFile generate_bglincb003(Impl impl) {
       {ref::Link::probit, ref::GlmGenerator::sphere, 2, 5, 2, Rational(3), Rational(1, 2), Rational(4),
        ref::GlmWidths::sqrt_kappa}};
   for (const Setting& s : settings) {
-    ref::GlmInstanceParams p;
-    p.link = s.link;
-    p.generator = s.generator;
-    p.d = s.d;
-    p.K = s.K;
-    p.q = 12;
-    p.sets = 80;
-    p.S = s.S;
-    p.seed = kSeed;
-    p.stream = 0;
-    const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(p).instance
-                                                          : ref::make_glm_instance(p);
+    const ref::GlmInstance inst = glm_vector_instance(impl, s.link, s.generator, s.d, s.K, s.S, 80);
     file.records.push_back(glm_instance_record(inst));
     ref::BGlincbParams bp;
     bp.T = 80;

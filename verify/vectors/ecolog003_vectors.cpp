@@ -89,18 +89,7 @@ CategoryFile generate_ecolog003(Impl impl) {
   const Setting settings[] = {{ref::GlmGenerator::authors, 3, 5, Rational(5, 2), std::nullopt, Rational(1, 50)},
                               {ref::GlmGenerator::sphere, 2, 4, Rational(3), Rational(2), Rational(1, 10)}};
   for (const Setting& s : settings) {
-    ref::GlmInstanceParams ip;
-    ip.link = ref::Link::logistic;
-    ip.generator = s.generator;
-    ip.d = s.d;
-    ip.K = s.K;
-    ip.q = 12;
-    ip.sets = 30;
-    ip.S = s.S;
-    ip.seed = kSeed;
-    ip.stream = 0;
-    const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(ip).instance
-                                                          : ref::make_glm_instance(ip);
+    const ref::GlmInstance inst = glm_vector_instance(impl, ref::Link::logistic, s.generator, s.d, s.K, s.S);
     file.records.push_back(glm_instance_record(inst));
     for (ref::EcologProfile profile : {ref::EcologProfile::paper, ref::EcologProfile::baseline_code}) {
       ref::EcologParams p;

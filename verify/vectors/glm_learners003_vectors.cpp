@@ -70,23 +70,27 @@ Record run_record(const ref::GlmInstance& i, std::uint64_t T, std::uint64_t run,
 std::string glm_instance_id(const ref::GlmInstance& instance) { return instance_id(instance); }
 Record glm_instance_record(const ref::GlmInstance& instance) { return instance_record(instance); }
 
+ref::GlmInstance glm_vector_instance(Impl impl, ref::Link link, ref::GlmGenerator generator, std::uint32_t d,
+                                     std::uint32_t K, const Rational& S, std::uint64_t sets, unsigned q) {
+  ref::GlmInstanceParams p;
+  p.link = link;
+  p.generator = generator;
+  p.d = d;
+  p.K = K;
+  p.q = q;
+  p.sets = sets;
+  p.S = S;
+  p.seed = kSeed;
+  p.stream = 0;
+  return impl == Impl::optimized ? fast::make_glm_instance(p).instance : ref::make_glm_instance(p);
+}
+
 CategoryFile generate_glm_learners003(Impl impl) {
   CategoryFile file{"glmlearners003", {header_record("glmlearners003")}};
   const Setting settings[] = {{ref::Link::logistic, ref::GlmGenerator::authors, 3, 5, Rational(5, 2)},
                               {ref::Link::probit, ref::GlmGenerator::sphere, 2, 4, Rational(3)}};
   for (const Setting& s : settings) {
-    ref::GlmInstanceParams p;
-    p.link = s.link;
-    p.generator = s.generator;
-    p.d = s.d;
-    p.K = s.K;
-    p.q = 12;
-    p.sets = 30;
-    p.S = s.S;
-    p.seed = kSeed;
-    p.stream = 0;
-    const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(p).instance
-                                                          : ref::make_glm_instance(p);
+    const ref::GlmInstance inst = glm_vector_instance(impl, s.link, s.generator, s.d, s.K, s.S);
     file.records.push_back(instance_record(inst));
     for (std::uint64_t run : {0, 1}) file.records.push_back(run_record(inst, 30, run, impl));
   }

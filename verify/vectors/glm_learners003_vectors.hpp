@@ -21,4 +21,10 @@ CategoryFile generate_glm_learners003(Impl impl);
 std::string glm_instance_id(const ref::GlmInstance& instance);
 Record glm_instance_record(const ref::GlmInstance& instance);
 
+// The instances those categories run on, all made alike: glmlearners003's seed 20261127, stream 0, `sets` arm sets
+// of K arms in dimension d on the grid 2^-q, by the build under test (`--impl optimized`: fast::make_glm_instance,
+// which the vectors check against the reference's instance record for record).
+ref::GlmInstance glm_vector_instance(Impl impl, ref::Link link, ref::GlmGenerator generator, std::uint32_t d,
+                                     std::uint32_t K, const Rational& S, std::uint64_t sets = 30, unsigned q = 12);
+
 }  // namespace dpb::verify::vectors

@@ -54,18 +54,7 @@ CategoryFile generate_gloc003(Impl impl) {
   const Setting settings[] = {{ref::Link::logistic, ref::GlmGenerator::authors, 3, 5, Rational(5, 2)},
                               {ref::Link::probit, ref::GlmGenerator::sphere, 2, 4, Rational(3)}};
   for (const Setting& s : settings) {
-    ref::GlmInstanceParams ip;
-    ip.link = s.link;
-    ip.generator = s.generator;
-    ip.d = s.d;
-    ip.K = s.K;
-    ip.q = 12;
-    ip.sets = 30;
-    ip.S = s.S;
-    ip.seed = kSeed;
-    ip.stream = 0;
-    const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(ip).instance
-                                                          : ref::make_glm_instance(ip);
+    const ref::GlmInstance inst = glm_vector_instance(impl, s.link, s.generator, s.d, s.K, s.S);
     file.records.push_back(glm_instance_record(inst));
     for (ref::GlocProfile profile : {ref::GlocProfile::paper, ref::GlocProfile::baseline_code}) {
       ref::GlocParams p;

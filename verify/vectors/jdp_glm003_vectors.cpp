@@ -99,18 +99,8 @@ CategoryFile generate_jdp_glm003(Impl impl) {
   const Setting settings[] = {{ref::Link::logistic, ref::GlmGenerator::authors, 3, 4, Rational(2)},
                               {ref::Link::probit, ref::GlmGenerator::sphere, 3, 5, Rational(3, 2)}};
   for (const Setting& s : settings) {
-    ref::GlmInstanceParams ip;
-    ip.link = s.link;
-    ip.generator = s.generator;
-    ip.d = s.d;
-    ip.K = s.K;
-    ip.q = 4;  // the trees' grid 2^-40: fast::TreeMechanism in the optimized build
-    ip.sets = 24;
-    ip.S = s.S;
-    ip.seed = kSeed;
-    ip.stream = 0;
-    const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(ip).instance
-                                                          : ref::make_glm_instance(ip);
+    // q = 4: the trees' grid 2^-40: fast::TreeMechanism in the optimized build
+    const ref::GlmInstance inst = glm_vector_instance(impl, s.link, s.generator, s.d, s.K, s.S, 24, 4);
     file.records.push_back(glm_instance_record(inst));
     ref::JdpGlmParams base;
     base.T = 24;

@@ -89,18 +89,7 @@ CategoryFile generate_shuffleglm003(Impl impl) {
       {ref::Link::logistic, ref::GlmGenerator::authors, 2, 5, Rational(5, 2), Rational(8)},
       {ref::Link::probit, ref::GlmGenerator::sphere, 2, 4, Rational(2), Rational(4)}};
   for (const Setting& s : settings) {
-    ref::GlmInstanceParams p;
-    p.link = s.link;
-    p.generator = s.generator;
-    p.d = s.d;
-    p.K = s.K;
-    p.q = 12;
-    p.sets = 300;
-    p.S = s.S;
-    p.seed = kSeed;
-    p.stream = 0;
-    const ref::GlmInstance inst = impl == Impl::optimized ? fast::make_glm_instance(p).instance
-                                                          : ref::make_glm_instance(p);
+    const ref::GlmInstance inst = glm_vector_instance(impl, s.link, s.generator, s.d, s.K, s.S, 300);
     file.records.push_back(glm_instance_record(inst));
     ref::ShuffleGlmParams sp;
     sp.T = 300;

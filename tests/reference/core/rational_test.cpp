@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <string>
+
+#include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
 
 namespace dpb {
@@ -69,6 +73,42 @@ TEST(RationalTest, BitLengthMatchesDefinition) {
   EXPECT_EQ(bit_length(Integer(1)), 1U);
   EXPECT_EQ(bit_length(Integer(255)), 8U);
   EXPECT_EQ(bit_length(Integer(256)), 9U);
+}
+
+// Issue 14: a refusal shows the value as given. A double is printed as the shortest decimal that reads back as the
+// same double (std::to_string printed six decimals: 1e-9 as "0.000000", 0.9999995 as "1.000000").
+TEST(RefusalValueTest, DoubleTextIsTheShortestRoundTrip) {
+  EXPECT_EQ(double_text(1e-9), "1e-9");
+  EXPECT_EQ(double_text(1.5e-6), "1.5e-6");
+  EXPECT_EQ(double_text(0.9999995), "0.9999995");
+  EXPECT_EQ(double_text(0.4), "0.4");
+  EXPECT_EQ(double_text(0.0), "0");
+  EXPECT_EQ(double_text(-2.5e-320), "-2.5e-320");  // subnormal
+  EXPECT_EQ(double_text(1e300), "1e300");
+  for (const double x : {1e-9, 1.5e-6, 0.1, 1.0 / 3, 2.0 / 3e-300, 123456.789e10, -4.9e-324, 1.7976931348623157e308})
+    EXPECT_EQ(std::strtod(double_text(x).c_str(), nullptr), x) << double_text(x);
+}
+
+// A rational too large to accept is shown whole when short, cut with its length when long; never with a "..." that
+// makes a whole value look cut (1/10^30 used to print as "1/1000000000000000000000000000000...").
+TEST(RefusalValueTest, ReasonableSizeShowsTheValueWholeOrSaysItIsCut) {
+  const Rational tiny(Integer(1), Integer("1000000000000000000000000000000"));
+  try {
+    require_reasonable_size(tiny, "f", "eps", 64);
+    FAIL() << "not refused";
+  } catch (const ParameterError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "f: parameter 'eps' must be a rational with at most 64-bit terms, got 1/1000000000000000000000000000000");
+  }
+  const Rational huge(Integer(1) << 300);
+  try {
+    require_reasonable_size(huge, "f", "x", 64);
+    FAIL() << "not refused";
+  } catch (const ParameterError& e) {
+    EXPECT_NE(std::string(e.what()).find("... (" + std::to_string(to_string(huge).size()) + " chars)"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 }  // namespace
