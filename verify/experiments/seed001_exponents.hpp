@@ -8,7 +8,10 @@
 // A config:
 //   {"kind": "exponents", "description", "source", "figure", "environment": {"kind": "seed001-paper", "d", "arms"},
 //    "horizons": [4096, …], "runs": 20, "seed": 1, "eps": "1", "delta": "1/10", "level": "19/20",
-//    "algorithms": [{"label", "learner", "batch_exponent": "3/5", "predicted": "3/5"}]}
+//    "algorithms": [{"label", "learner", "batch_exponent": "3/5", "predicted": "3/5", "users": "returning",
+//                    "m0_exponent": "1/3"}]}
+// `users` (default unique) selects the learner's user model (ref::UserModel: returning users, Thms E.3/E.5, Prop.
+// 4.3); `m0_exponent` k gives linucb-jdp's M₀ = ⌈T^k⌉ (users = returning only).
 // `batch_exponent` k gives B = ⌈T^k⌉ (exact: the least B with B^q >= T^p for k = p/q; absent or 0: B = 1);
 // `predicted` is the exponent the paper states (absent: reported, not claimed). Only the theorem profile (§6.1's
 // instances, pseudo-regret, the learners' certified calibrations) is run: the rates are the theorems' rates.
@@ -46,6 +49,8 @@ struct ExponentAlgorithm {
   std::string learner;  // linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, linucb-jdp
   Rational batch_exponent{0};         // B = ⌈T^k⌉ (0: B = 1)
   std::optional<Rational> predicted;  // the paper's exponent
+  std::string users = "unique";       // "users": unique | returning (linucb-sdp-amp, linucb-sdp-vec, linucb-jdp)
+  std::optional<Rational> m0_exponent;  // "m0_exponent" (linucb-jdp, returning): M₀ = ⌈T^k⌉ (absent: the default)
 };
 
 struct ExponentsConfig {
