@@ -86,7 +86,9 @@ TEST(ReturningUsersLinUcbTest, AFailedPreconditionIsLabelledNotRefused) {
     const ReturningSplit001 s = returning_split_001(Rational(1), delta, Integer(162), Integer(2048));
     EXPECT_FALSE(s.composition_in_range);
     EXPECT_EQ(c.batch_eps, s.eps_m);
-    if (v == LinUcbVariant::SdpAmp) EXPECT_EQ(c.sigma, thm32_sigma(s.eps_m, s.delta_m, Integer(162)).sigma_bar);
+    if (v == LinUcbVariant::SdpAmp) {
+      EXPECT_EQ(c.sigma, thm32_sigma(s.eps_m, s.delta_m, Integer(162)).sigma_bar);
+    }
   }
   test::expect_parameter_error([] { (void)returning_calibration("p-amp", Rational(1), Rational(1, 10), 162, 2048); },
                                "eps");

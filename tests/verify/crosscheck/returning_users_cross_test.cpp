@@ -44,7 +44,9 @@ TEST(ReturningUsersCrossTest, BothBuildsAgreeForReturningUsers) {
       EXPECT_LT(run.max_theta_error, 1e-9) << c.learner;
     }
     EXPECT_EQ(rep.derived.users, ref::UserModel::Returning);
-    if (c.learner == "linucb-jdp") EXPECT_EQ(rep.derived.M0, c.params.m0.value_or(6));  // ⌈150^{1/3}⌉ = 6
+    if (c.learner == "linucb-jdp") {
+      EXPECT_EQ(rep.derived.M0, c.params.m0.value_or(6));  // ⌈150^{1/3}⌉ = 6
+    }
   }
 }
 

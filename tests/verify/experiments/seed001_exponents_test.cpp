@@ -150,8 +150,11 @@ TEST(Seed001ExponentsTest, TheExperimentConfigParsesAndStaysOutOfTheRegretList) 
     if (a.users == "returning") {
       ++returning;
       EXPECT_EQ(*a.predicted, Rational(2, 3)) << a.label;
-      if (a.learner == "linucb-jdp") EXPECT_EQ(*a.m0_exponent, Rational(1, 3));
-      else EXPECT_EQ(a.batch_exponent, Rational(2, 3)) << a.label;
+      if (a.learner == "linucb-jdp") {
+        EXPECT_EQ(*a.m0_exponent, Rational(1, 3));
+      } else {
+        EXPECT_EQ(a.batch_exponent, Rational(2, 3)) << a.label;
+      }
     }
   EXPECT_EQ(returning, 2U);
   for (const auto& e : list_experiments()) EXPECT_NE(e.name, "001-exponents");
