@@ -262,7 +262,7 @@ void stored(Registry& registry, const std::string& id) { mutable_claim(registry,
 // Seed 001's rate claims (family exponents-001) on experiment 001-exponents (verify/experiments/seed001_exponents.hpp).
 // Quick: T ∈ {2^8, …, 2^11}, 4 runs (the verdict rule's precision cannot be met with 4 points: inconclusive by
 // design, the plumbing exercised); full: the config as written (T ∈ {2^12, …, 2^20}, 20 runs; errata to issue 18).
-// The claim's seed replaces the config's; the run is shared by the six claims and cached per (suite, seed).
+// The claim's seed replaces the config's; the run is shared by the seven claims and cached per (suite, seed).
 struct CachedExponents {
   ex::ExponentsResult result;
   std::filesystem::path dir;

@@ -2,7 +2,7 @@
 // arXiv:2202.05567; spec 001 §7 items 11, 12 and 15; issue 18 "Experiments", errata "Issue 18"): experiments of kind
 // `exponents` (testdata/experiments/001-exponents.json), the final pseudo-regret Reg(T) of each learner at every T of
 // a grid, and the exponent γ of Reg(T) ≍ T^γ fitted on the log–log scale. The claims 001.thm3.2.rate,
-// 001.thm3.5.rate, 001.remark3.10.local, 001.remark3.10.central, 001.remarkf2 and 001.remarkf4
+// 001.thm3.5.rate, 001.remark3.10.local, 001.remark3.10.central, 001.remarkf2, 001.remarkf4 and 001.thm4.2.rate
 // (verify/claims/claims_experiments.cpp) judge these fits by `exponent_verdict` below.
 //
 // A config:
