@@ -55,7 +55,9 @@ TEST(Ledger001ReturningTest, SdpAmpChargesEveryBatchAndTheMessagesAccountantDeci
 TEST(Ledger001ReturningTest, TwinsCalibratedForMoreEpsAreNotHolds) {
   for (const std::string learner : {"linucb-sdp-amp", "linucb-sdp-vec", "linucb-jdp"}) {
     Ledger001Options o = ledger_001_returning_defaults(learner);
-    o.calibration_eps = o.eps * (learner == "linucb-sdp-vec" ? 1000 : learner == "linucb-sdp-amp" ? 8 : 2);
+    // sdp-vec: at 1000ε the composed ledger is still 0.474 < ε (C.1 is ~500 times conservative, and three batches
+    // compose to ~8.6 times one batch's ε̃, which is linear in ε_m here): 4000ε.
+    o.calibration_eps = o.eps * (learner == "linucb-sdp-vec" ? 4000 : learner == "linucb-sdp-amp" ? 8 : 2);
     const Outcome out = check_ledger_001(learner, quick(), o);
     EXPECT_NE(out.verdict, Verdict::holds) << learner << ": " << out.key_figure;
     EXPECT_GT(Rational(out.evidence["ledger_eps_upper"].get<std::string>()), o.eps) << learner;
