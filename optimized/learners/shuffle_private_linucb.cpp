@@ -303,10 +303,10 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
         l.law = ref::ReleaseLaw{ref::LawFamily::exact, ref::ObservationUnit::round, Rational(0), Rational(8),
                                 Rational(0)};
         break;
-      case ref::LinUcbVariant::SdpAmp: l = ref::p_amp_batch_law(params.eps, params.delta, Integer(cfg.B), cfg.sigma); break;
+      case ref::LinUcbVariant::SdpAmp: l = ref::p_amp_batch_law(cfg.batch_eps, cfg.batch_delta, Integer(cfg.B), cfg.sigma); break;
       case ref::LinUcbVariant::Ldp: l = ref::ldp_message_law(cfg.sigma); break;
       case ref::LinUcbVariant::SdpVec:
-        l = ref::p_vec_batch_law(cfg.g, cfg.b, Integer(cfg.B), Integer(d), params.delta);
+        l = ref::p_vec_batch_law(cfg.g, cfg.b, Integer(cfg.B), Integer(d), cfg.batch_delta);
         break;
       case ref::LinUcbVariant::Jdp: l = ref::tree_node_law(cfg.sigma); break;
     }

@@ -82,6 +82,20 @@ Profile001 parse_profile_001(std::string_view name, std::string_view function) {
   throw_parameter_error(function, "profile", "one of theorem, paper-code", std::string(name));
 }
 
+std::string_view user_model_name(UserModel u) { return u == UserModel::Returning ? "returning" : "unique"; }
+
+UserModel parse_user_model(std::string_view name, std::string_view function) {
+  if (name == "unique") return UserModel::Unique;
+  if (name == "returning") return UserModel::Returning;
+  throw_parameter_error(function, "users", "one of unique, returning", std::string(name));
+}
+
+std::uint64_t default_rounds_per_user(std::uint64_t T) {
+  std::uint64_t m = 1;
+  while (Integer(m) * m * m < Integer(T)) ++m;  // the least m with m³ >= T (T <= 2^40: m <= 2^14)
+  return m;
+}
+
 Integer LinUcbConfig::lambda_num() const { return numerator(Rational(lambda * D)); }
 
 std::uint32_t LinUcbConfig::jdp_prefix(std::uint64_t t) const {
@@ -232,6 +246,25 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
     if (*p.vec_scale <= 0) throw_parameter_error(kFn, "vec-scale", "> 0", to_string(*p.vec_scale));
     require_reasonable_size(*p.vec_scale, kFn, "vec-scale");
   }
+  c.users = p.users;
+  c.batch_eps = p.eps;
+  c.batch_delta = p.delta;
+  c.calibration_batches = c.M;
+  if (p.users == UserModel::Returning) {
+    if (p.variant != LinUcbVariant::SdpAmp && p.variant != LinUcbVariant::SdpVec && p.variant != LinUcbVariant::Jdp)
+      throw_parameter_error(kFn, "users", "unique for " + std::string(linucb_variant_name(p.variant)) +
+                                              " (returning: linucb-sdp-amp, linucb-sdp-vec, linucb-jdp)",
+                            "returning");
+    if (p.profile == Profile001::PaperCode)
+      throw_parameter_error(kFn, "users", "unique in the paper-code profile (the returning-user calibrations are "
+                                          "the theorems')", "returning");
+  }
+  if (p.m0) {
+    if (p.variant != LinUcbVariant::Jdp || p.users != UserModel::Returning)
+      throw_parameter_error(kFn, "m0", "absent (linucb-jdp with users = returning only)", std::to_string(*p.m0));
+    if (*p.m0 < 1 || *p.m0 > p.T)
+      throw_parameter_error(kFn, "m0", "in [1, T = " + std::to_string(p.T) + "]", std::to_string(*p.m0));
+  }
   if (p.profile == Profile001::PaperCode) {
     if (p.alpha) throw_parameter_error(kFn, "alpha", "absent in the paper-code profile (alpha = 1/n)", to_string(*p.alpha));
     c.realized_rewards = true;
@@ -247,22 +280,43 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
       c.privacy_note = "non-private";
       break;
     case LinUcbVariant::SdpAmp: {
-      const AmpSigma a = thm32_sigma(p.eps, p.delta, Integer(p.B));
+      // Unique users: Thm 3.2 at (ε, δ). Returning: Thm E.3 = B.1 at (ε_m, δ_m) (calibrate p-amp --returning).
+      const bool ret = p.users == UserModel::Returning;
+      std::optional<ReturningSplit001> split;
+      if (ret) {
+        split = returning_split_001(p.eps, p.delta, Integer(p.B), Integer(p.T));
+        c.batch_eps = split->eps_m;
+        c.batch_delta = split->delta_m;
+        c.calibration_batches = to_uint64(split->M);
+      }
+      const Rational& be = c.batch_eps;
+      const Rational& bd = c.batch_delta;
+      const AmpSigma a = thm32_sigma(be, bd, Integer(p.B));
       c.sigma = a.sigma_bar;
-      c.in_range = thm32_in_range(p.eps, p.delta, Integer(p.B));
-      if (c.in_range) {
+      const std::string thm = ret ? "Thm E.3" : "Thm 3.2";
+      const std::string per = ret ? " per batch" : "";
+      c.in_range = thm32_in_range(be, bd, Integer(p.B));
+      if (ret && !split->composition_in_range) {
+        c.in_range = false;
+        c.privacy_note = "outside Thm E.3's range (eps >= 1: Thm E.2's advanced composition needs eps < 1): no "
+                         "privacy guarantee";
+      } else if (c.in_range) {
         Calibration001Input in;
         in.variant = "p-amp";
-        in.eps = p.eps;
-        in.delta = p.delta;
+        in.eps = be;
+        in.delta = bd;
         in.n = Integer(p.B);
         const Calibration001 cal = calibrate_001(in);
         const Quantity* fmt = cal.find("fmt_applicable");
         c.in_range = fmt && fmt->flag && *fmt->flag;
-        c.privacy_note = c.in_range ? "O(eps, delta)-SDP by Thm 3.2 (Lemma B.4 applies)"
-                                    : "outside Thm 3.2's range (Lemma B.4's precondition fails): no privacy guarantee";
+        c.privacy_note = c.in_range ? (ret ? "O(eps, delta)-SDP for returning users by Thm E.3 (Lemma B.4 applies per "
+                                             "batch at (eps_m, delta_m); advanced composition over ceil(T/B) batches)"
+                                           : "O(eps, delta)-SDP by Thm 3.2 (Lemma B.4 applies)")
+                                    : "outside " + thm + "'s range (Lemma B.4's precondition fails" + per +
+                                          "): no privacy guarantee";
       } else {
-        c.privacy_note = "outside Thm 3.2's range (eps > sqrt(ln(2/delta)/B)): no privacy guarantee";
+        c.privacy_note = "outside " + thm + "'s range (eps" + (ret ? "_m" : "") + " > sqrt(ln(2/delta" +
+                         (ret ? "_m" : "") + ")/B)" + per + "): no privacy guarantee";
       }
       c.noise_proxy = c.sigma * c.sigma * Rational(users);
       c.rounding = Rational(users) * grid_unit / 2;
@@ -280,11 +334,32 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
       break;
     }
     case LinUcbVariant::SdpVec: {
-      const auto [g, b] = thm35_g_b(p.eps, p.delta, Integer(p.B), Integer(d));
+      // Unique users: Thm 3.5 at (ε, δ). Returning: Thm E.5 = C.1 at (ε_m, δ_m) (calibrate p-vec --returning).
+      const bool ret = p.users == UserModel::Returning;
+      std::optional<ReturningSplit001> split;
+      if (ret) {
+        split = returning_split_001(p.eps, p.delta, Integer(p.B), Integer(p.T));
+        c.batch_eps = split->eps_m;
+        c.batch_delta = split->delta_m;
+        c.calibration_batches = to_uint64(split->M);
+      }
+      const auto [g, b] = thm35_g_b(c.batch_eps, c.batch_delta, Integer(p.B), Integer(d));
+      const Integer int63 = (Integer(1) << 63) - 1;
+      if (ret && (b > int63 || Integer(p.B) * (g + b) > int63))  // as calibrate p-vec --returning refuses
+        throw_parameter_error(kFn, "eps", "such that B (g + b) fits 63 bits (b = " + to_string(b) + ")",
+                              to_string(p.eps));
       c.g = g;
       c.b = b;
-      c.in_range = p.eps <= 15 && p.delta < Rational(1, 2);
-      c.privacy_note = c.in_range ? "(eps, delta)-SDP by Thm 3.5" : "outside Thm 3.5's range: no privacy guarantee";
+      if (ret) {
+        c.in_range = split->composition_in_range;
+        c.privacy_note = c.in_range ? "(eps, delta)-SDP for returning users by Thm E.5 (Thm C.1 per batch at "
+                                      "(eps_m, delta_m); advanced composition over ceil(T/B) batches)"
+                                    : "outside Thm E.5's range (eps >= 1: Thm E.2's advanced composition needs eps "
+                                      "< 1): no privacy guarantee";
+      } else {
+        c.in_range = p.eps <= 15 && p.delta < Rational(1, 2);
+        c.privacy_note = c.in_range ? "(eps, delta)-SDP by Thm 3.5" : "outside Thm 3.5's range: no privacy guarantee";
+      }
       // Per entry and batch (r/g)²·(B/4 + B·b/4) with r = 2Δ = 2 (Hoeffding: the rounding error has range 1, each
       // of the b noise bits range 1); M batches.
       c.noise_proxy = Rational(users * (1 + b), g * g);
@@ -292,11 +367,21 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
       break;
     }
     case LinUcbVariant::Jdp: {
-      c.sigma = tree_sigma_node(p.eps, p.delta, Integer(c.M), Integer(1));
+      // Unique users: Prop. F.3's σ_node. Returning (Prop. 4.3, user-level JDP): a user in at most M₀ rounds
+      // changes M₀ leaves, so the node std is multiplied by M₀ exactly (variance × M₀²): the view's sensitivity
+      // M₀·√m·Δ_z over std M₀·σ_node has the same exact Gaussian profile as one leaf's.
+      c.M0 = p.users == UserModel::Returning ? p.m0.value_or(default_rounds_per_user(p.T)) : 1;
+      c.sigma = tree_sigma_node(p.eps, p.delta, Integer(c.M), Integer(1)) * Rational(Integer(c.M0));
       c.in_range = p.eps <= 1;
-      c.privacy_note = c.in_range ? "(eps, delta)-JDP by Prop. F.3 (exact Gaussian profile of the tree's nodes)"
-                                  : "outside Prop. F.3's range (eps > 1); the exact Gaussian profile still gives "
-                                    "(eps, delta)-JDP";
+      if (p.users == UserModel::Returning)
+        c.privacy_note = c.in_range ? "(eps, delta)-JDP at user level (M0 = " + std::to_string(c.M0) +
+                                          " rounds per user) by Prop. 4.3 (node std x M0; exact Gaussian profile)"
+                                    : "outside Prop. 4.3's range (eps > 1); the exact Gaussian profile still gives "
+                                      "user-level (eps, delta)-JDP at M0 = " + std::to_string(c.M0);
+      else
+        c.privacy_note = c.in_range ? "(eps, delta)-JDP by Prop. F.3 (exact Gaussian profile of the tree's nodes)"
+                                    : "outside Prop. F.3's range (eps > 1); the exact Gaussian profile still gives "
+                                      "(eps, delta)-JDP";
       const unsigned m = tree_levels(Integer(c.M));
       c.noise_proxy = c.sigma * c.sigma * m;
       c.rounding = Rational(m) * grid_unit / 2;
@@ -591,9 +676,9 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
         l = {ReleaseLaw{LawFamily::exact, ObservationUnit::round, Rational(0), Rational(8), Rational(0)},
              "no noise: the exact sums (eps = infinity)"};
         break;
-      case LinUcbVariant::SdpAmp: l = p_amp_batch_law(params.eps, params.delta, Integer(cfg.B), cfg.sigma); break;
+      case LinUcbVariant::SdpAmp: l = p_amp_batch_law(cfg.batch_eps, cfg.batch_delta, Integer(cfg.B), cfg.sigma); break;
       case LinUcbVariant::Ldp: l = ldp_message_law(cfg.sigma); break;
-      case LinUcbVariant::SdpVec: l = p_vec_batch_law(cfg.g, cfg.b, Integer(cfg.B), Integer(d), params.delta); break;
+      case LinUcbVariant::SdpVec: l = p_vec_batch_law(cfg.g, cfg.b, Integer(cfg.B), Integer(d), cfg.batch_delta); break;
       case LinUcbVariant::Jdp: l = tree_node_law(cfg.sigma); break;
     }
     out.laws.push_back(l.law);

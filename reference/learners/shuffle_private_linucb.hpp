@@ -84,6 +84,12 @@ namespace dpb::ref {
 
 enum class LinUcbVariant { NonPrivate, SdpAmp, SdpVec, Ldp, Jdp };
 enum class PdPolicy { Skip, RaiseLambda, Project };
+// The user model of the privacy calibration (issue 18; spec 001 §3.4, §3.7): Unique — each user in one round (the
+// unique-user theorems 3.2, 3.5, Prop. F.3); Returning — a user may come back: linucb-sdp-amp and linucb-sdp-vec are
+// calibrated per batch at (ε_m, δ_m) of Thms E.3 / E.5 (one user in every one of the M = ⌈T/B⌉ batches, advanced
+// composition; the calibration `calibrate p-amp|p-vec --returning` computes, ref::returning_split_001), linucb-jdp
+// is the user-level JDP tree of Prop. 4.3 (a user in at most M₀ rounds: node std × M₀).
+enum class UserModel { Unique, Returning };
 
 std::string_view linucb_variant_name(LinUcbVariant v);  // linucb, linucb-sdp-amp, …
 std::optional<LinUcbVariant> parse_linucb_variant(std::string_view name);
@@ -93,6 +99,11 @@ std::string_view pd_policy_name(PdPolicy p);  // skip, raise-lambda, project
 PdPolicy parse_pd_policy(std::string_view name, std::string_view function);
 // ParameterError naming `function`'s parameter profile for an unknown name ("theorem", "paper-code").
 Profile001 parse_profile_001(std::string_view name, std::string_view function);
+std::string_view user_model_name(UserModel u);  // unique, returning
+// ParameterError naming `function`'s parameter users for an unknown name.
+UserModel parse_user_model(std::string_view name, std::string_view function);
+// ⌈T^{1/3}⌉, exact: the default M₀ of the user-level linucb-jdp (issue 18, Remark 4.4).
+std::uint64_t default_rounds_per_user(std::uint64_t T);
 
 struct LinUcbParams {
   LinUcbVariant variant = LinUcbVariant::NonPrivate;
@@ -107,6 +118,12 @@ struct LinUcbParams {
   // law as R as written, claim 001.vec.paths-law, and B times fewer large binomials) or PerUser (R as written).
   NoisePath vec_noise_path = NoisePath::Aggregate;
   std::optional<Rational> vec_scale;    // paper-code sdp-vec: C (default 1 at ε = 1/5, else 10); > 0
+  // Theorem profile only; Returning for linucb-sdp-amp, linucb-sdp-vec, linucb-jdp (ParameterError naming users
+  // otherwise).
+  UserModel users = UserModel::Unique;
+  // linucb-jdp with users = Returning: M₀, the most rounds one user takes part in, in [1, T] (default ⌈T^{1/3}⌉);
+  // ParameterError naming m0 when given otherwise or out of range.
+  std::optional<std::uint64_t> m0;
 };
 
 // Everything derived once per run, shared by both builds (the optimized build calls configure_linucb).
@@ -128,6 +145,14 @@ struct LinUcbConfig {
   std::string privacy_note;     // "(ε, δ)-SDP by Thm 3.2" or "outside Thm 3.2's range: no privacy guarantee"
   PdPolicy pd_policy = PdPolicy::Skip;
   NoisePath vec_noise_path = NoisePath::Aggregate;
+  // The user model and what it calibrates: batch_eps, batch_delta = the (ε, δ) the protocol is calibrated at per
+  // batch (unique: the target (ε, δ); returning sdp-*: (ε_m, δ_m) of ref::returning_split_001, over
+  // calibration_batches = ⌈T/B⌉ batches); M0 = the rounds per user of the tree (unique: 1). Both builds' ledgers take
+  // the batch laws at (batch_eps, batch_delta).
+  UserModel users = UserModel::Unique;
+  Rational batch_eps, batch_delta;
+  std::uint64_t calibration_batches = 0;
+  std::uint64_t M0 = 1;
   // Profile paper-code (header comment).
   Profile001 profile = Profile001::Theorem;
   Rational row_norm_sq{1};      // L², the largest ‖x_a‖² of the instance (the width's L)

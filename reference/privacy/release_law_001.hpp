@@ -24,9 +24,14 @@
 //     nodes (the Billboard lemma, Hsu et al. 2016).
 #pragma once
 
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "reference/core/rational.hpp"
+#include "reference/privacy/ledger.hpp"
 #include "reference/privacy/release_law.hpp"
 
 namespace dpb::ref {
@@ -46,5 +51,38 @@ Law001 p_amp_batch_law(const Rational& eps, const Rational& delta, const Integer
 Law001 p_vec_batch_law(const Integer& g, const Integer& b, const Integer& B, const Integer& d, const Rational& delta);
 // gaussian(σ_node², 16): one tree node.
 Law001 tree_node_law(const Rational& sigma_node);
+
+}  // namespace dpb::ref
+
+namespace dpb::ref {
+
+// User-level composition of seed 001's returning users (issue 18; spec 001 §3.4, §3.7; docs/privacy-001.md §12
+// "Returning users"), over the releases a trajectory recorded (ledger_entries of LinUcbTrajectory::releases; unit
+// round: user t's observation is t − 1):
+//   Batches — linucb-sdp-amp, linucb-sdp-vec with users = returning (Thms E.3, E.5): one person may be a user of
+//     every batch, at most one per batch, so a person's data enter at most `k` = M = ⌊T/B⌋ releases, each at most once.
+//     The person is charged the k worst releases of the trajectory: approx_dp laws by advanced composition (Dwork–Roth
+//     Thm 3.20, the route the calibration assumes) at ε = the largest charged ε, δ′ = δ/2: (√(2k ln(2/δ))ε +
+//     kε(e^ε − 1), k·max δ + δ/2); gaussian laws by the exact Gaussian composition μ² = Σ Δ²/σ² of the k largest
+//     Δ²/σ² (Dong–Roth–Su, Cor. 3.3), ε at δ from the exact profile.
+//   Rounds — linucb-jdp with users = returning (Prop. 4.3): a person is at most `k` = M₀ rounds, which may share
+//     tree nodes. All laws gaussian with one σ per law; round i enters releases of total μ_i² = Σ Δ²/σ² (one round's
+//     change moves each node containing it by at most Δ); by the triangle inequality the person's change of the whole
+//     (whitened) node vector is at most Σ_i μ_i over their k rounds, and (Σ μ_i)² ≤ k Σ μ_i² (Cauchy–Schwarz): μ² =
+//     k × the sum of the k largest μ_i², an exact rational; ε at δ from the exact profile.
+// The result: eps_upper (rounded up, grid 2^−24 for Gaussian), delta (the composed δ: δ for Gaussian), and for
+// Gaussian compositions gaussian_mu2 (so that δ(ε) at the claim can be decided exactly). ParameterError naming k (< 1),
+// entries (empty or a law out of range), delta (outside (0, 1)), laws (a family other than approx_dp or gaussian, a
+// mix of both, or approx_dp in the rounds mode).
+enum class UserLevelMode { Batches, Rounds };
+struct UserLevel001 {
+  Rational eps_upper, delta;
+  std::optional<Rational> gaussian_mu2;
+  std::uint64_t charged = 0;               // releases (batches) or rounds (rounds) charged
+  std::vector<std::uint64_t> worst;        // the charged releases (batches) or observations (rounds), worst first
+  std::string conversion;
+};
+UserLevel001 compose_user_level_001(std::span<const ReleaseLaw> laws, std::span<const LedgerEntry> entries,
+                                    std::uint64_t k, const Rational& delta, UserLevelMode mode);
 
 }  // namespace dpb::ref

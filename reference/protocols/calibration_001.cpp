@@ -51,7 +51,7 @@ void check_batch(const Integer& B, const std::optional<Integer>& horizon) {
                           to_string(B));
 }
 
-// Returning users: M = ⌈T/B⌉, ε_m rounded down, δ_m = δ/(2M).
+// Returning users: M = ⌈T/B⌉, ε_m rounded down, δ_m = δ/(2M); ε >= 1 refused (Thm E.2).
 struct Split {
   Integer M;
   Rational eps_m, delta_m;
@@ -59,11 +59,8 @@ struct Split {
 Split returning_split(const Rational& eps, const Rational& delta, const Integer& B, const Integer& T) {
   if (eps >= 1)
     throw_parameter_error(kFn, "eps", "< 1 for returning users (Thm E.2's advanced composition)", to_string(eps));
-  Split s;
-  s.M = (T + B - 1) / B;
-  s.eps_m = theorem7_per_step_eps_lower_bound(eps, s.M, Rational(delta / 2));
-  s.delta_m = delta / (2 * s.M);
-  return s;
+  const ReturningSplit001 r = returning_split_001(eps, delta, B, T);
+  return Split{r.M, r.eps_m, r.delta_m};
 }
 
 void add_split(Calibration001& c, const Split& s) {
@@ -465,6 +462,17 @@ Rational tree_sigma_node(const Rational& eps, const Rational& delta, const Integ
     if (ok(mid)) hi = mid; else lo = mid;
   }
   return Rational(hi, scale);
+}
+
+ReturningSplit001 returning_split_001(const Rational& eps, const Rational& delta, const Integer& B, const Integer& T) {
+  if (B < 1) throw_parameter_error(kFn, "n", ">= 1 (the batch size B)", to_string(B));
+  if (T < B) throw_parameter_error(kFn, "horizon", ">= B = " + to_string(B), to_string(T));
+  ReturningSplit001 s;
+  s.M = (T + B - 1) / B;
+  s.eps_m = theorem7_per_step_eps_lower_bound(eps, s.M, Rational(delta / 2));
+  s.delta_m = delta / (2 * s.M);
+  s.composition_in_range = eps < 1;
+  return s;
 }
 
 const Quantity* Calibration001::find(const std::string& name) const {

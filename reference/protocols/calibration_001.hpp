@@ -90,6 +90,18 @@ Rational paper_code_vec_g_squared(const Integer& B, const Integer& d);
 RealFn paper_code_vec_b(const Rational& eps, const Rational& delta, const Integer& B, const Integer& d,
                         const Rational& C);
 
+// Returning users (Thms E.3, E.5): M = ⌈T/B⌉ batches, ε_m = ε/(2√(2M ln(2/δ))) rounded down (Thm E.2, δ′ = δ/2)
+// and δ_m = δ/(2M) — the per-batch target `calibrate p-amp|p-vec --returning` substitutes into B.1 / C.1. No range
+// check: `composition_in_range` says whether Thm E.2's hypothesis ε < 1 holds (calibrate refuses ε >= 1; the
+// learners run and label the point "outside Thm E.x's range: no privacy guarantee"). ParameterError naming n or
+// horizon unless 1 <= B <= T.
+struct ReturningSplit001 {
+  Integer M;
+  Rational eps_m, delta_m;
+  bool composition_in_range = true;  // ε < 1
+};
+ReturningSplit001 returning_split_001(const Rational& eps, const Rational& delta, const Integer& B, const Integer& T);
+
 // g and b of Thm C.1 (no range check).
 std::pair<Integer, Integer> thm35_g_b(const Rational& eps, const Rational& delta, const Integer& B, const Integer& d);
 

@@ -49,6 +49,23 @@ void add_001(Registry& registry, const std::string& learner, const std::string& 
   if (expected != Verdict::holds) c.stored_report = c.id + ".json";
 }
 
+// Seed 001's returning users (issue 18; ledger_001_checks.hpp, docs/privacy-001.md §12): the learner calibrated for
+// returning users, its run's releases composed at user level.
+void add_001_returning(Registry& registry, const std::string& learner, const std::string& id,
+                       const std::string& statement, Source source, Verdict expected) {
+  const privacy_checks::Ledger001Options o = privacy_checks::ledger_001_returning_defaults(learner);
+  const std::string grid = "theorem profile, users = returning, one run of the reference learner: eps = " +
+                           dpb::to_string(o.eps) + ", delta = 1e-5, B = " + std::to_string(o.B) + ", T = " +
+                           std::to_string(o.T) + " (M = " + std::to_string(o.T / o.B) +
+                           " aggregations), d = 2, K = 4, q = 8" +
+                           (learner == "linucb-jdp" ? ", M0 = ceil(T^(1/3))" : "");
+  Claim& c = registry.add(Claim{id, statement, std::move(source), Method::certified, grid, expected,
+                                [learner, o](const RunOptions& run) {
+                                  return privacy_checks::check_ledger_001(learner, run, o);
+                                }});
+  if (expected != Verdict::holds) c.stored_report = c.id + ".json";
+}
+
 }  // namespace
 
 void register_claims_ledger(Registry& registry) {
@@ -69,6 +86,22 @@ void register_claims_ledger(Registry& registry) {
           "Batched-Central-LinUCB (Shariff-Sheffet 2018's tree, one leaf per batch) is (eps, delta)-JDP for every B: "
           "every completed tree node composed per user (the other users' actions are post-processing of them)",
           {"001", "App. F", "Prop. F.3 (Shariff & Sheffet 2018)"}, Verdict::holds);
+  add_001_returning(registry, "linucb-sdp-amp", "001.linucb-sdp-amp.returning.ledger",
+                    "Algorithm 1 with P_Amp at Thm E.3's calibration (B.1 at eps_m = eps/(2 sqrt(2M ln(2/delta))), "
+                    "delta_m = delta/(2M), M = ceil(T/B)) is (eps, delta)-SDP for returning users: one person in every "
+                    "batch, the run's batch releases charged at user level (advanced composition of the worst M = "
+                    "floor(T/B), or the person's M messages composed exactly)",
+                    {"001", "§4, App. E", "Thm 4.2(i) / E.3; Thm E.2"}, Verdict::holds);
+  add_001_returning(registry, "linucb-sdp-vec", "001.linucb-sdp-vec.returning.ledger",
+                    "Algorithm 1 with P_Vec at Thm E.5's calibration (C.1 at eps_m, delta_m) is (eps, delta)-SDP for "
+                    "returning users: the run's batch releases (P_Vec's certified eps at delta_m each) charged at user "
+                    "level by advanced composition over the worst M = floor(T/B)",
+                    {"001", "§4, App. E", "Thm 4.2(ii) / E.5; Thm E.2"}, Verdict::holds);
+  add_001_returning(registry, "linucb-jdp", "001.linucb-jdp.user-level.ledger",
+                    "User-level JDP LinUCB (Shariff-Sheffet's tree with node std x M0) is (eps, delta)-JDP when each "
+                    "person takes part in at most M0 rounds: the run's tree nodes charged for the person's worst M0 "
+                    "rounds (triangle inequality over their rounds, exact Gaussian profile)",
+                    {"001", "§4, App. E.3", "Prop. 4.3 / E.7"}, Verdict::holds);
   registry.add(Claim{
       "003.shuffle-glm.ledger",
       "ShuffleGLM is (eps, delta)-shuffle DP (Thm 5.1): every released batch's P2 (V, H_k) at (eps/2, delta/2) and "

@@ -34,6 +34,20 @@ void add_linear_options(Options& o, LinearCliArgs& a, const std::vector<std::str
            "paper-code linucb-sdp-vec: the code's scale C of b (default 1 at eps = 1/5, else 10)")
       .companions_are(std::vector<std::string>{"simulate", "--learner", "linucb-sdp-vec", "--profile", "paper-code",
                                                "--runs", "1", "--horizon", "40", "--arms", "10"});
+  // The companions of --users and --m0: the command's quick line with linucb-jdp (and --users returning).
+  std::vector<std::string> jdp = companions;
+  for (std::size_t i = 0; i + 1 < jdp.size(); ++i)
+    if (jdp[i] == "--learner") jdp[i + 1] = "linucb-jdp";
+  std::vector<std::string> jdp_returning = jdp;
+  jdp_returning.insert(jdp_returning.end(), {"--users", "returning"});
+  o.choice("--users", a.users, {"unique", "returning"},
+           "linucb-sdp-amp, linucb-sdp-vec, linucb-jdp (theorem profile): unique (default) or returning users (Thms "
+           "E.3, E.5: per-batch (eps_m, delta_m) as calibrate --returning; linucb-jdp: user-level, Prop. 4.3)")
+      .companions_are(jdp);
+  o.integer("--m0", a.m0, closed(1), closed(pow2(40), "2^40"),
+            "linucb-jdp --users returning: M0 >= 1, the most rounds a user takes part in (default ceil(T^(1/3)); node "
+            "std x M0)")
+      .companions_are(jdp_returning);
   o.choice("--vec-noise", a.vec_noise, {"aggregate", "per-user"},
            "linucb-sdp-vec: aggregate (default: one Bin(B·b, 1/4) per label and batch) or per-user (R as written)")
       .companions_are(companions);
@@ -41,7 +55,7 @@ void add_linear_options(Options& o, LinearCliArgs& a, const std::vector<std::str
 
 void refuse_linear_options(const Options& options, const std::string& learner, const char* command) {
   for (const char* name : {"batch", "d", "pd-policy", "profile", "confidence", "lambda", "contexts", "vec-noise",
-                           "regret", "vec-scale"})
+                           "regret", "vec-scale", "users", "m0"})
     if (options.given(name))
       throw_parameter_error(command, std::string("--") + name,
                             "absent for " + (learner.empty() ? std::string("an experiment") : learner) +
@@ -79,6 +93,26 @@ ref::LinUcbParams parse_linear_params(const LinearCliArgs& a, ref::LinUcbVariant
   }
   if (!a.lambda.empty()) p.lambda = parse_rational(a.lambda, command, "lambda");
   if (!a.vec_scale.empty()) p.vec_scale = parse_rational(a.vec_scale, command, "vec-scale");
+  p.users = ref::parse_user_model(a.users.empty() ? "unique" : a.users, command);
+  // The combinations configure_linucb refuses, named by the user's options.
+  if (p.users == ref::UserModel::Returning) {
+    if (variant != ref::LinUcbVariant::SdpAmp && variant != ref::LinUcbVariant::SdpVec &&
+        variant != ref::LinUcbVariant::Jdp)
+      throw_parameter_error(command, "--users",
+                            "unique for " + std::string(ref::linucb_variant_name(variant)) +
+                                " (returning: linucb-sdp-amp, linucb-sdp-vec, linucb-jdp)",
+                            a.users);
+    if (a.profile == "paper-code")
+      throw_parameter_error(command, "--users", "unique with --profile paper-code (the returning-user calibrations "
+                                                "are the theorems')", a.users);
+  }
+  if (!a.m0.empty() && (variant != ref::LinUcbVariant::Jdp || p.users != ref::UserModel::Returning))
+    throw_parameter_error(command, "--m0", "absent (linucb-jdp with --users returning only)", a.m0);
+  if (!a.m0.empty()) {
+    const auto m = try_parse_integer(a.m0);
+    if (!m || *m < 1 || *m > Integer(T)) throw_parameter_error(command, "--m0", "an integer in [1, T = " + std::to_string(T) + "]", a.m0);
+    p.m0 = m->convert_to<std::uint64_t>();
+  }
   if (a.vec_noise.empty() || a.vec_noise == "aggregate") p.vec_noise_path = ref::NoisePath::Aggregate;
   else if (a.vec_noise == "per-user") p.vec_noise_path = ref::NoisePath::PerUser;
   else throw_parameter_error(command, "vec-noise", "per-user or aggregate", a.vec_noise);

@@ -21,10 +21,12 @@ struct LinearCliArgs {
   std::string contexts;   // fixed (§6.1 arms) or tape (fresh contexts per round)
   std::string regret;     // pseudo | realized (default: pseudo for theorem, realized for paper-code)
   std::string vec_scale;  // paper-code linucb-sdp-vec's C (default 1 at eps = 1/5, else 10)
+  std::string users;      // unique (default) | returning (linucb-sdp-amp, linucb-sdp-vec, linucb-jdp; theorem profile)
+  std::string m0;         // linucb-jdp --users returning: M0, rounds per user (default ceil(T^(1/3)))
 };
 
 // Registers --batch, --d, --pd-policy, --profile, --confidence, --lambda, --contexts, --vec-noise, --regret,
-// --vec-scale; `companions` is a
+// --vec-scale, --users, --m0; `companions` is a
 // quick command line that uses them (the bad-input table).
 void add_linear_options(Options& options, LinearCliArgs& args, const std::vector<std::string>& companions);
 // For a learner that is not one of seed 001's: any of those options given is refused naming it (class 9).

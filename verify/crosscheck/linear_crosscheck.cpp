@@ -193,6 +193,14 @@ void print_linear_report(const LinearCrosscheckReport& rep, std::ostream& out) {
                 ? ", " + std::to_string(g.jdp_nodes) + " node noises (a simulation of the tree, no privacy claim)"
                 : std::string())
         << "; rewards of every arm every round, realized regret\n";
+  if (g.users == ref::UserModel::Returning) {
+    out << "  returning users: ";
+    if (g.variant == ref::LinUcbVariant::Jdp)
+      out << "user-level tree, M0 = " << g.M0 << " rounds per user, sigma_node = " << to_string(g.sigma) << "\n";
+    else
+      out << "calibrated per batch at eps_m ~ " << g.batch_eps.convert_to<double>() << ", delta_m = "
+          << to_string(g.batch_delta) << " over ceil(T/B) = " << g.calibration_batches << " batches\n";
+  }
   out << "  lambda = " << to_string(g.lambda) << " (~" << g.lambda.convert_to<double>() << "), beta_0 ~ "
       << g.beta.front().convert_to<double>() << ", beta_M ~ " << g.beta.back().convert_to<double>()
       << ", pd-policy = " << ref::pd_policy_name(g.pd_policy) << "; " << g.privacy_note << "\n";

@@ -53,6 +53,8 @@ struct AlgorithmConfig {
   std::optional<std::uint64_t> batch;   // B (default 20 for linucb-sdp-*, 1 otherwise)
   std::optional<Rational> delta;        // δ (default 1/10)
   std::optional<Rational> vec_scale;    // paper-code linucb-sdp-vec: C (default 1 at ε = 1/5, 10 otherwise)
+  std::string users = "unique";         // ref::UserModel (set by the exponents experiments; theorem profile)
+  std::optional<std::uint64_t> m0;      // linucb-jdp with users returning: M₀ (default ⌈T^{1/3}⌉)
 };
 
 struct ExperimentConfig {

@@ -110,8 +110,9 @@ ExponentsConfig parse_exponents_config(const nlohmann::json& j, const std::strin
     const std::string at = "algorithms[" + std::to_string(i) + "]";
     const auto& a = f.object(j.at("algorithms")[i], at);
     for (const auto& [key, value] : a.items())
-      if (key != "label" && key != "learner" && key != "batch_exponent" && key != "predicted")
-        f.fail(at + "." + key, "one of label, learner, batch_exponent, predicted", key);
+      if (key != "label" && key != "learner" && key != "batch_exponent" && key != "predicted" && key != "users" &&
+          key != "m0_exponent")
+        f.fail(at + "." + key, "one of label, learner, batch_exponent, predicted, users, m0_exponent", key);
     ExponentAlgorithm alg;
     alg.label = f.string(a, "label", at + ".label", true);
     if (!labels.insert(alg.label).second) f.fail(at + ".label", "unique", a.at("label"));
@@ -127,6 +128,21 @@ ExponentsConfig parse_exponents_config(const nlohmann::json& j, const std::strin
     if (a.contains("predicted")) {
       alg.predicted = f.rational(a.at("predicted"), at + ".predicted");
       if (*alg.predicted <= 0 || *alg.predicted > 1) f.fail(at + ".predicted", "in (0, 1]", a.at("predicted"));
+    }
+    if (a.contains("users")) {
+      alg.users = f.string(a, "users", at + ".users", true);
+      if (alg.users != "unique" && alg.users != "returning") f.fail(at + ".users", "unique or returning", a.at("users"));
+      if (alg.users == "returning" && alg.learner != "linucb-sdp-amp" && alg.learner != "linucb-sdp-vec" &&
+          alg.learner != "linucb-jdp")
+        f.fail(at + ".users", "unique for " + alg.learner + " (returning: linucb-sdp-amp, linucb-sdp-vec, linucb-jdp)",
+               a.at("users"));
+    }
+    if (a.contains("m0_exponent")) {
+      if (alg.learner != "linucb-jdp" || alg.users != "returning")
+        f.fail(at + ".m0_exponent", "absent (linucb-jdp with users returning only)", a.at("m0_exponent"));
+      alg.m0_exponent = f.rational(a.at("m0_exponent"), at + ".m0_exponent");
+      if (*alg.m0_exponent < 0 || *alg.m0_exponent > 1 || boost::multiprecision::denominator(*alg.m0_exponent) > 64)
+        f.fail(at + ".m0_exponent", "a rational in [0, 1] with denominator at most 64", a.at("m0_exponent"));
     }
     c.algorithms.push_back(alg);
   }
@@ -271,6 +287,8 @@ ExponentsResult run_exponents(const ExponentsConfig& config, const ExponentsOpti
       alg.learner = a.learner;
       alg.batch = batch_for(T, a.batch_exponent);
       alg.delta = c.delta;
+      alg.users = a.users;
+      if (a.m0_exponent) alg.m0 = batch_for(T, *a.m0_exponent);
       e.algorithms.push_back(alg);
     }
     SimulationOptions so;
@@ -294,6 +312,8 @@ ExponentsResult run_exponents(const ExponentsConfig& config, const ExponentsOpti
       lp.B = p.B;
       lp.eps = c.eps;
       lp.delta = c.delta;
+      lp.users = ref::parse_user_model(e.algorithms[i].users, "exponents");
+      lp.m0 = e.algorithms[i].m0;
       const ref::LinUcbConfig cfg = ref::configure_linucb(lp, c.d, c.arms, kFeatureBits);
       p.in_range = cfg.in_range;
       p.privacy_note = cfg.privacy_note;
@@ -337,6 +357,8 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
     nlohmann::json e = {{"label", a.label},   {"learner", a.learner}, {"batch_exponent", dpb::to_string(a.batch_exponent)},
                         {"points", pts},      {"fit", fit},           {"points_outside_range", outside}};
     if (a.predicted) e["predicted"] = dpb::to_string(*a.predicted);
+    e["users"] = a.users;
+    if (a.m0_exponent) e["m0_exponent"] = dpb::to_string(*a.m0_exponent);
     algs.push_back(e);
   }
   j["algorithms"] = algs;

@@ -2,13 +2,16 @@
 // arXiv:2202.05567; spec 001 §7 items 11, 12 and 15; issue 18 "Experiments", errata "Issue 18"): experiments of kind
 // `exponents` (testdata/experiments/001-exponents.json), the final pseudo-regret Reg(T) of each learner at every T of
 // a grid, and the exponent γ of Reg(T) ≍ T^γ fitted on the log–log scale. The claims 001.thm3.2.rate,
-// 001.thm3.5.rate, 001.remark3.10.local, 001.remark3.10.central, 001.remarkf2 and 001.remarkf4
+// 001.thm3.5.rate, 001.remark3.10.local, 001.remark3.10.central, 001.remarkf2, 001.remarkf4 and 001.thm4.2.rate
 // (verify/claims/claims_experiments.cpp) judge these fits by `exponent_verdict` below.
 //
 // A config:
 //   {"kind": "exponents", "description", "source", "figure", "environment": {"kind": "seed001-paper", "d", "arms"},
 //    "horizons": [4096, …], "runs": 20, "seed": 1, "eps": "1", "delta": "1/10", "level": "19/20",
-//    "algorithms": [{"label", "learner", "batch_exponent": "3/5", "predicted": "3/5"}]}
+//    "algorithms": [{"label", "learner", "batch_exponent": "3/5", "predicted": "3/5", "users": "returning",
+//                    "m0_exponent": "1/3"}]}
+// `users` (default unique) selects the learner's user model (ref::UserModel: returning users, Thms E.3/E.5, Prop.
+// 4.3); `m0_exponent` k gives linucb-jdp's M₀ = ⌈T^k⌉ (users = returning only).
 // `batch_exponent` k gives B = ⌈T^k⌉ (exact: the least B with B^q >= T^p for k = p/q; absent or 0: B = 1);
 // `predicted` is the exponent the paper states (absent: reported, not claimed). Only the theorem profile (§6.1's
 // instances, pseudo-regret, the learners' certified calibrations) is run: the rates are the theorems' rates.
@@ -46,6 +49,8 @@ struct ExponentAlgorithm {
   std::string learner;  // linucb, linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, linucb-jdp
   Rational batch_exponent{0};         // B = ⌈T^k⌉ (0: B = 1)
   std::optional<Rational> predicted;  // the paper's exponent
+  std::string users = "unique";       // "users": unique | returning (linucb-sdp-amp, linucb-sdp-vec, linucb-jdp)
+  std::optional<Rational> m0_exponent;  // "m0_exponent" (linucb-jdp, returning): M₀ = ⌈T^k⌉ (absent: the default)
 };
 
 struct ExponentsConfig {

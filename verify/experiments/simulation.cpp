@@ -154,6 +154,8 @@ fast::Trajectory run_linear_learner(const AlgorithmConfig& alg, const Rational& 
   p.eps = eps;
   p.delta = alg.delta.value_or(Rational(1, 10));
   p.vec_scale = alg.vec_scale;
+  p.users = ref::parse_user_model(alg.users, "simulate");
+  p.m0 = alg.m0;
   fast::LinUcbOptions o;
   o.base.record_actions = true;
   o.record_updates = false;

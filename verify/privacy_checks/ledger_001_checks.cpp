@@ -10,6 +10,7 @@
 #include "reference/environments/linear_instance.hpp"
 #include "reference/environments/reward_tape.hpp"
 #include "reference/privacy/ledger.hpp"
+#include "reference/privacy/release_law_001.hpp"
 #include "reference/privacy/seed001.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
@@ -49,6 +50,123 @@ Rational p_amp_sum_delta_lower(const Rational& sigma_bar, const Integer& B, std:
   return std::max(Rational(0), v.lower());
 }
 
+// The learner's configuration for the run (the same call the run made).
+ref::LinUcbConfig config_of(const std::string& learner, const Ledger001Options& o) {
+  ref::LinUcbParams p;
+  p.variant = variant_of(learner);
+  p.profile = ref::Profile001::Theorem;
+  p.T = o.T;
+  p.B = o.B;
+  p.eps = o.calibration_eps.value_or(o.eps);
+  p.delta = o.delta;
+  p.users = o.users;
+  p.m0 = o.m0;
+  return ref::configure_linucb(p, o.d, o.K, o.q);
+}
+
+// Returning users: the user-level composition (header comment; ref::compose_user_level_001) and, for P_Amp, the
+// person's k messages composed exactly (each batch's shuffled view is a post-processing of the messages, one per
+// person and batch: gaussian(σ̄², 8) each, μ² = 8k/σ̄² — the "messages" accountant of 001.thm-e3.privacy).
+Outcome assess_returning(ref::LinUcbVariant v, const std::string& learner, const ref::LinUcbTrajectory& t,
+                         const Ledger001Options& o, const std::vector<ref::LedgerEntry>& entries, bool structure_ok,
+                         std::uint32_t max_in) {
+  const std::uint64_t M = o.T / o.B;
+  const ref::LinUcbConfig cfg = config_of(learner, o);
+  const bool tree = v == ref::LinUcbVariant::Jdp;
+  const std::uint64_t k = tree ? cfg.M0 : M;
+  Outcome out;
+  nlohmann::json& ev = out.evidence;
+  ev["learner"] = learner;
+  ev["profile"] = "theorem";
+  ev["users"] = "returning";
+  ev["eps"] = dpb::to_string(o.eps);
+  ev["delta"] = dpb::to_string(o.delta);
+  if (o.calibration_eps) ev["calibration_eps"] = dpb::to_string(*o.calibration_eps);
+  ev["T"] = o.T;
+  ev["B"] = o.B;
+  ev["M"] = M;
+  ev["d"] = o.d;
+  ev["K"] = o.K;
+  ev["q"] = o.q;
+  ev["privacy_note"] = cfg.privacy_note;
+  ev["in_range"] = cfg.in_range;
+  if (tree) {
+    ev["m0"] = cfg.M0;
+    ev["sigma_node"] = dpb::to_string(cfg.sigma);
+  } else {
+    ev["calibration_batches"] = cfg.calibration_batches;
+    ev["eps_batch"] = decimal(cfg.batch_eps);
+    ev["delta_batch"] = dpb::to_string(cfg.batch_delta);
+  }
+  nlohmann::json laws = nlohmann::json::array();
+  for (std::size_t i = 0; i < t.laws.size(); ++i)
+    laws.push_back({{"law", ref::describe(t.laws[i])}, {"how", i < t.law_notes.size() ? t.law_notes[i] : ""}});
+  ev["laws"] = laws;
+  ev["releases"] = t.releases.size();
+  ev["structure"] = {{"as_expected", structure_ok}, {"max_releases_per_round", max_in}};
+  ev["person"] = tree ? "one person is at most M0 = " + std::to_string(k) +
+                            " rounds (Prop. 4.3), anywhere in the run (rounds may share leaves and nodes)"
+                      : "one person is a user of every batch, at most once per batch (Thms E.3, E.5): at most M = "
+                        "floor(T/B) = " + std::to_string(k) + " batch releases";
+  if (entries.empty()) {
+    out.verdict = Verdict::inconclusive;
+    out.key_figure = "no release";
+    return out;
+  }
+  const ref::UserLevel001 u = ref::compose_user_level_001(
+      t.laws, entries, k, o.delta, tree ? ref::UserLevelMode::Rounds : ref::UserLevelMode::Batches);
+  std::optional<Rational> delta_at_eps;
+  if (u.gaussian_mu2) delta_at_eps = ref::gaussian_delta_upper_at(*u.gaussian_mu2, o.eps);
+  const bool ledger_ok = (u.eps_upper <= o.eps && u.delta <= o.delta) || (delta_at_eps && *delta_at_eps <= o.delta);
+  ev["ledger_eps_upper"] = dpb::to_string(u.eps_upper);
+  ev["ledger_eps_upper_decimal"] = decimal(u.eps_upper);
+  ev["ledger_delta"] = dpb::to_string(u.delta);
+  ev["ledger_delta_decimal"] = decimal(u.delta);
+  ev["conversion"] = u.conversion;
+  ev["charged"] = u.charged;
+  if (u.gaussian_mu2) {
+    ev["gaussian_mu2"] = dpb::to_string(*u.gaussian_mu2);
+    ev["gaussian_delta_at_claim_eps_upper"] = decimal(*delta_at_eps);
+  }
+  nlohmann::json worst = nlohmann::json::array();
+  for (std::uint64_t w : u.worst) {
+    if (worst.size() >= 20) break;
+    worst.push_back(w);
+  }
+  ev[tree ? "worst_rounds" : "worst_releases"] = worst;
+  // P_Amp: the messages accountant.
+  bool messages_ok = false;
+  Rational msg_eps, msg_mu2;
+  if (v == ref::LinUcbVariant::SdpAmp) {
+    msg_mu2 = Rational(8 * Integer(k)) / (cfg.sigma * cfg.sigma);
+    msg_eps = ref::gaussian_eps_upper_bound(msg_mu2, o.delta);
+    messages_ok = msg_eps <= o.eps || ref::gaussian_delta_upper_at(msg_mu2, o.eps) <= o.delta;
+    ev["messages_accountant"] = {{"how", "the person's k = " + std::to_string(k) +
+                                             " R_Amp messages (one per batch, gaussian(sigma_bar^2, 8) each), "
+                                             "composed exactly; every shuffled view is their post-processing"},
+                                 {"mu2", dpb::to_string(msg_mu2)},
+                                 {"eps_upper", decimal(msg_eps)}};
+  }
+  if (ledger_ok || messages_ok) {
+    out.verdict = Verdict::holds;
+    out.key_figure = "user-level (eps, delta) <= (" + decimal(ledger_ok ? u.eps_upper : msg_eps) + ", " +
+                     decimal(ledger_ok ? u.delta : o.delta) + ") within the claim (" + dpb::to_string(o.eps) + ", " +
+                     dpb::to_string(o.delta) + ")" + (ledger_ok ? "" : " by the messages accountant") + "; k = " +
+                     std::to_string(k) + (tree ? " rounds" : " batches") + " per person";
+    if (!structure_ok) out.key_figure += " (release structure differs from the learner's: see evidence)";
+  } else {
+    out.verdict = Verdict::inconclusive;
+    out.key_figure = "user-level (eps, delta) <= (" + decimal(u.eps_upper) + ", " + decimal(u.delta) +
+                     ") above the claim (" + dpb::to_string(o.eps) + ", " + dpb::to_string(o.delta) + "); k = " +
+                     std::to_string(k);
+    ev["inconclusive_because"] = "the certified user-level upper bounds exceed the claim and no certified lower bound "
+                                 "above it is computed";
+  }
+  ev["verdict_rule"] = "holds iff a certified user-level (eps, delta) upper bound is within the claim (issue 11 "
+                       "errata: holds needs a certified upper bound); otherwise inconclusive with the bounds";
+  return out;
+}
+
 }  // namespace
 
 const std::vector<std::string>& ledger_001_learners() {
@@ -69,6 +187,17 @@ Ledger001Options ledger_001_defaults(const std::string& learner) {
   return o;
 }
 
+Ledger001Options ledger_001_returning_defaults(const std::string& learner) {
+  const ref::LinUcbVariant v = variant_of(learner);
+  if (v == ref::LinUcbVariant::Ldp || v == ref::LinUcbVariant::NonPrivate)
+    throw_parameter_error(kFn, "learner", "one of linucb-sdp-amp, linucb-sdp-vec, linucb-jdp (returning users)",
+                          learner);
+  Ledger001Options o = ledger_001_defaults(learner);
+  o.eps = Rational(1, 2);
+  o.users = ref::UserModel::Returning;
+  return o;
+}
+
 ref::LinUcbTrajectory run_ledger_001(const std::string& learner, const Ledger001Options& o, std::uint64_t seed) {
   ref::LinUcbParams p;
   p.variant = variant_of(learner);
@@ -77,6 +206,8 @@ ref::LinUcbTrajectory run_ledger_001(const std::string& learner, const Ledger001
   p.B = o.B;
   p.eps = o.calibration_eps.value_or(o.eps);
   p.delta = o.delta;
+  p.users = o.users;
+  p.m0 = o.m0;
   ChaCha20Source bits(seed, 0);
   const ref::LinearInstance inst = ref::seed001_instance(o.d, o.K, o.q, bits);
   const ref::RewardTape tape = ref::make_reward_tape(inst.bandit(), o.T, seed, 2);
@@ -121,6 +252,7 @@ Outcome assess_ledger_001(const std::string& learner, const ref::LinUcbTrajector
   // ---- the ledger ----
   const std::vector<ref::LedgerEntry> entries =
       ref::ledger_entries(std::span<const ref::Release>(t.releases), std::span<const ref::ReleaseLaw>(t.laws));
+  if (o.users == ref::UserModel::Returning) return assess_returning(v, learner, t, o, entries, structure_ok, max_in);
   ref::LedgerOptions lo;
   lo.delta = o.delta;
   const ref::LedgerResult ledger = ref::compose_ledger(t.laws, entries, lo);

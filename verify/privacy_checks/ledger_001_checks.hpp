@@ -38,6 +38,11 @@ struct Ledger001Options {
   std::uint64_t T = 0, B = 0;                // the run (T rounds, batches of B: M = ⌊T/B⌋ aggregations)
   std::uint32_t d = 2, K = 4;                // §6.1's generator, features on 2^−q
   unsigned q = 8;
+  // Returning users (issue 18; docs/privacy-001.md §12): the learner calibrated with users = returning and the ledger
+  // composed at user level (ref::compose_user_level_001: a person in every batch, k = M = ⌊T/B⌋, for sdp-amp and
+  // sdp-vec; a person in M₀ rounds for linucb-jdp).
+  ref::UserModel users = ref::UserModel::Unique;
+  std::optional<std::uint64_t> m0;  // linucb-jdp, returning: M₀ (default ⌈T^{1/3}⌉)
 };
 // The claims' sizes (quick = full: one reference run each, B ∤ T so that a trailing batch exists):
 //   sdp-amp  ε = 1/10, δ = 10⁻⁵, B = 400, T = 837 (Lemma B.4 applies: the errata's point of 001.lemma-b4)
@@ -46,6 +51,14 @@ struct Ledger001Options {
 //   jdp      ε = 1/2,  δ = 10⁻⁵, B = 10,  T = 85 (M = 8 leaves, m = 4 levels: leaf 1 in 4 nodes)
 // ParameterError naming `learner` outside ledger_001_learners().
 Ledger001Options ledger_001_defaults(const std::string& learner);
+
+// The returning-user claims' sizes (001.linucb-sdp-amp.returning.ledger, 001.linucb-sdp-vec.returning.ledger,
+// 001.linucb-jdp.user-level.ledger; ε = 1/2 < 1 as Thm E.2 needs, δ = 10⁻⁵):
+//   sdp-amp  B = 400, T = 837 (M = 2 aggregations, calibrated for ⌈T/B⌉ = 3; Lemma B.4 applies per batch)
+//   sdp-vec  B = 20,  T = 67  (M = 3, calibrated for 4)
+//   jdp      B = 10,  T = 85  (M = 8 leaves, M₀ = ⌈85^{1/3}⌉ = 5 rounds per person)
+// ParameterError naming `learner` for linucb-ldp (no returning-user calibration) or an unknown name.
+Ledger001Options ledger_001_returning_defaults(const std::string& learner);
 
 // One reference run with the ledger recorded (instance: seed001_instance on ChaCha20(seed, 0); rewards on stream 2;
 // noise on stream 1).

@@ -99,5 +99,28 @@ TEST(LinearLearnersCliTest, SimulateRunsALearnerAndWritesItsCurves) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(LinearLearnersCliTest, ReturningUsersRunAndBadUserOptionsAreRefused) {
+  for (const std::string l : {"linucb-sdp-amp --batch 10", "linucb-sdp-vec --batch 10", "linucb-jdp", "linucb-jdp --m0 2"}) {
+    const auto r = run_command(kCli + " crosscheck --learner " + l +
+                               " --users returning --eps 1/2 --horizon 40 --runs 1 --arms 6 --d 3");
+    EXPECT_EQ(r.exit_code, 0) << l << r.err;
+    EXPECT_NE(r.out.find("OK: 0 of 1 runs disagree"), std::string::npos) << l << r.out;
+  }
+  struct Case {
+    std::string args, needle;
+  };
+  const std::vector<Case> cases = {
+      {"--learner linucb-jdp --users returning --m0 0", "parameter '--m0'"},
+      {"--learner linucb-jdp --users returning --m0 51", "parameter '--m0' must be an integer in [1, T = 50]"},
+      {"--learner linucb-jdp --m0 2", "parameter '--m0' must be absent (linucb-jdp with --users returning only)"},
+      {"--learner linucb-sdp-amp --batch 10 --users returning --m0 2", "parameter '--m0'"},
+      {"--learner linucb-ldp --users returning", "parameter '--users' must be unique for linucb-ldp"},
+      {"--learner linucb --users returning", "parameter '--users'"},
+      {"--learner linucb-jdp --users sometimes", "parameter '--users'"},
+      {"--learner linucb-sdp-amp --batch 10 --users returning --profile paper-code", "parameter '--users'"},
+  };
+  for (const auto& c : cases) expect_cli_refusal(kCli + " crosscheck --runs 1 --horizon 50 " + c.args, c.needle);
+}
+
 }  // namespace
 }  // namespace dpb::test

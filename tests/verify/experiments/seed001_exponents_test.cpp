@@ -30,8 +30,8 @@ std::vector<double> series(const std::vector<std::uint64_t>& T, double gamma, do
   return m;
 }
 
-// The level of a claim of family exponents-001 (10⁻³ over its six claims).
-constexpr double kClaimLevel = 1 - 1e-3 / 6;
+// The level of a claim of family exponents-001 (10⁻³ over its seven claims).
+constexpr double kClaimLevel = 1 - 1e-3 / 7;
 
 TEST(Seed001ExponentsTest, FitRecoversTheExponentOfAPowerLaw) {
   const auto T = full_grid();
@@ -144,6 +144,19 @@ TEST(Seed001ExponentsTest, TheExperimentConfigParsesAndStaysOutOfTheRegretList) 
   std::size_t predicted = 0;
   for (const auto& a : c->algorithms) predicted += a.predicted ? 1 : 0;
   EXPECT_EQ(predicted, c->algorithms.size());
+  // The returning-user learners of 001.thm4.2.rate (Thm 4.2(i), Remark 4.4).
+  std::size_t returning = 0;
+  for (const auto& a : c->algorithms)
+    if (a.users == "returning") {
+      ++returning;
+      EXPECT_EQ(*a.predicted, Rational(2, 3)) << a.label;
+      if (a.learner == "linucb-jdp") {
+        EXPECT_EQ(*a.m0_exponent, Rational(1, 3));
+      } else {
+        EXPECT_EQ(a.batch_exponent, Rational(2, 3)) << a.label;
+      }
+    }
+  EXPECT_EQ(returning, 2U);
   for (const auto& e : list_experiments()) EXPECT_NE(e.name, "001-exponents");
   EXPECT_FALSE(find_exponents_experiment("001-fig1").has_value());
 }
@@ -167,6 +180,9 @@ TEST(Seed001ExponentsTest, BadConfigsAreRefusedNamingTheField) {
   refused([](nlohmann::json& j) { j["delta"] = "1"; }, "delta");
   refused([](nlohmann::json& j) { j["environment"]["kind"] = "seed001-code"; }, "environment.kind");
   refused([](nlohmann::json& j) { j["runs"] = 1; }, "runs");
+  refused([](nlohmann::json& j) { j["algorithms"][0]["users"] = "sometimes"; }, "algorithms[0].users");
+  refused([](nlohmann::json& j) { j["algorithms"][0]["users"] = "returning"; }, "algorithms[0].users");  // linucb
+  refused([](nlohmann::json& j) { j["algorithms"][1]["m0_exponent"] = "1/3"; }, "algorithms[1].m0_exponent");
 }
 
 }  // namespace
