@@ -3,6 +3,7 @@
 // placement audit), B = 1 on the pure route equal to the unique-user run, and the CLI-level override's refusals.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <set>
