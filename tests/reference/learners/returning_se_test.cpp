@@ -37,7 +37,7 @@ ReturningSetting setting(std::uint64_t B, ReturningRoute route, std::optional<Ra
 }
 
 TEST(ReturningSeTest, BatchSizesAreTheSchedulesEntries) {
-  for (const Rational eta : {Rational(2), Rational(3, 2), Rational(4)})
+  for (const Rational& eta : {Rational(2), Rational(3, 2), Rational(4)})
     for (const std::uint64_t T : {1ULL, 2ULL, 6ULL, 7ULL, 64ULL, 1000ULL}) {
       BatchedSuccessiveEliminationParams p;
       p.K = 2;
@@ -91,7 +91,9 @@ TEST(ReturningSeTest, NoiseIsCalibrateReturningsAtTheSmallestPerBatchEps) {
     EXPECT_EQ(used.tau, cal.at_min.batch.tau);
     EXPECT_EQ(used.m, cal.at_min.batch.m);
     for (const auto& [n, e] : cal.per_size) EXPECT_LE(agg.calibration(n).eps, e);
-    if (c.s.route == ReturningRoute::Pure) EXPECT_EQ(cal.eps_batch, Rational(1, 2) / c.s.B);  // Remark 9: ε/B
+    if (c.s.route == ReturningRoute::Pure) {
+      EXPECT_EQ(cal.eps_batch, Rational(1, 2) / c.s.B);  // Remark 9: ε/B
+    }
   }
 }
 
@@ -190,7 +192,9 @@ TEST(ReturningSeTest, PlacementPutsUsersInAtMostBConsecutiveBatchesOfOneArmOnceP
     for (const BatchSpan& s : spans)
       for (std::uint64_t k = s.first_round; k < s.first_round + s.count; ++k) covered[k] = true;
     for (std::uint64_t k = 0; k < T; ++k)
-      if (!covered[k]) EXPECT_EQ(in_batches.count(user[k]), 0U) << what << ": round " << k + 1;
+      if (!covered[k]) {
+        EXPECT_EQ(in_batches.count(user[k]), 0U) << what << ": round " << k + 1;
+      }
   }
 }
 
