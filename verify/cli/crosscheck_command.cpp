@@ -32,6 +32,7 @@ struct CrosscheckArgs {
   MultiAgentCliArgs multi_agent;  // seed 004's learners (--agents, --delta, ...)
   LinearCliArgs linear;           // seed 001's learners (--batch, --d, --pd-policy, ...)
   GlmCliArgs glm;                 // seed 003's GLM learners (--link, --S, --generator, --instance, --rho)
+  std::string returning_batches, route;  // seed 000 returning users (App. I), protocol SE learners
 };
 
 }  // namespace
@@ -58,6 +59,14 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
   options->flag("--list", args->list, "List the learners and their status");
   options->flag("--ledger", args->ledger,
                 "Also record both builds' privacy ledgers and require them byte-identical (single-agent learners)");
+  options->integer("--returning-batches", args->returning_batches, closed(1), closed(pow2(40), "2^40"),
+                   "Seed 000 protocol SE learners: returning users in up to B batches (App. I), with --route; both "
+                   "builds at the per-batch noise of `calibrate --returning-batches B --route R`, --eps the total")
+      .companions_are({"crosscheck", "--learner", "dist-dp-se", "--route", "pure", "--horizon", "10", "--runs", "1"});
+  options->choice("--route", args->route, {"approx", "rdp", "pure"},
+                  "With --returning-batches: approx (every variant), rdp (dist-rdp, dist-cdp), pure (dist-dp, "
+                  "shuffle, central, local)")
+      .companions_are({"crosscheck", "--learner", "dist-dp-se", "--returning-batches", "2", "--horizon", "10", "--runs", "1"});
   add_multi_agent_options(*options, args->multi_agent,
                           {"crosscheck", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
   add_linear_options(*options, args->linear,
@@ -86,6 +95,12 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     }
     if (args->learner.empty())
       throw_parameter_error("crosscheck", "learner", "given (see `dpbandit crosscheck --list`)", "nothing");
+    const bool returning = !args->returning_batches.empty() || !args->route.empty();
+    if (returning && (dpb::verify::is_multi_agent_learner(args->learner) || dpb::verify::is_linear_learner(args->learner) ||
+                      dpb::verify::find_glm_learner(args->learner) != nullptr))
+      throw_parameter_error("crosscheck", args->returning_batches.empty() ? "--route" : "--returning-batches",
+                            "absent for " + args->learner + " (returning users: seed 000's protocol SE learners)",
+                            args->returning_batches.empty() ? args->route : args->returning_batches);
     if (const dpb::verify::GlmLearner* glm = dpb::verify::find_glm_learner(args->learner)) {
       refuse_multi_agent_options(*options, args->learner, glm->takes_delta ? "delta" : "");
       if (!args->env.empty()) throw_parameter_error("crosscheck", "--env", "absent for " + args->learner, args->env);
@@ -168,7 +183,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       context.exit_code = report.ok() ? 0 : 1;
       return;
     }
-    refuse_multi_agent_options(*options, args->learner);
+    refuse_multi_agent_options(*options, args->learner, returning ? "delta" : "");
     if (options->given("arms")) {  // K of the seed000 environments only (class 9: an irrelevant option is refused)
       std::string env = args->env;
       if (env.empty())
@@ -186,6 +201,23 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     config.environment = args->env;
     config.arms = static_cast<std::uint32_t>(options->u64("arms", 10));
     config.ledger = args->ledger;
+    if (returning) {
+      if (args->returning_batches.empty())
+        throw_parameter_error("crosscheck", "--route", "given with --returning-batches B", args->route);
+      if (args->route.empty())
+        throw_parameter_error("crosscheck", "--returning-batches", "given with --route approx|rdp|pure",
+                              args->returning_batches);
+      ref::ReturningSetting setting;
+      setting.B = *options->u64("returning-batches");
+      setting.route = ref::parse_returning_route(args->route, "crosscheck");
+      if (options->given("delta")) setting.delta = parse_rational(args->multi_agent.delta, "crosscheck", "--delta");
+      if ((setting.route == ref::ReturningRoute::Pure) == setting.delta.has_value())
+        throw_parameter_error("crosscheck", "--delta",
+                              setting.route == ref::ReturningRoute::Pure ? "absent on --route pure"
+                                                                         : "given with --route approx|rdp",
+                              setting.delta ? args->multi_agent.delta : std::string("nothing"));
+      config.returning = setting;
+    }
     std::optional<Progress> progress;  // created at the first reference round: every option was valid by then
     config.progress = [&](std::uint64_t done, std::uint64_t total) {
       if (!progress) progress.emplace("crosscheck", "reference rounds", total);

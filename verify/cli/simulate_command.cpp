@@ -61,7 +61,19 @@ struct SimulateArgs {
   LinearCliArgs linear;  // seed 001's learners
   GlmCliArgs glm;        // seed 003's GLM learners
   bool delta_given = false;
+  std::string returning_batches, route;  // seed 000 returning users (App. I): regret experiments only
 };
+
+// --returning-batches / --route apply to the regret experiments' protocol SE learners only: refused, named, elsewhere.
+void refuse_returning_options(const SimulateArgs& args, const std::string& what) {
+  if (!args.returning_batches.empty())
+    throw_parameter_error("simulate", "--returning-batches",
+                          "absent for " + what + " (returning users: seed 000's protocol SE learners in a regret experiment)",
+                          args.returning_batches);
+  if (!args.route.empty())
+    throw_parameter_error("simulate", "--route", "absent for " + what + " (returning users: with --returning-batches)",
+                          args.route);
+}
 
 // `simulate --learner glm-ucb`: seed 003's non-private GLM learners by the optimized build (the same decisions as
 // the reference: `dpbandit crosscheck`), on one instance shared by every run (the authors' layout: `sets` = T arm
@@ -477,6 +489,21 @@ void add_simulate_command(CLI::App& app, Context& context) {
       .companions_are({"simulate", "--runs", "1", "--max-rounds", "1000"});
   o.text("--env", args->env, "Multi-agent learners: p1 (default) or p2")
       .companions_are({"simulate", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
+  const std::vector<std::string> returning_companions = {
+      "simulate", "--experiment", "000-fig4-trust-models", "--eps", "1/2", "--runs", "1", "--horizon", "10",
+      "--threads", "1", "--no-plots", "--quiet"};
+  auto with = [](std::vector<std::string> v, std::initializer_list<std::string> more) {
+    v.insert(v.end(), more);
+    return v;
+  };
+  o.integer("--returning-batches", args->returning_batches, closed(1), closed(pow2(40), "2^40"),
+            "Seed 000 returning users (App. I): every algorithm (a protocol SE learner) at the per-batch noise of "
+            "`calibrate --returning-batches B --route R`; --eps is the total over a user's B batches")
+      .companions_are(with(returning_companions, {"--route", "approx", "--delta", "1/100000"}));
+  o.choice("--route", args->route, {"approx", "rdp", "pure"},
+           "With --returning-batches: approx (every variant), rdp (dist-rdp, dist-cdp), pure (dist-dp, shuffle, "
+           "central, local)")
+      .companions_are(with(returning_companions, {"--returning-batches", "2", "--delta", "1/100000"}));
   add_multi_agent_options(o, args->multi_agent, {"simulate", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
   add_linear_options(o, args->linear, {"simulate", "--learner", "linucb", "--runs", "1", "--horizon", "40", "--arms", "10"});
   add_glm_options(o, args->glm, {"simulate", "--learner", "glm-ucb", "--link", "logistic", "--runs", "1", "--horizon", "40"});
@@ -513,6 +540,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
       context.exit_code = 0;
       return;
     }
+    if (!args->learner.empty()) refuse_returning_options(*args, "--learner " + args->learner);
     if (!args->learner.empty() && dpb::verify::is_glm_learner(args->learner)) {
       refuse_multi_agent_options(options, args->learner,
                                  dpb::verify::find_glm_learner(args->learner)->takes_delta ? "delta" : "");
@@ -539,9 +567,11 @@ void add_simulate_command(CLI::App& app, Context& context) {
       context.exit_code = 0;
       return;
     }
-    refuse_multi_agent_options(options, args->learner);
+    const bool returning = !args->returning_batches.empty() || !args->route.empty();
+    refuse_multi_agent_options(options, args->learner, returning ? "delta" : "");
     if (!args->experiment.empty())
       if (const auto bai = ex::find_bai_experiment(args->experiment)) {
+        refuse_returning_options(*args, args->experiment + " (a bai experiment)");
         auto bar = std::make_shared<ProgressBar>(!args->quiet);
         simulate_bai(*args, *bai, [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); });
         context.exit_code = 0;
@@ -549,6 +579,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
       }
     if (!args->experiment.empty())
       if (const auto glm = ex::find_glm_experiment(args->experiment)) {
+        refuse_returning_options(*args, args->experiment + " (a glm experiment)");
         auto bar = std::make_shared<ProgressBar>(!args->quiet);
         simulate_glm_experiment(*args, *glm, [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); });
         context.exit_code = 0;
@@ -556,6 +587,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
       }
     if (!args->experiment.empty())
       if (const auto exps = ex::find_exponents_experiment(args->experiment)) {
+        refuse_returning_options(*args, args->experiment + " (an exponents experiment)");
         auto bar = std::make_shared<ProgressBar>(!args->quiet);
         simulate_exponents(*args, *exps, [bar](std::uint64_t done, std::uint64_t total) { bar->update(done, total); });
         context.exit_code = 0;
@@ -563,6 +595,7 @@ void add_simulate_command(CLI::App& app, Context& context) {
       }
     if (!args->config.empty() && args->experiment.empty()) {
       const nlohmann::json j = ex::read_experiment_json(args->config);
+      if (ex::is_exponents_file(j) || ex::is_glm_file(j)) refuse_returning_options(*args, "this config (not a regret experiment)");
       if (ex::is_exponents_file(j)) {
         const auto exps = ex::parse_exponents_config(j, std::filesystem::path(args->config).stem().string());
         auto bar = std::make_shared<ProgressBar>(!args->quiet);
@@ -592,6 +625,9 @@ void add_simulate_command(CLI::App& app, Context& context) {
     if (const auto arms = options.u64("arms")) o.arms = static_cast<std::uint32_t>(*arms);
     if (options.given("eps")) o.epsilons = parse_eps_list(args->eps);
     if (!args->data.empty()) o.data = args->data;
+    if (const auto b = options.u64("returning-batches")) o.returning_batches = *b;
+    if (!args->route.empty()) o.route = args->route;
+    if (returning && options.given("delta")) o.delta = parse_rational(args->multi_agent.delta, "simulate", "--delta");
     (void)ex::effective_config(config, o);  // every option checked before anything runs or is written
     const std::filesystem::path out = args->out.empty() ? std::filesystem::path("results") / config.name : std::filesystem::path(args->out);
     if (const std::string why = verify::output::destination_problem(out); !why.empty())

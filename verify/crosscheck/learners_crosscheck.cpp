@@ -425,11 +425,37 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
   CrosscheckReport report;
   report.config = config;
   report.environment = environment;
+  Rational eps = config.eps;  // the ε both builds' aggregators are calibrated at
+  if (config.returning) {
+    std::optional<ref::Variant> variant;
+    for (const ref::Variant v : {ref::Variant::DistDP, ref::Variant::DistRDP, ref::Variant::DistCDP,
+                                 ref::Variant::Shuffle, ref::Variant::Central, ref::Variant::Local})
+      if (ref::protocol_learner_name(v) == config.learner) variant = v;
+    if (!variant)
+      throw_parameter_error(kFunction, "--returning-batches",
+                            "absent for " + config.learner + " (returning users: seed 000's protocol SE learners)",
+                            std::to_string(config.returning->B));
+    ref::ProtocolAggregatorParams base;  // protocol_se's parameters at the total ε
+    base.variant = *variant;
+    base.eps = config.eps;
+    base.horizon = Integer(std::max<std::uint64_t>(config.horizon, 2));
+    try {
+      eps = ref::calibrate_returning_se(base, Rational(2), config.horizon, *config.returning).eps_batch;
+    } catch (const ParameterError& e) {
+      const std::string what = e.what();
+      const char* name = what.find("parameter 'route'") != std::string::npos   ? "--route"
+                         : what.find("parameter 'delta'") != std::string::npos ? "--delta"
+                                                                               : "--returning-batches";
+      throw_parameter_error(kFunction, name, "a setting calibrate accepts here: " + what.substr(0, 110),
+                            std::to_string(config.returning->B));
+    }
+    report.returning_eps_batch = eps;
+  }
   for (std::uint32_t r = 0; r < config.runs; ++r) {
     const std::uint64_t base = std::uint64_t{r} << 20;
     const ref::BanditInstance instance = make_crosscheck_instance(environment, config.arms, config.seed, base);
     const ref::RewardTape tape = fast::make_reward_tape(instance, config.horizon, config.seed, base + 2);
-    CrosscheckInput in{&tape, config.horizon, config.eps, config.seed, base + 1, config.fast_options};
+    CrosscheckInput in{&tape, config.horizon, eps, config.seed, base + 1, config.fast_options};
     if (config.ledger) in.fast_options.record_ledger = true;
     const fast::Trajectory optimized = learner->run_fast(in);
     ref::LearnerOptions options;
@@ -441,6 +467,17 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
     if (config.progress) options.on_round = ref::round_hook(on_round);
     const ref::Trajectory reference = learner->run_reference(in, options);
     RunComparison c = compare_trajectories(reference, optimized);
+    if (config.returning) {  // the placement of users on the reference's batches (the builds' releases are compared)
+      const auto spans = ref::batch_spans(std::span<const ref::Release>(reference.releases));
+      const auto users = ref::place_returning_users(config.horizon, spans, config.returning->B);
+      const ref::PlacementReport p = ref::check_placement(users, spans);
+      if (!p.first_problem.empty() || p.max_batches_per_user > config.returning->B) {
+        c.explained = false;
+        c.divergence = c.divergence.value_or(0);
+        c.detail += (c.detail.empty() ? "" : "; ") + std::string("placement of returning users: ") +
+                    (p.first_problem.empty() ? "a user in more than B batches" : p.first_problem);
+      }
+    }
     c.run = r;
     c.instance = instance.describe();
     report.runs.push_back(std::move(c));
@@ -452,6 +489,12 @@ void print_report(const CrosscheckReport& report, std::ostream& out) {
   const auto& cfg = report.config;
   out << "crosscheck " << cfg.learner << ": env " << report.environment << ", T = " << cfg.horizon
       << ", eps = " << to_string(cfg.eps) << ", runs = " << cfg.runs << ", seed = " << cfg.seed << "\n";
+  if (cfg.returning && report.returning_eps_batch)
+    out << "  returning users: B = " << cfg.returning->B << ", route "
+        << ref::returning_route_name(cfg.returning->route)
+        << (cfg.returning->delta ? ", delta = " + to_string(*cfg.returning->delta) : std::string())
+        << ": both builds at the per-batch theorem eps " << to_string(*report.returning_eps_batch)
+        << " (total eps over B batches " << to_string(cfg.eps) << "); placement audited per run\n";
   for (const auto& r : report.runs) {
     out << "  run " << r.run << ": " << (r.divergence ? (r.explained ? "DIVERGED (explained)" : "FAIL") : "agree")
         << "  rounds " << r.rounds << ", releases " << r.releases << ", eliminations " << r.eliminations

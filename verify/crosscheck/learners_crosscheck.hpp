@@ -23,6 +23,7 @@
 #include "optimized/learners/trajectory.hpp"
 #include "reference/core/rational.hpp"
 #include "reference/environments/reward_tape.hpp"
+#include "reference/learners/returning_se.hpp"
 #include "reference/learners/trajectory.hpp"
 
 namespace dpb::verify {
@@ -69,6 +70,10 @@ struct CrosscheckConfig {
   // Record the privacy ledger in both builds (LearnerOptions::record_ledger) and require byte-identical ledger texts
   // (ledger_text_of); a difference is a failure like any divergence.
   bool ledger = false;
+  // Seed 000 returning users (App. I; reference/learners/returning_se.hpp), protocol SE learners only: both builds run
+  // at the learner's returning calibration (the smallest of calibrate_returning's per-batch ε over the batch sizes,
+  // total ε = eps), and every run's placement of users is audited (≤ B consecutive batches of one arm, once per batch).
+  std::optional<ref::ReturningSetting> returning;
   // Optional: called with (reference rounds done, runs × horizon) after every round of every reference run, through
   // the reference learners' per-round hook (LearnerOptions::on_round), so one long run shows progress too (the CLI's
   // progress line; no effect on results). The optimized runs are not counted (they take a small part of the time).
@@ -99,6 +104,7 @@ struct RunComparison {
 
 struct CrosscheckReport {
   CrosscheckConfig config;
+  std::optional<Rational> returning_eps_batch;  // the per-batch theorem ε both builds ran at (returning users)
   std::string environment;
   std::vector<RunComparison> runs;
   bool ok() const;

@@ -7,6 +7,7 @@
 
 #include "reference/core/build_info.hpp"
 #include "reference/core/errors.hpp"
+#include "reference/privacy/returning_users.hpp"
 #include "verify/experiments/internal/config_reader.hpp"
 #include "verify/input/bounded_input.hpp"
 
@@ -36,6 +37,15 @@ const std::set<std::string> kSeFamily = {"se", "dist-dp-se", "dist-rdp-se", "dis
 const std::vector<std::string>& simulation_learners() { return kLearners; }
 bool is_linear_learner_name(const std::string& learner) { return learner.rfind("linucb", 0) == 0; }
 bool is_seed001_environment(const std::string& kind) { return kind.rfind("seed001-", 0) == 0; }
+std::optional<ref::Variant> protocol_learner_variant(const std::string& learner) {
+  if (learner == "dist-dp-se") return ref::Variant::DistDP;
+  if (learner == "dist-rdp-se") return ref::Variant::DistRDP;
+  if (learner == "dist-cdp-se") return ref::Variant::DistCDP;
+  if (learner == "shuffle-se") return ref::Variant::Shuffle;
+  if (learner == "cdp-se") return ref::Variant::Central;
+  if (learner == "ldp-se") return ref::Variant::Local;
+  return std::nullopt;
+}
 
 namespace {
 ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string& name);
@@ -115,7 +125,7 @@ ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string
   static const std::set<std::string> kAlgKeys = {"label", "learner",          "eta",           "p",
                                                  "beta",  "s",                "c",             "noise_multiplier",
                                                  "initial_action", "noise_path", "dp_se_noise", "tree_scale",
-                                                 "batch", "delta", "vec_scale"};
+                                                 "batch", "delta", "vec_scale", "returning_batches", "route"};
   for (std::size_t i = 0; i < j.at("algorithms").size(); ++i) {
     const std::string f = "algorithms[" + std::to_string(i) + "]";
     const auto& a = r.object(j.at("algorithms")[i], f);
@@ -166,7 +176,27 @@ ExperimentConfig parse_checked_config(const nlohmann::json& j, const std::string
     refuse("dp_se_noise", alg.learner == "dp-se");
     refuse("tree_scale", alg.learner == "hybrid-ucb");
     refuse("batch", linear);
-    refuse("delta", linear);
+    const auto variant = protocol_learner_variant(alg.learner);
+    if (a.contains("returning_batches"))
+      alg.returning_batches = r.unsigned_integer(a, "returning_batches", f + ".returning_batches", 1,
+                                                 std::uint64_t{1} << 40, std::nullopt);
+    if (a.contains("route")) alg.route = r.choice(a, "route", f + ".route", {"approx", "rdp", "pure"}, "");
+    refuse("returning_batches", variant.has_value());
+    refuse("route", variant.has_value());
+    if (alg.returning_batches.has_value() != !alg.route.empty())
+      r.fail(f + (alg.route.empty() ? ".route" : ".returning_batches"), "given with the other (returning users)",
+             alg.route.empty() ? a.at("returning_batches") : a.at("route"));
+    if (!alg.route.empty()) {
+      const ref::ReturningRoute route = ref::parse_returning_route(alg.route);
+      if (!ref::returning_route_applies(*variant, route))
+        r.fail(f + ".route", "a route of " + alg.learner + " (approx for every variant; rdp: dist-rdp, dist-cdp; pure: "
+                                 "dist-dp, shuffle, central, local)",
+               a.at("route"));
+      if ((route == ref::ReturningRoute::Pure) == alg.delta.has_value())
+        r.fail(f + ".delta", route == ref::ReturningRoute::Pure ? "absent on the pure route" : "given on the approx and rdp routes",
+               a.contains("delta") ? a.at("delta") : nlohmann::json(nullptr));
+    }
+    refuse("delta", linear || !alg.route.empty());
     refuse("vec_scale", alg.learner == "linucb-sdp-vec" && c.environment.kind == "seed001-code");
     if (alg.eta && *alg.eta <= 1) r.fail(f + ".eta", "> 1", a.at("eta"));
     for (const auto* key : {"p", "beta"}) {

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "reference/core/rational.hpp"
+#include "reference/protocols/calibration.hpp"
 
 namespace dpb::verify::experiments {
 
@@ -22,6 +23,9 @@ namespace dpb::verify::experiments {
 const std::vector<std::string>& simulation_learners();
 bool is_linear_learner_name(const std::string& learner);  // seed 001's
 bool is_seed001_environment(const std::string& kind);
+// The protocol variant of a seed-000 protocol learner (dist-dp-se, dist-rdp-se, dist-cdp-se, shuffle-se, cdp-se,
+// ldp-se); nullopt for every other learner.
+std::optional<ref::Variant> protocol_learner_variant(const std::string& learner);
 
 struct EnvironmentConfig {
   // seed000-easy | seed000-hard (clipped Gaussian, σ = 1/10, grid 1/1000; a new instance per run),
@@ -55,6 +59,11 @@ struct AlgorithmConfig {
   std::optional<Rational> vec_scale;    // paper-code linucb-sdp-vec: C (default 1 at ε = 1/5, 10 otherwise)
   std::string users = "unique";         // ref::UserModel (set by the exponents experiments; theorem profile)
   std::optional<std::uint64_t> m0;      // linucb-jdp with users returning: M₀ (default ⌈T^{1/3}⌉)
+  // Seed 000's protocol SE learners: returning users (App. I, Assumption 2; reference/learners/returning_se.hpp),
+  // both or neither: B batches per user and the route (approx | rdp | pure, as `dpbandit calibrate`); `delta` is then
+  // the total δ (required on approx and rdp, refused on pure). The config's ε is the total over a user's B batches.
+  std::optional<std::uint64_t> returning_batches;
+  std::string route;
 };
 
 struct ExperimentConfig {

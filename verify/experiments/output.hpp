@@ -21,6 +21,11 @@
 namespace dpb::verify::experiments {
 
 std::string curves_csv(const SimulationResult& result);
+// Returning-users cells (000-returning): <experiment>-returning.csv, one row per (algorithm, ε) with returning users:
+// algorithm,learner,route,B,eps,delta,eps_batch,final_regret_mean,final_regret_se,ledger_eps_upper,max_batches_per_user;
+// with plots, <name>-returning.png/.svg: final regret against B, one curve per (learner, route).
+bool has_returning(const SimulationResult& result);
+std::string returning_csv(const SimulationResult& result);
 nlohmann::json summary_json(const SimulationResult& result);
 
 // A single-quoted shell word; a single-quoted gnuplot string ('' stands for ').

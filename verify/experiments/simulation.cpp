@@ -24,6 +24,7 @@
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/environments/bandit_instance.hpp"
+#include "reference/learners/returning_se.hpp"
 #include "verify/cluster/cancellation.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/cluster/worker_pool.hpp"
@@ -115,29 +116,70 @@ class PrefixTape {
 
 bool full_information(const std::string& learner) { return learner == "ftnl" || learner == "naive-ftnl"; }
 
-std::optional<ref::Variant> protocol_variant(const std::string& learner) {
-  if (learner == "dist-dp-se") return ref::Variant::DistDP;
-  if (learner == "dist-rdp-se") return ref::Variant::DistRDP;
-  if (learner == "dist-cdp-se") return ref::Variant::DistCDP;
-  if (learner == "shuffle-se") return ref::Variant::Shuffle;
-  if (learner == "cdp-se") return ref::Variant::Central;
-  if (learner == "ldp-se") return ref::Variant::Local;
-  return std::nullopt;
-}
+std::optional<ref::Variant> protocol_variant(const std::string& learner) { return protocol_learner_variant(learner); }
 
-std::unique_ptr<fast::BatchAggregator> make_aggregator(const AlgorithmConfig& alg, const Rational& eps,
-                                                       std::uint64_t T) {
-  const auto variant = protocol_variant(alg.learner);
-  if (!variant) return std::make_unique<fast::NonPrivateAggregator>();
+// The protocol aggregator's parameters of an algorithm at ε (the total ε for a returning-users algorithm).
+ref::ProtocolAggregatorParams aggregator_params(const AlgorithmConfig& alg, ref::Variant variant, const Rational& eps,
+                                                std::uint64_t T) {
   ref::ProtocolAggregatorParams a;
-  a.variant = *variant;
+  a.variant = variant;
   a.eps = eps;
   a.horizon = Integer(std::max<std::uint64_t>(T, 2));
   a.s = alg.s;
   a.p = alg.p;
   a.c = alg.c;
   a.options.path = alg.noise_path == "per-user" ? ref::NoisePath::PerUser : ref::NoisePath::Aggregate;
-  return std::make_unique<fast::ProtocolAggregator>(a);
+  return a;
+}
+
+std::unique_ptr<fast::BatchAggregator> make_aggregator(const AlgorithmConfig& alg, const Rational& eps,
+                                                       std::uint64_t T) {
+  const auto variant = protocol_variant(alg.learner);
+  if (!variant) return std::make_unique<fast::NonPrivateAggregator>();
+  return std::make_unique<fast::ProtocolAggregator>(aggregator_params(alg, *variant, eps, T));
+}
+
+// A returning-users algorithm at the total ε: the learner's calibration (the smallest returning ε over its batch
+// sizes) and the user-level ledger of its schedule (reference/learners/returning_se.hpp). A refusal of the setting
+// (calibrate_returning's, naming returning-batches, route, delta or eps) is reported naming `names`' option:
+// the CLI's (--returning-batches, --route, --delta) or the config's fields.
+ReturningCell returning_cell(const AlgorithmConfig& alg, const Rational& eps, std::uint64_t T, std::uint32_t runs,
+                             const std::string& batches_name, const std::string& route_name,
+                             const std::string& delta_name) {
+  const ref::Variant variant = *protocol_variant(alg.learner);
+  const ref::ProtocolAggregatorParams base = aggregator_params(alg, variant, eps, T);
+  const Rational eta = alg.eta.value_or(Rational(2));
+  ref::ReturningSetting setting;
+  setting.B = *alg.returning_batches;
+  setting.route = ref::parse_returning_route(alg.route, "simulate");
+  setting.delta = alg.delta;
+  ReturningCell cell;
+  try {
+    const ref::ReturningSeCalibration cal = ref::calibrate_returning_se(base, eta, T, setting);
+    const ref::ReturningSeLedger ledger = ref::returning_se_ledger(base, eta, T, cal);
+    cell.eps_batch = cal.eps_batch;
+    cell.size_at_min = cal.size_at_min;
+    cell.per_size = cal.per_size;
+    cell.ledger_eps_upper = ledger.result.eps_upper;
+    cell.ledger_conversion = ledger.result.conversion;
+    cell.ledger_within_eps = ledger.result.eps_upper <= eps;
+  } catch (const ParameterError& e) {
+    const std::string what = e.what();
+    const std::string& name = what.find("parameter 'route'") != std::string::npos   ? route_name
+                              : what.find("parameter 'delta'") != std::string::npos ? delta_name
+                                                                                    : batches_name;
+    throw_parameter_error("simulate", name,
+                          "a setting " + alg.label + " can be calibrated at (eps = " + to_string(eps) + ", T = " +
+                              std::to_string(T) + "): " + what.substr(0, 90),
+                          name == route_name ? alg.route : name == delta_name && alg.delta ? to_string(*alg.delta)
+                                                                                         : std::to_string(setting.B));
+  }
+  cell.B = setting.B;
+  cell.route = alg.route;
+  cell.delta = alg.delta;
+  cell.max_batches_per_user.assign(runs, 0);
+  cell.placement_problem.assign(runs, std::string());
+  return cell;
 }
 
 // Seed 001's learners (optimized build; `dpbandit crosscheck --learner … --profile …` checks it against the exact
@@ -166,7 +208,7 @@ fast::Trajectory run_learner(const AlgorithmConfig& alg, const Rational& eps, st
                              const ref::RewardTape& tape, const fast::BatchAggregator* aggregator, NoiseSource noise) {
   fast::LearnerOptions options;
   options.record_actions = true;
-  options.record_releases = false;
+  options.record_releases = alg.returning_batches.has_value();  // simulate's placement of returning users
   const std::uint64_t K = tape.arms();
   const std::string& l = alg.learner;
   if (aggregator) {
@@ -359,6 +401,32 @@ ExperimentConfig effective_config(const ExperimentConfig& config, const Simulati
       if (e <= 0 || e > 1000) option_error("eps", "in (0, 1000]", to_string(e));
     c.epsilons = *o.epsilons;
   }
+  if (o.returning_batches || o.route || o.delta) {
+    if (!o.returning_batches)
+      option_error(o.route ? "--route" : "--delta", "given with --returning-batches B (returning users)",
+                   o.route ? *o.route : to_string(*o.delta));
+    if (!o.route) option_error("--returning-batches", "given with --route approx|rdp|pure", std::to_string(*o.returning_batches));
+    if (*o.returning_batches < 1 || *o.returning_batches > (std::uint64_t{1} << 40))
+      option_error("--returning-batches", "in [1, 2^40]", std::to_string(*o.returning_batches));
+    const ref::ReturningRoute route = ref::parse_returning_route(*o.route, "simulate");
+    if ((route == ref::ReturningRoute::Pure) == o.delta.has_value())
+      option_error("--delta", route == ref::ReturningRoute::Pure ? "absent on --route pure" : "given with --route approx|rdp",
+                   o.delta ? to_string(*o.delta) : std::string("nothing"));
+    for (auto& a : c.algorithms) {
+      const auto variant = protocol_learner_variant(a.learner);
+      if (!variant)
+        option_error("--returning-batches",
+                     "absent for an experiment with learner " + a.learner + " (returning users: seed 000's protocol SE learners)",
+                     std::to_string(*o.returning_batches));
+      if (!ref::returning_route_applies(*variant, route))
+        option_error("--route", "a route of every algorithm (" + a.learner + " has approx" +
+                                    (ref::returning_route_applies(*variant, ref::ReturningRoute::Rdp) ? ", rdp" : ", pure") + ")",
+                     *o.route);
+      a.returning_batches = *o.returning_batches;
+      a.route = *o.route;
+      a.delta = o.delta;
+    }
+  }
   if (o.threads > 256) option_error("threads", "in [0, 256]", std::to_string(o.threads));
   if (c.algorithms.size() > 512) option_error("algorithms", "at most 512", std::to_string(c.algorithms.size()));
   if (c.epsilons.size() > 1024) option_error("eps", "at most 1024 values", std::to_string(c.epsilons.size()));
@@ -477,6 +545,23 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
     }
   result.instance_means.resize(c.runs);
   result.best_arm.resize(c.runs);
+  // Returning users: calibrated once per (algorithm, ε) before anything runs (a refusal writes nothing).
+  for (std::size_t i = 0; i < A; ++i) {
+    const AlgorithmConfig& alg = c.algorithms[i];
+    if (!alg.returning_batches) continue;
+    const std::string f = "algorithms[" + std::to_string(i) + "].";
+    const bool cli = options.returning_batches.has_value();
+    for (std::size_t j = 0; j < E; ++j)
+      result.cells[i * E + j].returning =
+          returning_cell(alg, c.epsilons[j], T, c.runs, cli ? "--returning-batches" : f + "returning_batches",
+                         cli ? "--route" : f + "route", cli ? "--delta" : f + "delta");
+  }
+  std::vector<Rational> run_eps(A * E);  // the ε each cell's aggregator is calibrated at
+  for (std::size_t i = 0; i < A; ++i)
+    for (std::size_t j = 0; j < E; ++j) {
+      const auto& cell = result.cells[i * E + j];
+      run_eps[i * E + j] = cell.returning ? cell.returning->eps_batch : c.epsilons[j];
+    }
 
   // This process's runs (all of them, unless dpbandit-mpi spreads them over ranks: docs/cluster.md). Each run draws
   // from its own streams (kRunStride·r + …), so where it runs does not change what it computes.
@@ -537,7 +622,7 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
         for (std::size_t j = 0; j < E; ++j) {
           const std::size_t key = i * E + j;
           const bool se_family = alg.learner == "se" || protocol_variant(alg.learner).has_value();
-          if (se_family && !aggregators.count(key)) aggregators.emplace(key, make_aggregator(alg, c.epsilons[j], T));
+          if (se_family && !aggregators.count(key)) aggregators.emplace(key, make_aggregator(alg, run_eps[key], T));
           const fast::BatchAggregator* aggregator = se_family ? aggregators.at(key).get() : nullptr;
           for (;;) {
             const ref::RewardTape& current = tape.tape();
@@ -555,6 +640,14 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
               continue;
             }
             result.cells[key].per_run[r] = regret_curve(tr, current, gaps, best, c.realized, full, result.grid);
+            if (auto& ret = result.cells[key].returning) {  // the placement of users, audited (returning_se.hpp)
+              const auto spans = ref::batch_spans(std::span<const fast::Release>(tr.releases));
+              const auto users = ref::place_returning_users(T, spans, ret->B);
+              const ref::PlacementReport rep = ref::check_placement(users, spans);
+              ret->max_batches_per_user[r] = rep.max_batches_per_user;
+              if (!rep.first_problem.empty() || rep.max_batches_per_user > ret->B)
+                ret->placement_problem[r] = rep.first_problem.empty() ? "a user in more than B batches" : rep.first_problem;
+            }
             break;
           }
           const std::uint64_t d = ++done;

@@ -22,6 +22,7 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -38,6 +39,11 @@ struct SimulationOptions {
   std::optional<std::string> data;            // letor: another file (e.g. the real MSLR-WEB10K)
   std::optional<std::uint32_t> arms;          // seed000-*, letor
   std::optional<std::vector<Rational>> epsilons;  // replaces the config's
+  // Returning users for every algorithm (--returning-batches, --route, --delta): each must be a protocol SE learner
+  // whose variant has the route (ParameterError naming --returning-batches / --route / --delta otherwise).
+  std::optional<std::uint64_t> returning_batches;
+  std::optional<std::string> route;
+  std::optional<Rational> delta;
   unsigned threads = 0;                       // 0: std::thread::hardware_concurrency()
   // Called after every (run, algorithm, ε), from worker threads, serialized by the caller's lock.
   std::function<void(std::uint64_t done, std::uint64_t total)> progress;
@@ -49,12 +55,29 @@ ExperimentConfig effective_config(const ExperimentConfig& config, const Simulati
 // bytes: its reward tape and actions; docs/reliability.md "Limits"); at least 1.
 unsigned threads_within_memory(const ExperimentConfig& config, unsigned wanted);
 
+// A returning-users cell (reference/learners/returning_se.hpp): the calibration the learner ran at, the user-level
+// ledger of its schedule, and the audit of simulate's placement of users in every run.
+struct ReturningCell {
+  std::uint64_t B = 0;
+  std::string route;
+  std::optional<Rational> delta;
+  Rational eps_batch;                 // the theorem ε of every batch
+  std::uint64_t size_at_min = 0;      // the batch size whose returning calibration is eps_batch
+  std::vector<std::pair<std::uint64_t, Rational>> per_size;
+  Rational ledger_eps_upper;          // compose_returning_user of the schedule (worst B batches)
+  std::string ledger_conversion;
+  bool ledger_within_eps = false;     // ledger_eps_upper <= the cell's ε
+  std::vector<std::uint64_t> max_batches_per_user;  // per run (0: a run of another rank)
+  std::vector<std::string> placement_problem;       // per run: empty when the placement is as documented
+};
+
 struct CellResult {
   std::string algorithm;  // label
   Rational eps;
   std::vector<std::vector<double>> per_run;  // [run][grid point] cumulative regret
   std::vector<double> mean, se;              // over runs, at each grid point (se = sample sd/√runs; 0 for 1 run)
   std::vector<std::uint64_t> reruns;         // per run: repeats because the lazy tape was too short
+  std::optional<ReturningCell> returning;    // the algorithm runs with returning users
 };
 
 struct SimulationResult {

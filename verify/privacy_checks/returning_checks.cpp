@@ -10,6 +10,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/learners/batched_successive_elimination.hpp"
+#include "reference/learners/returning_se.hpp"
 #include "reference/learners/protocol_aggregator.hpp"
 #include "reference/learners/release_schedule.hpp"
 #include "reference/privacy/accountants.hpp"
@@ -281,47 +282,23 @@ Outcome check_returning_ledger(const std::string& learner, const ReturningLedger
   const std::uint64_t T = o.horizon;
   const std::uint64_t charged = o.ledger_B != 0 ? o.ledger_B : o.B;
 
-  // The schedule's batch sizes (from a schedule at the total ε: the sizes do not depend on ε).
-  ref::BatchedSuccessiveEliminationParams p;
-  p.K = 2;
-  p.T = T;
-  std::vector<std::uint64_t> sizes;
-  {
-    ref::ProtocolAggregatorParams ap;
-    ap.variant = v;
-    ap.eps = v == ref::Variant::DistCDP ? Rational(1, 2) : o.eps;
-    ap.horizon = Integer(static_cast<unsigned long>(T));
-    const ref::ReleaseSchedule s = ref::batched_se_schedule(p, ref::ProtocolAggregator(ap));
-    for (const ref::LedgerEntry& e : s.entries) sizes.push_back(e.count);
-  }
-  std::sort(sizes.begin(), sizes.end());
-  sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-
-  // The learner's per-batch ε: the smallest of the route's over the batch sizes.
-  std::optional<Rational> eps_b;
+  // The learner's per-batch ε (the smallest of the route's over the schedule's batch sizes) and its user-level
+  // ledger: the same functions the learners use in simulate and crosscheck (reference/learners/returning_se.hpp).
+  ref::ProtocolAggregatorParams base;
+  base.variant = v;
+  base.eps = o.eps;
+  base.horizon = Integer(static_cast<unsigned long>(T));
+  ref::ReturningSetting setting;
+  setting.B = o.B;
+  setting.route = route;
+  if (route == ref::ReturningRoute::Rdp) setting.delta = o.delta;
+  const ref::ReturningSeCalibration cal = ref::calibrate_returning_se(base, Rational(2), T, setting);
   nlohmann::json per_size = nlohmann::json::array();
-  for (std::uint64_t n : sizes) {
-    poll_cancellation();
-    ref::ReturningInput in;
-    in.base.eps = o.eps;
-    in.base.n = Integer(static_cast<unsigned long>(n));
-    in.base.horizon = Integer(static_cast<unsigned long>(T));
-    in.B = Integer(static_cast<unsigned long>(o.B));
-    in.route = route;
-    if (route == ref::ReturningRoute::Rdp) in.delta = o.delta;
-    const ref::ReturningCalibration c = ref::calibrate_returning(v, in);
-    per_size.push_back({{"n", n}, {"eps_batch", to_string(c.eps_param)}});
-    if (!eps_b || c.eps_param < *eps_b) eps_b = c.eps_param;
-  }
-
-  ref::ProtocolAggregatorParams ap;
-  ap.variant = v;
-  ap.eps = *eps_b;
-  ap.horizon = Integer(static_cast<unsigned long>(T));
-  const ref::ReleaseSchedule schedule = ref::batched_se_schedule(p, ref::ProtocolAggregator(ap));
-  ref::LedgerOptions lo;
-  if (route == ref::ReturningRoute::Rdp) lo.delta = o.delta;
-  const ref::LedgerResult l = ref::compose_returning_user(schedule.laws, schedule.entries, charged, lo);
+  for (const auto& [n, e] : cal.per_size) per_size.push_back({{"n", n}, {"eps_batch", to_string(e)}});
+  const std::optional<Rational> eps_b = cal.eps_batch;
+  const ref::ReturningSeLedger ledger = ref::returning_se_ledger(base, Rational(2), T, cal, charged);
+  const ref::ReleaseSchedule& schedule = ledger.schedule;
+  const ref::LedgerResult& l = ledger.result;
 
   Outcome out;
   // Certified upper bound ≤ the claim: holds. Above it, no certified lower bound of the joint view is computed for
