@@ -89,7 +89,12 @@ Interval wor_gaussian_rdp(const Rational& gamma, const Rational& z, long alpha, 
 }
 
 Rational wor_gaussian_rdp_upper_bound(const Rational& gamma, const Rational& z, long alpha) {
-  return wor_gaussian_rdp(gamma, z, alpha, kAccountantPrecision).upper();
+  const Rational full = gaussian_rdp(z, alpha);
+  if (gamma == 1) return full;
+  // Theorem 9's terms j >= 3 tend to 2γ^j C(α,j) as z grows (ε(∞) = ∞), a floor that does not vanish with the noise;
+  // the subsampled mechanism is a mixture over batches of Gaussians whose pair divergence is at most α/(2z²) each,
+  // and exp((α−1)D_α) is jointly convex, so α/(2z²) bounds it too: the smaller of the two.
+  return std::min(wor_gaussian_rdp(gamma, z, alpha, kAccountantPrecision).upper(), full);
 }
 
 Interval rdp_to_dp_cks(const Interval& rdp, long alpha, const Rational& delta, mpfr_prec_t prec) {

@@ -30,7 +30,9 @@ inline constexpr long kWorRdpMaxOrder = 1024;
 // The enclosure of ε′(α) above at MPFI precision prec. ParameterError naming wor_gaussian_rdp for γ ∉ (0, 1],
 // z <= 0, α ∉ [2, 1024].
 Interval wor_gaussian_rdp(const Rational& gamma, const Rational& z, long alpha, mpfr_prec_t prec);
-// Its upper end at kAccountantPrecision (192 bits).
+// A certified upper bound of the subsampled Gaussian's ε′(α): the smaller of the enclosure's upper end (192 bits) and
+// the Gaussian's own α/(2z²) — a mixture over batches of pairs each within α/(2z²), and exp((α−1)D_α) is jointly
+// convex; Theorem 9 alone has a floor ≈ log(1 + 2((1+γ)^α − 1 − αγ))/(α−1) as z → ∞. γ = 1: α/(2z²) exactly.
 Rational wor_gaussian_rdp_upper_bound(const Rational& gamma, const Rational& z, long alpha);
 // The Gaussian's own RDP α/(2z²) (exact): Theorem 9's comparison, the full-batch mechanism.
 Rational gaussian_rdp(const Rational& z, long alpha);

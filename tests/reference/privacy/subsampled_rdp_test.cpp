@@ -92,6 +92,15 @@ TEST(SubsampledRdpTest, BelowTheFullBatchGaussianAtSmallRates) {
   EXPECT_EQ(gaussian_rdp(Rational(1, 2), 3), Rational(6));
 }
 
+// Theorem 9's floor: at large noise its j >= 3 terms stay near 2γ^j C(α,j), far above the Gaussian's α/(2z²), which
+// also bounds the subsampled mechanism (a mixture of pairs each within it) — the bound is the smaller one.
+TEST(SubsampledRdpTest, LargeNoiseFallsBackToTheFullBatchGaussian) {
+  const Rational gamma(2048, 5000), z(1000);
+  EXPECT_GT(wor_gaussian_rdp(gamma, z, 1024, 128).lower(), Rational(1, 10));  // the floor ≈ 0.34
+  EXPECT_EQ(wor_gaussian_rdp_upper_bound(gamma, z, 1024), gaussian_rdp(z, 1024));
+  EXPECT_EQ(gaussian_rdp(z, 1024), Rational(1024, 2000000));
+}
+
 TEST(SubsampledRdpTest, LargeOrdersAndTinyNoiseStayFinite) {
   // α = 1024 at z = 2^−20: terms near e^{2^59}, evaluated in the log domain
   const Interval e = wor_gaussian_rdp(Rational(2048, 5000), Rational(1, 1 << 20), 1024, 192);
