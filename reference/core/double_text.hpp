@@ -8,6 +8,6 @@
 
 namespace dpb {
 
-std::string double_text(double x);
+std::string double_text(double x);  // report-only: a double shown in a message, never computed with
 
 }  // namespace dpb

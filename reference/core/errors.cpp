@@ -20,7 +20,7 @@ void throw_parameter_error(std::string_view function, std::string_view name, std
   throw ParameterError(fmt::format("{}: parameter '{}' must be {}, got {}", function, name, condition, shown));
 }
 
-std::string double_text(double x) {
+std::string double_text(double x) {  // report-only
   std::string s = fmt::format("{}", x);  // shortest round trip: "1e-09", "1.5e+300", "0.4"
   const std::size_t e = s.find('e');
   if (e == std::string::npos) return s;

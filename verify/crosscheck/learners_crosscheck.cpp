@@ -420,7 +420,8 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
     throw_parameter_error(kFunction, "arms", "in [1, 1000]", std::to_string(config.arms));
   const std::string environment = config.environment.empty() ? learner->environment : config.environment;
   const std::uint32_t arms = make_crosscheck_instance(environment, config.arms, config.seed, 0).arms();  // validates
-  if (learner->validate) learner->validate(config.horizon, arms, config.eps);
+  // With returning users --eps is the total over a user's B batches; the batches are checked below at the per-batch ε.
+  if (learner->validate && !config.returning) learner->validate(config.horizon, arms, config.eps);
 
   CrosscheckReport report;
   report.config = config;
@@ -450,6 +451,18 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
                             std::to_string(config.returning->B));
     }
     report.returning_eps_batch = eps;
+    // The per-batch ε is ε/B on the pure route: past some B no sampler takes its noise (Pólya scale > 2^32, …).
+    // The batches a run reaches are calibrated here, before any run, at that ε and refused naming B.
+    if (learner->validate) {
+      try {
+        learner->validate(config.horizon, arms, eps);
+      } catch (const ParameterError& e) {
+        const std::string what = e.what();
+        throw_parameter_error(kFunction, "--returning-batches",
+                              "a B whose per-batch noise the run can calibrate (" + what.substr(0, 100) + ")",
+                              std::to_string(config.returning->B));
+      }
+    }
   }
   for (std::uint32_t r = 0; r < config.runs; ++r) {
     const std::uint64_t base = std::uint64_t{r} << 20;
