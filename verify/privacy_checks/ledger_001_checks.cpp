@@ -64,6 +64,21 @@ ref::LinUcbConfig config_of(const std::string& learner, const Ledger001Options& 
   return ref::configure_linucb(p, o.d, o.K, o.q);
 }
 
+// The run's parameters, first in both ledger outcomes' evidence.
+void put_run_parameters(nlohmann::json& ev, const std::string& learner, const Ledger001Options& o, std::uint64_t M) {
+  ev["learner"] = learner;
+  ev["profile"] = "theorem";
+  ev["eps"] = dpb::to_string(o.eps);
+  ev["delta"] = dpb::to_string(o.delta);
+  if (o.calibration_eps) ev["calibration_eps"] = dpb::to_string(*o.calibration_eps);
+  ev["T"] = o.T;
+  ev["B"] = o.B;
+  ev["M"] = M;
+  ev["d"] = o.d;
+  ev["K"] = o.K;
+  ev["q"] = o.q;
+}
+
 // Returning users: the user-level composition (header comment; ref::compose_user_level_001) and, for P_Amp, the
 // person's k messages composed exactly (each batch's shuffled view is a post-processing of the messages, one per
 // person and batch: gaussian(σ̄², 8) each, μ² = 8k/σ̄² — the "messages" accountant of 001.thm-e3.privacy).
@@ -76,18 +91,8 @@ Outcome assess_returning(ref::LinUcbVariant v, const std::string& learner, const
   const std::uint64_t k = tree ? cfg.M0 : M;
   Outcome out;
   nlohmann::json& ev = out.evidence;
-  ev["learner"] = learner;
-  ev["profile"] = "theorem";
+  put_run_parameters(ev, learner, o, M);
   ev["users"] = "returning";
-  ev["eps"] = dpb::to_string(o.eps);
-  ev["delta"] = dpb::to_string(o.delta);
-  if (o.calibration_eps) ev["calibration_eps"] = dpb::to_string(*o.calibration_eps);
-  ev["T"] = o.T;
-  ev["B"] = o.B;
-  ev["M"] = M;
-  ev["d"] = o.d;
-  ev["K"] = o.K;
-  ev["q"] = o.q;
   ev["privacy_note"] = cfg.privacy_note;
   ev["in_range"] = cfg.in_range;
   if (tree) {
@@ -291,17 +296,7 @@ Outcome assess_ledger_001(const std::string& learner, const ref::LinUcbTrajector
   }
 
   nlohmann::json& ev = out.evidence;
-  ev["learner"] = learner;
-  ev["profile"] = "theorem";
-  ev["eps"] = dpb::to_string(o.eps);
-  ev["delta"] = dpb::to_string(o.delta);
-  if (o.calibration_eps) ev["calibration_eps"] = dpb::to_string(*o.calibration_eps);
-  ev["T"] = o.T;
-  ev["B"] = o.B;
-  ev["M"] = M;
-  ev["d"] = o.d;
-  ev["K"] = o.K;
-  ev["q"] = o.q;
+  put_run_parameters(ev, learner, o, M);
   nlohmann::json laws = nlohmann::json::array();
   for (std::size_t i = 0; i < t.laws.size(); ++i)
     laws.push_back({{"law", ref::describe(t.laws[i])}, {"how", i < t.law_notes.size() ? t.law_notes[i] : ""}});
