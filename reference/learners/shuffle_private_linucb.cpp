@@ -275,6 +275,15 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
   const Rational grid_unit(Integer(1), two_r);
   const Integer users(c.M * c.B);
   Integer D = two_r;
+  // Returning users of P_Amp / P_Vec: the per-batch (ε_m, δ_m) over M batches (calibrate p-amp|p-vec --returning).
+  const auto returning_split = [&]() -> std::optional<ReturningSplit001> {
+    if (p.users != UserModel::Returning) return std::nullopt;
+    ReturningSplit001 split = returning_split_001(p.eps, p.delta, Integer(p.B), Integer(p.T));
+    c.batch_eps = split.eps_m;
+    c.batch_delta = split.delta_m;
+    c.calibration_batches = to_uint64(split.M);
+    return split;
+  };
   switch (p.variant) {
     case LinUcbVariant::NonPrivate:
       c.privacy_note = "non-private";
@@ -282,13 +291,7 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
     case LinUcbVariant::SdpAmp: {
       // Unique users: Thm 3.2 at (ε, δ). Returning: Thm E.3 = B.1 at (ε_m, δ_m) (calibrate p-amp --returning).
       const bool ret = p.users == UserModel::Returning;
-      std::optional<ReturningSplit001> split;
-      if (ret) {
-        split = returning_split_001(p.eps, p.delta, Integer(p.B), Integer(p.T));
-        c.batch_eps = split->eps_m;
-        c.batch_delta = split->delta_m;
-        c.calibration_batches = to_uint64(split->M);
-      }
+      const std::optional<ReturningSplit001> split = returning_split();
       const Rational& be = c.batch_eps;
       const Rational& bd = c.batch_delta;
       const AmpSigma a = thm32_sigma(be, bd, Integer(p.B));
@@ -336,13 +339,7 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
     case LinUcbVariant::SdpVec: {
       // Unique users: Thm 3.5 at (ε, δ). Returning: Thm E.5 = C.1 at (ε_m, δ_m) (calibrate p-vec --returning).
       const bool ret = p.users == UserModel::Returning;
-      std::optional<ReturningSplit001> split;
-      if (ret) {
-        split = returning_split_001(p.eps, p.delta, Integer(p.B), Integer(p.T));
-        c.batch_eps = split->eps_m;
-        c.batch_delta = split->delta_m;
-        c.calibration_batches = to_uint64(split->M);
-      }
+      const std::optional<ReturningSplit001> split = returning_split();
       const auto [g, b] = thm35_g_b(c.batch_eps, c.batch_delta, Integer(p.B), Integer(d));
       const Integer int63 = (Integer(1) << 63) - 1;
       if (ret && (b > int63 || Integer(p.B) * (g + b) > int63))  // as calibrate p-vec --returning refuses
