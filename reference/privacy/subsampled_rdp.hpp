@@ -10,13 +10,13 @@
 //
 // γ = 1 (no subsampling: the batch is the data set) is the Gaussian itself, α/(2z²) — Theorem 9 at γ = 1 is
 // looser and the subsampled mechanism is the plain one. The code's accountant (Google dp_accounting, spec 003 §7.3)
-// is reproduced by z = σ, its noise multiplier (docs/decisions.md "jdp-glm paper-code, later commit": the code's
+// is reproduced by z = σ, its noise multiplier (docs/privacy-003.md "The subsampled Gaussian accountant": the code's
 // noise σ·C on the batch sum against a replace-one sensitivity 2C is z = σ/2 honestly; we mirror the code).
 //
 // Evaluation: certified MPFI enclosures, every term in the log domain (log 2 + j log γ + log C(α,j) + j(j−1)/(2z²),
 // log-sum-exp about the largest upper end), so nothing overflows at α = 1024 and z = 2^−20; the returned rationals
 // are the enclosures' upper ends: certified UPPER bounds of the formula. Integer orders only (2..1024); the code's
-// fractional orders 1.25, 1.5, 1.75 are not implemented (docs/decisions.md: omitting orders can only give a larger
+// fractional orders 1.25, 1.5, 1.75 are not implemented (docs/privacy-003.md, same section: omitting orders can only give a larger
 // ε(σ), hence a larger calibrated σ).
 #pragma once
 
