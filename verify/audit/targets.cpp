@@ -386,6 +386,10 @@ struct EliminationDesign {
   // window of arm 1's pulls [first, first + len) forming the decisive batch/epoch; T_stop ends it
   std::function<std::tuple<std::uint64_t, std::uint64_t, std::uint64_t>(unsigned level)> window;
   std::function<fast::Trajectory(const ref::RewardTape&, std::uint64_t T, NoiseSource)> learner;
+  // TargetOptions::whole_output: the audited view is the whole output up to the end of the batch/epoch after the
+  // decisive one (elimination_whole_output), not the decision Y.
+  bool whole = false;
+  unsigned extra_batches = 1;  // with `whole`: the stop is the end of the decisive batch plus this many batches
 };
 
 std::int64_t elimination_output(const fast::Trajectory& tr, std::uint64_t decision_round) {
@@ -397,6 +401,24 @@ std::int64_t elimination_output(const fast::Trajectory& tr, std::uint64_t decisi
     if (e.arm == 1) y = 1;
   }
   return y;
+}
+
+// The whole output of a K = 2 elimination learner up to its stop: the actions are fixed (round robin) until the first
+// elimination and constant (the survivor) after it, so the pair (round of the first elimination, eliminated arm)
+// determines every action up to the stop — the whole output itself, not a statistic of it. Y = 0 when nothing is
+// eliminated by the stop, else 1 + 2·round + arm (rounds below 2^16: prepare_elimination's bound).
+std::int64_t elimination_whole_output(const fast::Trajectory& tr) {
+  if (tr.eliminations.empty()) return 0;
+  const auto& e = tr.eliminations.front();
+  return 1 + 2 * static_cast<std::int64_t>(e.round) + static_cast<std::int64_t>(e.arm);
+}
+
+// What an elimination audit samples: the decision Y at the decisive stop T, or with design.whole the whole output up
+// to T_whole.
+std::int64_t elimination_view(const EliminationDesign& design, const ref::RewardTape& tape, std::uint64_t T,
+                              std::uint64_t T_whole, NoiseSource noise) {
+  if (!design.whole) return elimination_output(design.learner(tape, T, noise), T);
+  return elimination_whole_output(design.learner(tape, T_whole, noise));
 }
 
 // Elimination learners: the white-box reference becomes the exact privacy loss of the audited decision Y
@@ -435,6 +457,16 @@ void use_elimination_decision_law(PreparedTarget& t, EliminationSetup s) {
   t.decision_law = std::move(law);
 }
 
+// The whole-output view of an elimination learner has no exact law here; its reference is the decisive release's ε,
+// an upper bound of the view's loss: the changed user's reward enters that one release (batch or epoch sum) and
+// every decision — the later ones too, each from its own batch's release — is post-processing of the releases.
+void whole_elimination_reference(PreparedTarget& t) {
+  t.details["eps_release"] = t.eps_exact ? nlohmann::json(*t.eps_exact) : nlohmann::json(nullptr);
+  if (t.eps_exact)
+    t.eps_exact_source = "upper bound, the decisive release's eps: " + t.eps_exact_source +
+                         "; the whole output is post-processing of the releases, and the changed reward enters one";
+}
+
 // The bandit-feedback relation around the decisive batch (K = 2, rewards 0/1): the user whose round is arm a's pull
 // at offset p of the decisive batch changes the reward vector; only coordinate a is observed, so the effective
 // pairs are (a, p) with that coordinate 1 (D) vs 0 (D′). Arm 1 at offset p: x at p, the k ones at the other slots
@@ -444,7 +476,7 @@ void use_elimination_decision_law(PreparedTarget& t, EliminationSetup s) {
 // Earlier batches are not searched: the decisive decision uses only its own batch (forgetfulness), so a change
 // there moves only the probability of an earlier elimination, which both sides share up to that change.
 void elimination_family(PreparedTarget& t, const EliminationDesign& design, std::uint64_t first, std::uint64_t len,
-                        std::uint64_t T, std::uint64_t k, std::uint64_t seed) {
+                        std::uint64_t T, std::uint64_t T_whole, std::uint64_t k, std::uint64_t seed) {
   const ref::Relation rel = ref::bandit_feedback(2, 1);
   ref::SearchSpace space;
   space.base = {1, 1};
@@ -494,11 +526,16 @@ void elimination_family(PreparedTarget& t, const EliminationDesign& design, std:
               {"d_prime", 0},
               {"ones_after_change", k},
               {"law", on_arm1 ? "as canonical" : "none"}};
-    p.sample = learner_sampler(LearnerRun([design, arm0, arm1, pos, on_arm1, T](int x, NoiseSource noise) mutable {
-      (on_arm1 ? arm1 : arm0)[pos] = x;
-      const ref::RewardTape tape = make_tape(T, arm0, arm1);
-      return elimination_output(design.learner(tape, T, noise), T);
-    }));
+    if (design.whole) {  // the tape runs on past the decisive batch: arm 0 pays 1, arm 1 pays 0 there
+      arm0.resize(T_whole, 1);
+      arm1.resize(T_whole, 0);
+    }
+    p.sample = learner_sampler(
+        LearnerRun([design, arm0, arm1, pos, on_arm1, T, T_whole](int x, NoiseSource noise) mutable {
+          (on_arm1 ? arm1 : arm0)[pos] = x;
+          const ref::RewardTape tape = make_tape(design.whole ? T_whole : T, arm0, arm1);
+          return elimination_view(design, tape, T, T_whole, noise);
+        }));
     t.family.push_back(std::move(p));
   }
   t.relation = relation_json(rel, cands.size(), unobserved, t.family.size() + 1, kRelationNote);
@@ -547,8 +584,28 @@ PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& de
     else
       hi = mid - 1;
   }
-  t.sample = learner_sampler(make_run(first, T, lo));
-  elimination_family(t, design, first, len, T, lo, seed);
+  // 3. the view: with design.whole, the run goes on to the end of the next batch/epoch (a later decision uses only
+  // its own batch's release, so the changed user reaches the rest of the output through this prefix alone).
+  std::uint64_t T_whole = T;
+  if (design.whole && design.extra_batches > 0) {
+    T_whole = std::get<2>(design.window(level + design.extra_batches));
+    if (T_whole > 2 * kMaxDecisiveRounds)
+      throw_parameter_error("audit", "--eps",
+                            "large enough that " + t.info.name +
+                                "'s batches after the decisive one end within 2^16 rounds",
+                            "the given value (whole-output stop " + std::to_string(T_whole) + ")");
+  }
+  {
+    std::vector<std::int32_t> arm0(T_whole, 1), arm1(T_whole, 0);
+    for (std::uint64_t i = 0; i < first && i < T_whole; ++i) arm1[i] = 1;
+    for (std::uint64_t i = first + 1; i < first + 1 + lo && i < T_whole; ++i) arm1[i] = 1;
+    t.sample = learner_sampler(LearnerRun([design, arm0, arm1, first, T, T_whole](int x, NoiseSource noise) mutable {
+      arm1[first] = x;
+      const ref::RewardTape tape = make_tape(design.whole ? T_whole : T, arm0, arm1);
+      return elimination_view(design, tape, T, T_whole, noise);
+    }));
+  }
+  elimination_family(t, design, first, len, T, T_whole, lo, seed);
   t.details = {{"arms", 2},
                {"decisive_level", level},
                {"window_first_pull", first},
@@ -558,6 +615,16 @@ PreparedTarget prepare_elimination(PreparedTarget t, const EliminationDesign& de
                {"horizon_stop", T},
                {"neighbours", "arm 1's first reward of the decisive batch: 1 (D) vs 0 (D')"},
                {"output", "Y = 1 if arm 1 is eliminated after the decisive batch, else 0 (10 + a: arm a eliminated earlier)"}};
+  if (design.whole) {
+    t.details["horizon_stop"] = T_whole;
+    t.details["decision_stop"] = T;
+    t.details["view"] = "whole-output";
+    t.details["output"] =
+        "Y = the whole output up to the end of the decisive batch and " + std::to_string(design.extra_batches) +
+        " more (round " + std::to_string(T_whole) +
+        "): 0 if no arm is eliminated by then, else 1 + 2·r + a for the first elimination (arm a after round r) — "
+        "with K = 2 that pair fixes every action up to the stop";
+  }
   return t;
 }
 
@@ -858,6 +925,8 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       lo.reuse_noise = reuse;
       return fast::batched_successive_elimination(p, tape, *agg, noise, lo);
     };
+    d.whole = o.whole_output;
+    d.extra_batches = o.whole_output_extra_batches;
     t = prepare_elimination(t, d, seed, o.borderline);
     if (variant) {
       const std::uint64_t l = t.details["window_length"].get<std::uint64_t>();
@@ -895,7 +964,9 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       t.eps_exact = eps;
       t.eps_exact_source = "Lap_Z(g/eps) on a sum with sensitivity g (the decision is post-processing)";
     }
-    if (name != "se") {
+    if (o.whole_output) {
+      whole_elimination_reference(t);
+    } else if (name != "se") {
       EliminationSetup s;
       s.target = name;
       s.eps = eps_r;
@@ -925,15 +996,21 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
       lo.reuse_noise = reuse;
       return fast::dp_successive_elimination(p, tape, noise, lo);
     };
+    d.whole = o.whole_output;
+    d.extra_batches = o.whole_output_extra_batches;
     t = prepare_elimination(t, d, seed, o.borderline);
     t.eps_exact = eps;
     t.eps_exact_source = "Lap_Z(G/eps) on an epoch sum with sensitivity G (the decision is post-processing)";
-    EliminationSetup s;
-    s.target = name;
-    s.eps = eps_r;
-    s.horizon = o.horizon;
-    s.conf = beta;
-    use_elimination_decision_law(t, s);
+    if (o.whole_output) {
+      whole_elimination_reference(t);
+    } else {
+      EliminationSetup s;
+      s.target = name;
+      s.eps = eps_r;
+      s.horizon = o.horizon;
+      s.conf = beta;
+      use_elimination_decision_law(t, s);
+    }
   } else {
     // Index learners and FTNL: the first decision after the changed first reward (table: index_audit_table).
     const IndexAuditTable table = index_audit_table(name);
@@ -1062,11 +1139,11 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
     throw_parameter_error(kFn, "borderline", "in (0, 1)", double_text(options.borderline));
   if (options.delta && !(*options.delta >= 0 && *options.delta < 1))
     throw_parameter_error(kFn, "delta", "in [0, 1)", double_text(*options.delta));
-  if (options.whole_output && (info->kind == "mechanism" || !has_index_decision_law(name)) && name != "ucb")
-    throw_parameter_error(kFn, "view",
-                          "decision for " + name +
-                              " (whole-output is for the index learners and FTNL; an elimination learner's later "
-                              "decisions are post-processing of the audited one)",
+  if (options.whole_output_extra_batches > 2)
+    throw_parameter_error(kFn, "whole_output_extra_batches", "0, 1 or 2",
+                          std::to_string(options.whole_output_extra_batches));
+  if (options.whole_output && info->kind != "learner")
+    throw_parameter_error(kFn, "view", "decision for " + name + " (whole-output is for the learner targets)",
                           "whole-output");
   if (info->kind == "mechanism" && options.leak_factor != 1)
     throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",

@@ -75,10 +75,12 @@ struct TargetOptions {
   // Index learners and FTNL: the audited view is the whole action sequence from the first dependent decision to a
   // longer stop (index learners: round K + 1 to 4K; FTNL: rounds 2 to 7, three epochs), reduced to a statistic of it
   // (bandit feedback: the rounds at which the changed arm is pulled, as a bit mask; FTNL: every arm's pull count)
-  // and audited with order_by_ratio (black_box.hpp), instead of the first decision alone. Refused for the
-  // elimination learners (their later decisions use fresh batches only: post-processing of the audited Y and of
-  // data the change does not touch) and for mechanisms.
+  // and audited with order_by_ratio (black_box.hpp), instead of the first decision alone. Elimination learners
+  // (K = 2): the whole output up to the stop itself — the first elimination's round and arm — with the stop at the
+  // end of the decisive batch (epoch) plus `whole_output_extra_batches` batches (0, 1 or 2; later decisions use only
+  // their own batches' releases). Refused for mechanisms.
   bool whole_output = false;
+  unsigned whole_output_extra_batches = 1;
   // Multi-agent targets (seed 004; targets_multi_agent.hpp): K ∈ {2, 3} arms, and the view — the watched agent 0's
   // timed messages (false) or all agents' messages jointly (true). Refused for the other targets.
   std::uint32_t arms = 2;

@@ -32,15 +32,20 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
   t.eps = eps;
   t.leak_factor = leak_factor;
   t.whole_output = whole_output;
+  // Elimination learners: quick stops at the decisive batch's end (already the whole output there: later decisions
+  // use only their own batches), full one batch later (which also watches that premise).
+  t.whole_output_extra_batches = o.suite == Suite::quick ? 0 : 1;
   t.reuse_noise = reuse_noise;
   t.arms = arms;
   t.joint_view = joint_view;
   audit::AuditSettings s;
   s.confidence = 1 - o.alpha;
   const bool quick = o.suite == Suite::quick;
-  // The whole-output view splits the mass over more outcomes (and its learners run for a few rounds only): 4× the
-  // first decision's runs.
-  const std::uint64_t samples = (quick ? 5000 : 100000) * (whole_output ? 4 : 1);
+  // The whole-output view of the index learners and FTNL splits the mass over many outcomes (and its learners run
+  // for a few rounds only): 4× the first decision's runs. An elimination learner's whole output up to its stop has a
+  // handful of values (the first elimination's round and arm) and runs thousands of rounds: the decision's runs.
+  const bool elimination = target == "se" || (target.size() > 3 && target.compare(target.size() - 3, 3, "-se") == 0);
+  const std::uint64_t samples = (quick ? 5000 : 100000) * (whole_output && !elimination ? 4 : 1);
   audit::NeighbourSearch search;
   search.pairs = quick ? 8 : 32;
   search.keep = quick ? 2 : 3;
@@ -169,15 +174,21 @@ namespace {
 void add(Registry& registry, const std::string& id, const std::string& target, const std::string& statement,
          Source source, Verdict expected = Verdict::inconclusive, bool whole = false) {
   const Rational eps = target == "ldp-se" ? Rational(9, 10) : Rational(1, 2);
+  const bool elimination = target.size() > 3 && target.compare(target.size() - 3, 3, "-se") == 0;
   Claim& c = registry.add(in_family(
       "audits", Claim{id, statement, std::move(source), Method::audit,
                       "eps = " + dpb::to_string(eps) +
-                          (whole ? ", view: the whole output up to a longer stop (a statistic of the action "
-                                   "sequence, likelihood-ratio-ranked events)"
-                                 : ", view: the first decision that depends on the change") +
+                          (!whole ? ", view: the first decision that depends on the change"
+                           : elimination
+                               ? ", view: the whole output up to a stop (the first elimination's round and arm, "
+                                 "which fix every action up to it; likelihood-ratio-ranked events) — quick: the end "
+                                 "of the decisive batch, full: one batch later"
+                               : ", view: the whole output up to a longer stop (a statistic of the action "
+                                 "sequence, likelihood-ratio-ranked events)") +
                           ", neighbour search over the paper's relation (quick: 8 pairs screened at 500 runs per "
-                          "side, 2 kept at 5000; full: 32 at 10^4, 3 kept at 10^5 — whole output: 4x the final runs; "
-                          "Bonferroni over the kept pairs), "
+                          "side, 2 kept at 5000; full: 32 at 10^4, 3 kept at 10^5" +
+                          (whole && elimination ? std::string() : std::string(" — whole output: 4x the final runs")) +
+                          "; Bonferroni over the kept pairs), "
                           "confidence 1 − the claim's α",
                       expected,
                       [target, eps, whole](const RunOptions& o) {
@@ -238,6 +249,29 @@ void register_claims_audit(Registry& registry) {
   add(registry, "002.naive-ftnl.whole-output", "naive-ftnl",
       "Naive FTNL is ε-DP: the decision sequence over three epochs", {"002", "§5", "naive FTNL (text only)"},
       Verdict::holds, true);
+  // Seed 000's elimination learners (issue 11: every learner's whole output): the view is the whole output up to a
+  // stop — the first elimination's round and arm, unmerged (docs/audit.md).
+  add(registry, "000.dist-dp-se.whole-output", "dist-dp-se",
+      "Algorithm 1 with Dist-DP batches is (ε, 0)-DP over its whole output (the elimination sequence, not only the "
+      "decisive decision)",
+      {"000", "§4", "Theorem 1"}, Verdict::holds, true);
+  add(registry, "000.dist-rdp-se.whole-output", "dist-rdp-se",
+      "Algorithm 1 with Dist-RDP batches is (ε′, δ)-DP over its whole output (Theorem 2 and Lemma 10, δ = 1e−5)",
+      {"000", "§5, App. E.2, K", "Theorem 2; Lemma 3; Lemma 10"}, Verdict::inconclusive, true);
+  add(registry, "000.dist-cdp-se.whole-output", "dist-cdp-se",
+      "Algorithm 1 with Dist-CDP batches is (½ε̂² + ε̂√(2 ln(1/δ)), δ)-DP over its whole output (δ = 1e−5)",
+      {"000", "App. F", "Theorem 4; Lemma 4"}, Verdict::inconclusive, true);
+  add(registry, "000.shuffle-se.whole-output", "shuffle-se",
+      "Algorithm 1 with shuffled batches is (ε, 0)-DP over its whole output",
+      {"000", "App. D.2", "Theorem 3 (noise as corrected in docs/decisions.md)"}, Verdict::holds, true);
+  add(registry, "000.cdp-se.whole-output", "cdp-se",
+      "Algorithm 1 with the central analyzer is (ε, 0)-DP over its whole output", {"000", "App. H.1", "Theorem 5"},
+      Verdict::holds, true);
+  add(registry, "000.ldp-se.whole-output", "ldp-se",
+      "Algorithm 1 with local randomizers is (ε, 0)-DP over its whole output", {"000", "App. H.2", "Theorem 6"},
+      Verdict::holds, true);
+  add(registry, "000.dp-se.whole-output", "dp-se", "DP-SE is ε-DP over its whole output (the elimination sequence)",
+      {"000", "§7, App. J (baseline)", "Sajed & Sheffet 2019, DP-SE privacy theorem"}, Verdict::holds, true);
   {
     // Seed 004, Prop. 4.1 (issue 16 §1): the multi-agent relation, views agent 0's messages and all agents' jointly.
     Claim& c = registry.add(in_family(

@@ -80,6 +80,42 @@ TEST(AuditClaimsLeakyTwinTest, LessNoiseIsViolatedForIndexAndFullInformationLear
     expect_leak_caught(id, target, leak);
 }
 
+// The whole-output view of the elimination learners (the first elimination's round and arm up to the end of the
+// batch after the decisive one) through the whole-output claims' own checker: the leaky twins that the decision view
+// catches must be caught here too (the view holds the decision, so it can only see more), and the non-private `se`
+// must be flagged against a nominal ε.
+TEST(AuditClaimsLeakyTwinTest, LessNoiseIsViolatedInTheWholeOutputOfEliminationLearners) {
+  for (const auto& [id, target, leak] : {std::tuple<std::string, std::string, int>{"000.dist-dp-se.whole-output", "dist-dp-se", 4},
+                                         {"000.dp-se.whole-output", "dp-se", 3}}) {
+    SCOPED_TRACE(id);
+    const Claim* c = all_claims().find(id);
+    ASSERT_NE(c, nullptr);
+    RunOptions o;  // the quick suite, the default seed
+    o.alpha = c->alpha;
+    const Outcome leaky = learner_audit_outcome(target, Rational(1, 2), o, Rational(leak), true);
+    EXPECT_EQ(leaky.verdict, Verdict::violated) << leaky.key_figure;
+    EXPECT_EQ(leaky.evidence.value("details", nlohmann::json::object()).value("view", ""), "whole-output");
+    const Outcome fair = learner_audit_outcome(target, Rational(1, 2), o, Rational(1), true);
+    EXPECT_NE(fair.verdict, Verdict::violated) << fair.key_figure;
+  }
+}
+
+TEST(AuditClaimsLeakyTwinTest, NonPrivateEliminationIsFlaggedInTheWholeOutputView) {
+  audit::TargetOptions t;
+  t.eps = Rational(1, 2);
+  t.whole_output = true;
+  audit::AuditSettings s;
+  s.confidence = 1 - 1e-6;
+  audit::NeighbourSearch search;
+  search.pairs = 8;
+  search.keep = 2;
+  search.screen_samples = 500;
+  const audit::AuditResult r = audit::audit_target("se", t, 5000, 1, s, search);
+  EXPECT_EQ(r.verdict, audit::AuditVerdict::violation) << r.eps_lb;
+  EXPECT_EQ(r.details.value("view", ""), "whole-output");
+  EXPECT_GT(r.details.value("horizon_stop", std::uint64_t{0}), r.details.value("decision_stop", std::uint64_t{0}));
+}
+
 // The other twin of issue 13 §2: noise reused across two releases (TargetOptions::reuse_noise — every second
 // release replays the previous release's noise bits: the two arms of an elimination batch or of an FTNL epoch, and
 // consecutive releases of the index learners' counters), at the claim's own ε, through the claim's own checker and

@@ -219,7 +219,7 @@ TEST(AuditCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
       {"audit dp-mase --n 4", "'--n'"},
       {"audit dp-mase --view whole-output", "'view'"},
       {"audit mase --arms x", "'arms'"},
-      {"audit dp-se --view whole-output", "'view'"},
+      {"audit p-amp --view whole-output", "'view'"},
       {"audit ftnl --view nosuch", "'view'"},
       {"audit external --command 'echo 1' --claimed-eps 1 --view decision", "when --view is given"},
       {"audit dlaplace --pairs 4097", "'pairs'"},
