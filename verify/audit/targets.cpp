@@ -1142,8 +1142,8 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   if (options.whole_output_extra_batches > 2)
     throw_parameter_error(kFn, "whole_output_extra_batches", "0, 1 or 2",
                           std::to_string(options.whole_output_extra_batches));
-  if (options.whole_output && info->kind != "learner")
-    throw_parameter_error(kFn, "view", "decision for " + name + " (whole-output is for the learner targets)",
+  if (options.whole_output && info->kind != "learner" && name != "dp-mase")
+    throw_parameter_error(kFn, "view", "decision for " + name + " (whole-output is for the learner targets and dp-mase)",
                           "whole-output");
   if (info->kind == "mechanism" && options.leak_factor != 1)
     throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",

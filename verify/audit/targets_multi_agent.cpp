@@ -163,7 +163,26 @@ PreparedTarget prepare_dp_mase(PreparedTarget t, const TargetOptions& o, std::ui
   const auto k_u = static_cast<std::uint64_t>(k);
 
   const bool joint = o.joint_view;
-  const ViewOf view = [K, joint](const ref::MultiAgentOutcome& out) -> std::int64_t {
+  const bool whole = o.whole_output;
+  // The whole output for communications (TargetOptions::whole_output): every message any agent sends up to the
+  // run's stop (max_rounds), not cut at r*, reduced to the send order of (agent, arm) — the rounds dropped: with
+  // them nearly every run is its own outcome (the agents' draws), and a view that splits the mass that finely
+  // shows no leak at audit sizes. Y is a 62-bit FNV-1a hash of that sequence (a function of the output, as is the
+  // sequence: post-processing, so ε_lb stays a lower bound); the audit ranks the values by their estimated
+  // likelihood ratio (order_by_ratio).
+  const ViewOf whole_view = [](const ref::MultiAgentOutcome& out) -> std::int64_t {
+    std::uint64_t h = 1469598103934665603ULL;
+    auto mix = [&h](std::uint64_t v) {
+      for (int i = 0; i < 8; ++i) {
+        h ^= (v >> (8 * i)) & 0xff;
+        h *= 1099511628211ULL;
+      }
+    };
+    for (const auto& m : out.messages)
+      if (m.sent) mix((std::uint64_t{m.agent} << 32) | m.arm);
+    return static_cast<std::int64_t>(h >> 2);
+  };
+  const ViewOf view = whole ? whole_view : [K, joint](const ref::MultiAgentOutcome& out) -> std::int64_t {
     std::uint64_t stop = 0;
     for (const auto& r : out.releases)
       if (r.agent == 0) {
@@ -188,6 +207,13 @@ PreparedTarget prepare_dp_mase(PreparedTarget t, const TargetOptions& o, std::ui
   t.eps_exact_source = "white box (exact law of agent 0's epoch decision k(1), decision_law_dp_mase.hpp): " +
                        law.method + "; eps(Y) " + (t.delta == 0 ? "in " : "") + de.enclosure +
                        (joint ? "; the joint view adds agent 1's messages up to r*, independent of the change" : "");
+  if (whole) {  // no exact law of the transcript: the decisive release's ε, an upper bound (messages are
+                // post-processing of the epoch releases, and the changed reward enters one)
+    t.eps_exact = eps_r.convert_to<double>();
+    t.eps_exact_lower.reset();
+    t.eps_exact_source = "upper bound, the decisive release's eps: Lap_Z(Gq/eps) on agent 0's epoch sum of the "
+                         "changed arm (sensitivity Gq); every message is post-processing of the epoch releases";
+  }
   nlohmann::json outcomes = nlohmann::json::array();
   for (std::size_t i = 0; i < law.outcomes.size(); ++i)
     outcomes.push_back({{"set", mask_text(law.outcomes[i], K)},
@@ -208,8 +234,10 @@ PreparedTarget prepare_dp_mase(PreparedTarget t, const TargetOptions& o, std::ui
                {"eps_release", eps_r.convert_to<double>()},
                {"eps_release_source", "Lap_Z(Gq/eps) on agent 0's epoch sum of the changed arm, sensitivity Gq"},
                {"neighbours", neighbours},
-               {"view", joint ? "joint: every agent's messages up to r* (Y = mask_0 + 2^K mask_1)"
-                              : "agent: the watched agent 0's messages up to r* (Y = the bitmask it sends at r*)"},
+               {"view", whole ? "whole-output: every agent's sent messages up to max_rounds in send order (Y = a "
+                                "62-bit hash of the sequence of (agent, arm))"
+                        : joint ? "joint: every agent's messages up to r* (Y = mask_0 + 2^K mask_1)"
+                                : "agent: the watched agent 0's messages up to r* (Y = the bitmask it sends at r*)"},
                {"output", "r* = the round agent 0's first epoch ends (its first decision that depends on the change); "
                           "Y = -1 when the run is stopped (max_rounds) before r*"},
                {"decision_law", {{"method", law.method}, {"outcomes", outcomes}}}};
@@ -239,7 +267,7 @@ PreparedTarget prepare_dp_mase(PreparedTarget t, const TargetOptions& o, std::ui
     std::vector<std::int64_t> sd, sdp;
     if (at.agent == 1) {  // agent 1's arm 1 (pays 0): 1 under D
       d.push_back(ref::RewardScript{1, 1, 0, {1}});
-      if (!joint) {
+      if (!joint && !whole) {
         ++unobserved;  // cut at r*, agent 0's view does not contain agent 1's data: ε = 0 exactly
         continue;
       }
@@ -270,7 +298,11 @@ PreparedTarget prepare_dp_mase(PreparedTarget t, const TargetOptions& o, std::ui
                       {"d_prime", 0},
                       {"ones", k_u}});
     pair.sample = engine_sampler(cfg_p, inst, make(d), make(dp), view);
-    if (!sd.empty()) {
+    if (whole) {  // the transcript's reference: the changed release's ε (upper bound), as for the canonical pair
+      pair.eps_exact = eps_r.convert_to<double>();
+      pair.eps_exact_source = "upper bound, the changed epoch release's eps (the transcript is post-processing)";
+      pair.data.erase("law");
+    } else if (!sd.empty()) {
       const DecisionLaw l = dp_mase_epoch_law(scale, sd, sdp, theta);
       const DecisionEps e = decision_eps(l, t.delta);
       pair.eps_exact = e.eps;

@@ -30,8 +30,9 @@ namespace dpb::verify::audit {
 
 bool is_multi_agent_target(const std::string& name);
 
-// Throws ParameterError (function "audit") for arms outside {2, 3}, whole_output, or a borderline the table cannot
-// reach.
+// whole_output (dp-mase only; prepare_target refuses it for the others): the view is every agent's sent messages up
+// to max_rounds, hashed (a function of the transcript), with the decisive release's ε as the (upper-bound) reference.
+// Throws ParameterError (function "audit") for arms outside {2, 3}, or a borderline the table cannot reach.
 PreparedTarget prepare_multi_agent(const TargetInfo& info, const TargetOptions& options, std::uint64_t seed);
 
 }  // namespace dpb::verify::audit

@@ -44,7 +44,9 @@ Outcome learner_audit_outcome(const std::string& target, const Rational& eps, co
   // The whole-output view of the index learners and FTNL splits the mass over many outcomes (and its learners run
   // for a few rounds only): 4× the first decision's runs. An elimination learner's whole output up to its stop has a
   // handful of values (the first elimination's round and arm) and runs thousands of rounds: the decision's runs.
-  const bool elimination = target == "se" || (target.size() > 3 && target.compare(target.size() - 3, 3, "-se") == 0);
+  // DP-MASE's whole transcript: runs as long as its decision view's (the engine runs to max_rounds either way).
+  const bool elimination = target == "se" || target == "dp-mase" ||
+                           (target.size() > 3 && target.compare(target.size() - 3, 3, "-se") == 0);
   const std::uint64_t samples = (quick ? 5000 : 100000) * (whole_output && !elimination ? 4 : 1);
   audit::NeighbourSearch search;
   search.pairs = quick ? 8 : 32;
@@ -287,6 +289,26 @@ void register_claims_audit(Registry& registry) {
               "and eps = 1/2, K = 2, agent view, 32 screened at 10^4, 3 kept at 10^5; confidence 1 − the claim's α",
               Verdict::holds,
               [](const RunOptions& o) { return dp_mase_audit_outcome(Rational(1, 2), o); }}));
+    c.version = 1;
+  }
+  {
+    // Seed 004's whole output for communications (issue 11): every message of every agent up to the run's stop.
+    Claim& c = registry.add(in_family(
+        "audits",
+        Claim{"004.dp-mase.whole-output",
+              "DP-MASE is ε-DP for communications over its whole transcript: every message of every agent up to the "
+              "stop, not only agent 0's first epoch decision",
+              {"004", "§4.3, §6", "Prop. 4.1 (V13, V14)"},
+              Method::audit,
+              "target dp-mase --view whole-output: N = 2, --votes 1, beta = 1/2, K = 3, eps = 1/2, the changed reward "
+              "in agent 0's first (decisive) epoch; view: every sent message (round, agent, arm) up to max_rounds = "
+              "4 R(1) in send order (agent, arm), hashed, likelihood-ratio-ranked events; neighbour search over the multi-agent relation "
+              "(quick: 8 pairs screened at 500 runs per side, 2 kept at 5000; full: 32 at 10^4, 3 kept at 10^5); "
+              "confidence 1 − the claim's α",
+              Verdict::holds,
+              [](const RunOptions& o) {
+                return learner_audit_outcome("dp-mase", Rational(1, 2), o, Rational(1), true, 3, false);
+              }}));
     c.version = 1;
   }
   add(registry, "002.naive-ftnl.privacy", "naive-ftnl",

@@ -155,8 +155,8 @@ void add_audit_command(CLI::App& app, Context& context) {
       .conflicts_with({"d", "d-prime"})
       .companions_are({"audit", "dlaplace", "--samples", "1000", "--threads", "1", "--pairs", "4096"});
   options->choice("--view", args->view, {"decision", "whole-output", "agent", "joint"},
-                  "decision (default): the first decision that depends on the change; whole-output: learner targets, "
-                  "the whole action sequence up to a longer stop, events on estimated likelihood-ratio ranks; "
+                  "decision (default): the first decision that depends on the change; whole-output: learner targets "
+                  "and dp-mase, the whole output up to a longer stop, events on estimated likelihood-ratio ranks; "
                   "agent (= decision) / joint: multi-agent targets (seed 004), the watched agent's messages or all "
                   "agents' messages jointly")
       .conflicts_with({"d", "d-prime", "command"})

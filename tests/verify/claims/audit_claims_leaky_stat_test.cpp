@@ -100,6 +100,19 @@ TEST(AuditClaimsLeakyTwinTest, LessNoiseIsViolatedInTheWholeOutputOfEliminationL
   }
 }
 
+// DP-MASE's whole transcript (every agent's messages up to the stop): the leaky twin with half the noise on every
+// epoch release must be refuted through 004.dp-mase.whole-output's own checker; the fair run must not be.
+TEST(AuditClaimsLeakyTwinTest, LessNoiseIsViolatedInDpMasesWholeTranscript) {
+  const Claim* c = all_claims().find("004.dp-mase.whole-output");
+  ASSERT_NE(c, nullptr);
+  RunOptions o;
+  o.alpha = c->alpha;
+  const Outcome leaky = learner_audit_outcome("dp-mase", Rational(1, 2), o, Rational(2), true, 3, false);
+  EXPECT_EQ(leaky.verdict, Verdict::violated) << leaky.key_figure;
+  const Outcome fair = learner_audit_outcome("dp-mase", Rational(1, 2), o, Rational(1), true, 3, false);
+  EXPECT_EQ(fair.verdict, Verdict::holds) << fair.key_figure;
+}
+
 TEST(AuditClaimsLeakyTwinTest, NonPrivateEliminationIsFlaggedInTheWholeOutputView) {
   audit::TargetOptions t;
   t.eps = Rational(1, 2);

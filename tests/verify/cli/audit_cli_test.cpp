@@ -217,7 +217,7 @@ TEST(AuditCliTest, BadInputNamesParameterAndValueOnStderrOnly) {
       {"audit ftnl --view joint", "'--view'"},
       {"audit dp-se --view agent", "'--view'"},
       {"audit dp-mase --n 4", "'--n'"},
-      {"audit dp-mase --view whole-output", "'view'"},
+      {"audit mase --view whole-output", "'view'"},
       {"audit mase --arms x", "'arms'"},
       {"audit p-amp --view whole-output", "'view'"},
       {"audit ftnl --view nosuch", "'view'"},
