@@ -135,7 +135,7 @@ TEST(MultiAgentTargets, BadInput) {
   test::expect_parameter_error([&] { prepare_target("dlaplace", joint, 1); }, "view");
   TargetOptions whole;
   whole.whole_output = true;
-  test::expect_parameter_error([&] { prepare_target("dp-mase", whole, 1); }, "view");
+  test::expect_parameter_error([&] { prepare_target("mase", whole, 1); }, "view");  // dp-mase has one
   TargetOptions leak;
   leak.leak_factor = Rational(2);
   test::expect_parameter_error([&] { prepare_target("mase", leak, 1); }, "leak_factor");
