@@ -23,9 +23,9 @@ TEST(LinUcbSetupTest, APreparedSetupRunsAsTheParamsOverloadAndCanBeReused) {
     const LinUcbSetup setup(ref::configure_linucb(p, 2, 2, 4));
     for (std::uint64_t stream : {1, 2}) {
       ChaCha20Source a(5, stream), b(5, stream), c(5, stream);
-      const LinUcbTrajectory x = shuffle_private_linucb(p, tape, NoiseSource(a));
-      const LinUcbTrajectory y = shuffle_private_linucb(setup, tape, NoiseSource(b));
-      const LinUcbTrajectory z = shuffle_private_linucb(setup, tape, NoiseSource(c));
+      const LinUcbTrajectory x = fast::shuffle_private_linucb(p, tape, NoiseSource(a));
+      const LinUcbTrajectory y = fast::shuffle_private_linucb(setup, tape, NoiseSource(b));
+      const LinUcbTrajectory z = fast::shuffle_private_linucb(setup, tape, NoiseSource(c));
       EXPECT_EQ(x.base.actions, y.base.actions) << name;
       EXPECT_EQ(y.base.actions, z.base.actions) << name;
       ASSERT_EQ(x.updates.size(), 3u) << name;
@@ -52,7 +52,7 @@ TEST(LinUcbSetupTest, ATapeOfOtherSizesIsRefused) {
        {ref::make_context_tape(3, 2, 4, 14, 1, 0), ref::make_context_tape(2, 3, 4, 14, 1, 0),
         ref::make_context_tape(2, 2, 5, 14, 1, 0), ref::make_context_tape(2, 2, 4, 13, 1, 0)}) {
     try {
-      (void)shuffle_private_linucb(setup, tape, NoiseSource(bits));
+      (void)fast::shuffle_private_linucb(setup, tape, NoiseSource(bits));
       ADD_FAILURE() << "accepted";
     } catch (const std::invalid_argument& e) {
       EXPECT_NE(std::string(e.what()).find("parameter 'tape'"), std::string::npos) << e.what();
