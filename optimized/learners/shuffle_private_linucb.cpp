@@ -160,9 +160,11 @@ struct TapeContexts {
 };
 
 template <class Env>
-LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, std::uint32_t K, unsigned q,
-                            const Env& env, NoiseSource noise, const LinUcbOptions& options) {
-  const ref::LinUcbConfig cfg = ref::configure_linucb(params, d, K, q, env.row_norm_sq());
+LinUcbTrajectory run_linucb(const LinUcbSetup& setup, const Env& env, NoiseSource noise,
+                            const LinUcbOptions& options) {
+  const ref::LinUcbConfig& cfg = setup.config();
+  const std::uint32_t d = cfg.d, K = cfg.K;
+  const unsigned q = cfg.q;
   const std::size_t nv = d, nm = std::size_t{d} * (d + 1) / 2;
   const std::int64_t two_q = std::int64_t{1} << q;
   const i128 D = to_i128(cfg.D);
@@ -263,32 +265,12 @@ LinUcbTrajectory run_linucb(const ref::LinUcbParams& params, std::uint32_t d, st
   Rational beta = cfg.beta[0];
   std::optional<ref::ExactScores> exact;
 
-  std::optional<PAmp> amp_vec, amp_mat;
-  std::optional<PVec> vec_vec, vec_mat;
-  std::optional<TreeMechanism> tree;
-  const ref::LabelSet vec_labels = ref::LabelSet::vector(d), mat_labels = ref::LabelSet::symmetric_matrix(d);
-  if (cfg.variant == ref::LinUcbVariant::SdpAmp || cfg.variant == ref::LinUcbVariant::Ldp) {
-    const ref::PAmpShuffle sh =
-        cfg.variant == ref::LinUcbVariant::SdpAmp ? ref::PAmpShuffle::Permute : ref::PAmpShuffle::None;
-    amp_vec.emplace(ref::PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
-    amp_mat.emplace(ref::PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r),
-                                    cfg.profile == ref::Profile001::PaperCode ? ref::MatrixNoise::Symmetrized
-                                                                             : ref::MatrixNoise::UpperTriangle},
-                    sh);
-  } else if (cfg.variant == ref::LinUcbVariant::SdpVec) {
-    ref::PVecParams pv;
-    pv.batch = Integer(cfg.B);
-    pv.g = cfg.g;
-    pv.b = cfg.b;
-    pv.delta = cfg.vec_delta;
-    pv.range = cfg.profile == ref::Profile001::PaperCode ? ref::PVecRange::Delta : ref::PVecRange::TwoDelta;
-    pv.labels = vec_labels;
-    vec_vec.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
-    pv.labels = mat_labels;
-    vec_mat.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
-  } else if (cfg.variant == ref::LinUcbVariant::Jdp && !code_jdp) {
-    tree.emplace(ref::TreeParams{ref::LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
-  }
+  // The protocols, built once per setup (PAmp and PVec run as const; the tree keeps state: a copy per run).
+  const PAmp* amp_vec = setup.amp_vec ? &*setup.amp_vec : nullptr;
+  const PAmp* amp_mat = setup.amp_mat ? &*setup.amp_mat : nullptr;
+  const PVec* vec_vec = setup.vec_vec ? &*setup.vec_vec : nullptr;
+  const PVec* vec_mat = setup.vec_mat ? &*setup.vec_mat : nullptr;
+  std::optional<TreeMechanism> tree = setup.tree;
 
   LinUcbTrajectory out;
   out.pd_failures = initial_pd_failure ? 1 : 0;
@@ -562,23 +544,62 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
                                         const ref::RewardTape& tape, NoiseSource noise,
                                         const LinUcbOptions& options) {
   ref::validate(inst, kFn);
-  (void)ref::configure_linucb(params, inst.d, inst.K, inst.q, ref::max_row_norm_sq(inst));
+  const LinUcbSetup setup(ref::configure_linucb(params, inst.d, inst.K, inst.q, ref::max_row_norm_sq(inst)));
   if (tape.arms() != inst.K)
     throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
   if (tape.length() < params.T)
     throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rewards per arm",
                           std::to_string(tape.length()));
   if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
-  return run_linucb(params, inst.d, inst.K, inst.q,
-                    FixedArms(inst, tape, params.profile == ref::Profile001::PaperCode), noise, options);
+  return run_linucb(setup, FixedArms(inst, tape, params.profile == ref::Profile001::PaperCode), noise, options);
 }
 
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,
                                         NoiseSource noise, const LinUcbOptions& options) {
-  (void)ref::configure_linucb(params, tape.d, tape.K, tape.q);
-  if (tape.T < params.T)
-    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rounds", std::to_string(tape.T));
-  return run_linucb(params, tape.d, tape.K, tape.q, TapeContexts(tape), noise, options);
+  const LinUcbSetup setup(ref::configure_linucb(params, tape.d, tape.K, tape.q));
+  return shuffle_private_linucb(setup, tape, noise, options);
+}
+
+LinUcbSetup::LinUcbSetup(ref::LinUcbConfig config) : cfg_(std::move(config)) {
+  const ref::LinUcbConfig& cfg = cfg_;
+  const std::uint32_t d = cfg.d;
+  const ref::LabelSet vec_labels = ref::LabelSet::vector(d), mat_labels = ref::LabelSet::symmetric_matrix(d);
+  const bool code_jdp = cfg.variant == ref::LinUcbVariant::Jdp && cfg.profile == ref::Profile001::PaperCode;
+  if (cfg.variant == ref::LinUcbVariant::SdpAmp || cfg.variant == ref::LinUcbVariant::Ldp) {
+    const ref::PAmpShuffle sh =
+        cfg.variant == ref::LinUcbVariant::SdpAmp ? ref::PAmpShuffle::Permute : ref::PAmpShuffle::None;
+    amp_vec.emplace(ref::PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
+    amp_mat.emplace(ref::PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r),
+                                    cfg.profile == ref::Profile001::PaperCode ? ref::MatrixNoise::Symmetrized
+                                                                             : ref::MatrixNoise::UpperTriangle},
+                    sh);
+  } else if (cfg.variant == ref::LinUcbVariant::SdpVec) {
+    ref::PVecParams pv;
+    pv.batch = Integer(cfg.B);
+    pv.g = cfg.g;
+    pv.b = cfg.b;
+    pv.delta = cfg.vec_delta;
+    pv.range = cfg.profile == ref::Profile001::PaperCode ? ref::PVecRange::Delta : ref::PVecRange::TwoDelta;
+    pv.labels = vec_labels;
+    vec_vec.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
+    pv.labels = mat_labels;
+    vec_mat.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
+  } else if (cfg.variant == ref::LinUcbVariant::Jdp && !code_jdp) {
+    tree.emplace(ref::TreeParams{ref::LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
+  }
+}
+
+LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::ContextTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options) {
+  const ref::LinUcbConfig& cfg = setup.config();
+  if (tape.d != cfg.d || tape.K != cfg.K || tape.q != cfg.q)
+    throw_parameter_error(kFn, "tape", "d = " + std::to_string(cfg.d) + ", K = " + std::to_string(cfg.K) +
+                                           ", q = " + std::to_string(cfg.q) + " (the setup's)",
+                          "d = " + std::to_string(tape.d) + ", K = " + std::to_string(tape.K) +
+                              ", q = " + std::to_string(tape.q));
+  if (tape.T < cfg.T)
+    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(cfg.T) + " rounds", std::to_string(tape.T));
+  return run_linucb(setup, TapeContexts(tape), noise, options);
 }
 
 

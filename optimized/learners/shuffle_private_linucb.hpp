@@ -18,10 +18,14 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "optimized/internal/wide_int.hpp"
 #include "optimized/learners/trajectory.hpp"
+#include "optimized/protocols/p_amp.hpp"
+#include "optimized/protocols/p_vec.hpp"
+#include "optimized/protocols/tree_mechanism.hpp"
 #include "reference/learners/noise_source.hpp"
 #include "reference/learners/shuffle_private_linucb.hpp"
 
@@ -51,10 +55,31 @@ struct LinUcbOptions {
   bool record_updates = true;
 };
 
+// The configuration and the protocols of a run (P_Amp, P_Vec: built once, run as const; the tree: copied per run),
+// for many runs at the same sizes (the audit targets of seed 001's learners: thousands of runs of a few rounds each,
+// where configuring and building the protocols would cost more than the run). The configuration is taken as given:
+// from ref::configure_linucb, or altered by a test or an audit's leaky twin (noise scale below the calibration's).
+class LinUcbSetup {
+ public:
+  explicit LinUcbSetup(ref::LinUcbConfig config);
+  const ref::LinUcbConfig& config() const { return cfg_; }
+
+  std::optional<PAmp> amp_vec, amp_mat;
+  std::optional<PVec> vec_vec, vec_mat;
+  std::optional<TreeMechanism> tree;
+
+ private:
+  ref::LinUcbConfig cfg_;
+};
+
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::LinearInstance& instance,
                                         const ref::RewardTape& tape, NoiseSource noise,
                                         const LinUcbOptions& options = {});
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,
                                         NoiseSource noise, const LinUcbOptions& options = {});
+// The same on a prepared setup (ParameterError naming tape when its d, K, q differ from the setup's or it has fewer
+// than T rounds).
+LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::ContextTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options = {});
 
 }  // namespace dpb::fast

@@ -33,6 +33,7 @@
 #include "verify/audit/target_tree_matrix.hpp"
 #include "verify/audit/target_tree_switching.hpp"
 #include "verify/audit/targets_001.hpp"
+#include "verify/audit/targets_001_learners.hpp"
 #include "verify/audit/targets_multi_agent.hpp"
 #include "verify/audit/white_box_bridge.hpp"
 #include "verify/audit/white_box.hpp"
@@ -114,6 +115,22 @@ const std::vector<TargetInfo> kTargets = {
     {"ftnl", "learner", true, "eps-DP (seed 002, Theorem 6)", "FTNL with Report-Noisy-Max"},
     {"naive-ftnl", "learner", true, "eps-DP (seed 002, sec. 5)", "naive FTNL, Lap(K/eps) per action"},
     {"ucb", "learner", false, "none (non-private)", "UCB1: negative control"},
+    // Seed 001's learners (targets_001_learners.hpp): d = 2, K = 2, B = 4, T = 14, the contextual relation (one
+    // user's context and reward response), view = the actions of every later user.
+    {"linucb-sdp-amp", "learner", true,
+     "(eps, delta)-SDP (seed 001, Thm 3.2 / B.1: Algorithm 1 with P_Amp), audited at delta (default 1e-5)",
+     "Algorithm 1 with P_Amp, d = 2, K = 2, B = 4, T = 14; view = every later user's action (whole output)"},
+    {"linucb-sdp-vec", "learner", true,
+     "(eps, delta)-SDP (seed 001, Thm 3.5 / C.1: Algorithm 1 with P_Vec), audited at delta (default 1e-5)",
+     "Algorithm 1 with P_Vec, d = 2, K = 2, B = 4, T = 14; view = every later user's action (whole output)"},
+    {"linucb-ldp", "learner", true,
+     "(eps, delta)-LDP (seed 001, Prop. F.1 / Cor. B.3: Batched-Local-LinUCB), audited at delta (default 1e-5)",
+     "R_Amp without a shuffler, d = 2, K = 2, B = 4, T = 14; view = every later user's action (whole output)"},
+    {"linucb-jdp", "learner", true,
+     "(eps, delta)-JDP (seed 001, Prop. F.3: Batched-Central-LinUCB's tree), audited at delta (default 1e-5)",
+     "the tree mechanism, one leaf per batch, d = 2, K = 2, B = 4, T = 14; view = every later user's action"},
+    {"linucb", "learner", false, "none (non-private)",
+     "batched LinUCB (OFUL), d = 2, K = 2, B = 4, T = 14: negative control (whole output)"},
     // Seed 004 (targets_multi_agent.hpp): the multi-agent relation, one reward of one agent.
     {"dp-mase", "multi-agent", true, "eps-DP for communications (seed 004, Prop. 4.1, Def. 3.6)",
      "DP-MASE, N = 2, --votes 1: agent 0's first epoch decides (views: agent 0's messages, or all agents' jointly)"},
@@ -1148,10 +1165,11 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   if (info->kind == "mechanism" && options.leak_factor != 1)
     throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",
                           dpb::to_string(options.leak_factor));
-  if (options.noise_divisor != 1 && !is_seed001_target(name))
-    throw_parameter_error(kFn, "noise_divisor", "1 for " + name + " (the noise-divisor twin is seed 001's mechanisms')",
+  if (options.noise_divisor != 1 && !is_seed001_target(name) && !is_seed001_learner_target(name))
+    throw_parameter_error(kFn, "noise_divisor",
+                          "1 for " + name + " (the noise-divisor twin is seed 001's mechanisms' and learners')",
                           dpb::to_string(options.noise_divisor));
-  if (options.reuse_noise && info->kind != "learner")
+  if (options.reuse_noise && (info->kind != "learner" || is_seed001_learner_target(name)))
     throw_parameter_error(kFn, "reuse_noise",
                           "false for " + name + " (the noise-reuse twin is wired into the seed 000/002 learners only)",
                           "true");
@@ -1159,7 +1177,8 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
     throw_parameter_error(kFn, options.joint_view ? "view" : "arms",
                           "absent for " + name + " (multi-agent targets only)",
                           options.joint_view ? "joint" : std::to_string(options.arms));
-  PreparedTarget t = info->kind == "mechanism"     ? prepare_mechanism(*info, options, seed)
+  PreparedTarget t = is_seed001_learner_target(name) ? prepare_seed001_learner(*info, options, seed)
+                     : info->kind == "mechanism"     ? prepare_mechanism(*info, options, seed)
                      : info->kind == "multi-agent" ? prepare_multi_agent(*info, options, seed)
                                                    : prepare_learner(*info, options, seed);
   finish_family(t);
@@ -1170,7 +1189,8 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
                          std::uint64_t seed, AuditSettings settings) {
   PreparedTarget t = prepare_target(name, options, seed);
   settings.delta = t.delta;
-  settings.order_by_ratio = settings.order_by_ratio || options.whole_output || options.joint_view;
+  settings.order_by_ratio = settings.order_by_ratio || options.whole_output || options.joint_view ||
+                            is_seed001_learner_target(name);  // their only view is the whole output
   AuditResult r = run_audit(name, t.sample, samples, seed, t.eps_claimed, t.eps_exact, settings);
   r.nominal = t.nominal;
   r.eps_exact_source = t.eps_exact_source;
@@ -1190,7 +1210,8 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
   }
   PreparedTarget t = prepare_target(name, options, seed);
   settings.delta = t.delta;
-  settings.order_by_ratio = settings.order_by_ratio || options.whole_output || options.joint_view;
+  settings.order_by_ratio = settings.order_by_ratio || options.whole_output || options.joint_view ||
+                            is_seed001_learner_target(name);  // their only view is the whole output
   AuditResult r = audit_pairs(name, t.family, samples, seed, t.eps_claimed, settings, search);
   r.nominal = t.nominal;
   nlohmann::json ns = r.details["neighbour_search"];

@@ -25,9 +25,14 @@ namespace dpb::verify {
 // `arms`, `joint_view`: multi-agent targets (seed 004, TargetOptions::arms and joint_view).
 // `reuse_noise`: the other leaky twin, every second release reusing the previous one's noise
 // (TargetOptions::reuse_noise); its ledger (which models fresh noise) is not consulted, so it is never `holds`.
+// Seed 001's learners (audit/targets_001_learners.hpp: linucb-sdp-amp, linucb-sdp-vec, linucb-ldp, linucb-jdp): the view
+// is always the whole output, δ = 10⁻⁵, quick 5000 / full 10⁵ final runs per side; the ledger consulted is
+// privacy_checks::check_ledger_001 at the audited configuration ((ε, δ), d = 2, K = 2, q = 4, B = 4, T = 14), whose
+// `holds` is an (ε, δ) bound within the claim. `noise_divisor`: their leaky twin (TargetOptions::noise_divisor).
 Outcome learner_audit_outcome(const std::string& target, const Rational& eps, const RunOptions& o,
                               const Rational& leak_factor = Rational(1), bool whole_output = false,
-                              std::uint32_t arms = 2, bool joint_view = false, bool reuse_noise = false);
+                              std::uint32_t arms = 2, bool joint_view = false, bool reuse_noise = false,
+                              const Rational& noise_divisor = Rational(1));
 // `004.dp-mase.privacy` (issue 16 §1): learner_audit_outcome on the dp-mase target (N = 2, --votes 1, watched agent
 // 0) for every case — quick: K = 3, views agent and joint, at ε; full: ε ∈ {1/2, 1} × K = 3 × both views, and
 // ε = 1/2, K = 2, agent view (`eps` ignored) — combined: violated if any case is, holds if every case holds, else inconclusive.

@@ -34,6 +34,7 @@
 #include "verify/audit/external_p_vec_matrix.hpp"
 #include "verify/audit/targets.hpp"
 #include "verify/audit/targets_001.hpp"
+#include "verify/audit/targets_001_learners.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/progress.hpp"
 #include "verify/cluster/cluster.hpp"
@@ -333,6 +334,15 @@ void add_audit_command(CLI::App& app, Context& context) {
         if (t.kind == "learner" && options->given("n"))
           throw_parameter_error(kFn, "--n", "absent for the learner target " + t.name + " (batch size of mechanisms)",
                                 args->n);
+        if (verify::audit::is_seed001_learner_target(t.name) && options->given("borderline"))
+          throw_parameter_error(kFn, "--borderline", "absent for " + t.name + " (a fixed instance, no borderline search)",
+                                args->borderline);
+        if (verify::audit::is_seed001_learner_target(t.name) && options->given("horizon"))
+          throw_parameter_error(kFn, "--horizon", "absent for " + t.name + " (a fixed instance: B = 4, T = 14)",
+                                args->horizon);
+        if (verify::audit::is_seed001_learner_target(t.name) && options->given("view") && args->view == "decision")
+          throw_parameter_error(kFn, "--view", "whole-output for " + t.name + " (seed 001's learners are audited on "
+                                "their whole output only)", args->view);
         if (t.kind == "mechanism" && options->given("borderline"))
           throw_parameter_error(kFn, "--borderline", "absent for the mechanism target " + t.name, args->borderline);
         if (t.kind == "mechanism" && !verify::audit::is_seed001_target(t.name)) {  // a batch serves at most T users
@@ -356,7 +366,9 @@ void add_audit_command(CLI::App& app, Context& context) {
       }
       o.delta = delta;
       if (const auto b = options->number_value("borderline")) o.borderline = as_double(*b);
-      if (options->given("view") && args->view == "whole-output") o.whole_output = true;
+      if ((options->given("view") && args->view == "whole-output") ||
+          verify::audit::is_seed001_learner_target(args->target))
+        o.whole_output = true;
       if (options->given("view") && args->view == "joint") o.joint_view = true;
       if (const auto k = options->u64("arms")) o.arms = static_cast<std::uint32_t>(*k);
       r = verify::audit::audit_target(args->target, o, samples, seed, settings, search);
