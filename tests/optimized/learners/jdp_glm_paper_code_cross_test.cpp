@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "optimized/environments/glm_instance.hpp"
+#include "reference/core/errors.hpp"
 #include "verify/crosscheck/jdp_glm_crosscheck.hpp"
 
 namespace dpb::verify {
@@ -149,6 +150,59 @@ TEST(JdpGlmPaperCodeCrosscheckTest, FlippedDecisionsAreCaught) {
   for (std::uint64_t seed = 1; seed <= 2 && !caught; ++seed)
     caught = run(noisy(), noisy_instance(seed), seed, opt).c.divergence.has_value();
   EXPECT_TRUE(caught);
+}
+
+// ---- the later commit (count cutoffs, PSD-dominance Criterion II, DP-SGD by the without-replacement accountant) ----
+
+ref::JdpGlmParams later(ref::JdpGlmParams p) {
+  p.code_version = ref::JdpCodeVersion::Later;
+  return p;
+}
+
+TEST(JdpGlmPaperCodeCrosscheckTest, LaterCommitAgreesWithSwitchesAndFits) {
+  std::uint64_t switches = 0, fits = 0;
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    const Outcome o = run(later(noisy()), noisy_instance(seed), seed);
+    EXPECT_FALSE(o.c.divergence) << "seed " << seed << ": " << why(o.c);
+    switches += o.f.switches.size();
+    fits += o.f.sgd_sigma.size();
+  }
+  const Outcome h = run(later(params(64)), hand_instance(), 1);
+  EXPECT_FALSE(h.c.divergence) << why(h.c);
+  EXPECT_GT(switches, 0U);
+  EXPECT_GT(fits + h.f.sgd_sigma.size(), 0U);
+  // negative control: Criterion II flipped in the optimized twin is caught
+  fast::JdpGlmFastOptions opt;
+  opt.fault_criterion_ii = true;
+  EXPECT_TRUE(run(later(noisy()), noisy_instance(1), 1, opt).c.divergence.has_value());
+}
+
+// Table 2's hardest cell in miniature: probit, d = 3, K = 20, S = 3, κ = 220, ε = 4, δ = ζ = 1/50 at T = 200 — 43
+// θ̂_w calls of per-call ε ≈ 0.05, below the first commit's RDP floor ln(1/δ₀)/62 (refused there), calibrated by
+// the later commit's accountant (orders up to 1024).
+TEST(JdpGlmPaperCodeCrosscheckTest, LaterCommitRunsWhereTheFirstCommitsFloorRefuses) {
+  ref::GlmInstanceParams ip;
+  ip.link = ref::Link::probit;
+  ip.d = 3;
+  ip.K = 20;
+  ip.q = 5;
+  ip.sets = 200;
+  ip.S = Rational(3);
+  ip.seed = 109832;
+  const ref::GlmInstance inst = fast::make_glm_instance(ip).instance;
+  ref::JdpGlmParams p;
+  p.profile = ref::JdpProfile::PaperCode;
+  p.T = 200;
+  p.eps = Rational(4);
+  p.delta = Rational(1, 50);
+  p.kappa = Rational(220);
+  p.kappa_star = Rational(4);
+  p.S = Rational(3);
+  EXPECT_THROW(ref::jdp_glm(p, inst, 1, 0), ParameterError);  // the first commit: no σ reaches the per-call ε
+  const Outcome o = run(later(p), inst, 1);
+  EXPECT_FALSE(o.c.divergence) << why(o.c);
+  EXPECT_GT(o.f.sgd_sigma.size(), 10U);
+  EXPECT_EQ(o.r.sgd_sigma, o.f.sgd_sigma);
 }
 
 }  // namespace

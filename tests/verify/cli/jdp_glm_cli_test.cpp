@@ -1,6 +1,6 @@
 // `dpbandit crosscheck|simulate --learner jdp-glm --profile paper-code` (verify/crosscheck/glm_learners.cpp, spec 003
 // §7.3): a short crosscheck agrees (exit 0) and prints the code's constants, simulate prints the mean; what the
-// profile refuses — `--code-version later` (not implemented), `--code-version` in the theorem profile,
+// profile refuses — an unknown `--code-version`, `--code-version` in the theorem profile,
 // `--gamma-constant`/`--beta-constant` (the code's γ, β), another profile name — is one line naming the option,
 // exit 2, nothing on stdout.
 #include <gtest/gtest.h>
@@ -43,9 +43,26 @@ TEST(JdpGlmPaperCodeCliTest, SimulatePrintsTheMean) {
   EXPECT_NE(r.out.find("paper-code profile"), std::string::npos) << r.out;
 }
 
+TEST(JdpGlmPaperCodeCliTest, LaterCommitCrosscheckAgrees) {
+  const auto r = run_command(kCli + " crosscheck" + kArgs + " --runs 1 --code-version later");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("ok: 1/1 runs agree"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("paper-code profile (later commit)"), std::string::npos) << r.out;
+}
+
+// Table 2's S = 3 cell (κ ≈ 220, ε = 4) at T = 200: the first commit's per-call ε is below its RDP floor (exit 2
+// naming --eps, nothing on stdout); the later commit's accountant reaches it.
+TEST(JdpGlmPaperCodeCliTest, LaterCommitRunsWhereTheFirstIsRefused) {
+  const std::string args = " --learner jdp-glm --profile paper-code --link probit --d 3 --arms 20 --S 3 --eps 4 "
+                           "--delta 1/50 --kappa 220 --horizon 200 --runs 1";
+  expect_refusal("simulate", args, "--eps");
+  const auto r = run_command(kCli + " simulate" + args + " --code-version later");
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_NE(r.out.find("mean pseudo-regret at T:"), std::string::npos) << r.out;
+}
+
 TEST(JdpGlmPaperCodeCliTest, BadInputIsOneLineNamingTheOption) {
   for (const char* command : {"crosscheck", "simulate"}) {
-    expect_refusal(command, kArgs + " --code-version later", "--code-version");
     expect_refusal(command, kArgs + " --code-version second", "--code-version");
     expect_refusal(command, kArgs + " --gamma-constant 2", "--gamma-constant");
     expect_refusal(command, kArgs + " --beta-constant 2", "--beta-constant");
