@@ -448,11 +448,12 @@ TEST(JdpGlmPaperCodeLaterTest, NoiseMultiplierIsTheLeastGridSigmaOfTheWithoutRep
   // ε = 1/30 at δ = 10⁻⁵ is below the first commit's floor ln(1/δ)/62 (orders <= 63): refused there, calibrated here
   internal::DpSgdSettings first;
   EXPECT_THROW(internal::calibrate_dp_sgd_sigma(Rational(1, 30), Rational(1, 100000), 40, first), ParameterError);
-  // below every order's conversion floor (α = 1024: ≈ (ln 10⁵ + ln 1024)/1023 ≈ 0.018): refused naming 'eps'
+  // below every order's conversion floor (least at α = 1024: ln(1 − 1/1024) + (ln 10⁵ − ln 1024)/1023 ≈ 0.0035):
+  // refused naming 'eps'
   internal::DpSgdSettings s15;
   s15.epochs = 15;
   try {
-    internal::calibrate_dp_sgd_sigma_later(Rational(1, 100), Rational(1, 100000), 40, s15);
+    internal::calibrate_dp_sgd_sigma_later(Rational(1, 1000), Rational(1, 100000), 40, s15);
     ADD_FAILURE() << "no refusal";
   } catch (const ParameterError& e) {
     EXPECT_NE(std::string(e.what()).find("'eps'"), std::string::npos) << e.what();
