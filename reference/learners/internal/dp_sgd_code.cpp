@@ -59,16 +59,25 @@ struct LaterProblem {
 // The order's conversion term log(1 − 1/α) − (log δ + log α)/(α − 1), enclosed.
 Interval conversion(long alpha, const Rational& delta) { return rdp_to_dp_cks(Interval(0L, kRdpPrec), alpha, delta, kRdpPrec); }
 
+// steps·ε′(α) at z = σ/2 (a certified upper bound: the smaller of Theorem 9's enclosure's upper end and α/(2z²)),
+// then the CKS conversion, enclosed: its upper end bounds the order's ε from above.
+Interval later_eps_enclosure(const Rational& gamma, const Rational& steps, const Rational& delta, const Rational& sigma,
+                             long alpha) {
+  const Rational rdp = steps * wor_gaussian_rdp_upper_bound(gamma, dp_sgd_later_noise_multiplier(sigma), alpha);
+  return rdp_to_dp_cks(Interval(rdp, kRdpPrec), alpha, delta, kRdpPrec);
+}
+
 // Certified: steps·ε′(α) + conversion <= eps.
 bool later_pass(const LaterProblem& pr, const Rational& sigma, long alpha) {
-  const Interval rdp = wor_gaussian_rdp(pr.gamma, sigma, alpha, kRdpPrec).mul(pr.steps);
-  return rdp_to_dp_cks(rdp, alpha, pr.delta, kRdpPrec).certainly_less_equal(Interval(pr.eps, kRdpPrec));
+  return later_eps_enclosure(pr.gamma, pr.steps, pr.delta, sigma, alpha)
+      .certainly_less_equal(Interval(pr.eps, kRdpPrec));
 }
 
 // Long double estimate of min_α steps·ε′(α) + conversion (seeds the search only) and its argmin.
 long double later_estimate(const LaterProblem& pr, long double sigma, long& best_alpha) {
   const long double g = pr.gamma.convert_to<long double>(), steps = pr.steps.convert_to<long double>();
-  const long double dl = std::log(pr.delta.convert_to<long double>()), x = 1 / (sigma * sigma);
+  const long double z = sigma / 2;  // dp_sgd_later_noise_multiplier
+  const long double dl = std::log(pr.delta.convert_to<long double>()), x = 1 / (z * z);
   long double best = INFINITY;
   for (const long a : pr.orders) {
     long double rdp;
@@ -87,7 +96,7 @@ long double later_estimate(const LaterProblem& pr, long double sigma, long& best
       for (const long double v : l) M = std::max(M, v);
       long double sum = std::exp(-M);
       for (const long double v : l) sum += std::exp(v - M);
-      rdp = (M + std::log(sum)) / (a - 1);
+      rdp = std::min((M + std::log(sum)) / (a - 1), a * x / 2);  // Theorem 9 or the Gaussian's own, the smaller
     }
     const long double e = steps * rdp + std::log1p(-1.0L / a) - (dl + std::log(static_cast<long double>(a))) / (a - 1);
     if (e < best) {
@@ -99,6 +108,8 @@ long double later_estimate(const LaterProblem& pr, long double sigma, long& best
 }
 
 }  // namespace
+
+Rational dp_sgd_later_noise_multiplier(const Rational& sigma) { return sigma / 2; }
 
 const std::vector<long>& dp_sgd_later_orders() {
   static const std::vector<long> orders = [] {
@@ -126,8 +137,7 @@ Rational dp_sgd_later_eps_upper(const Rational& sigma, const Rational& delta, st
   Rational best;
   bool first = true;
   for (const long a : dp_sgd_later_orders()) {
-    const Rational up =
-        rdp_to_dp_cks(wor_gaussian_rdp(gamma, sigma, a, kRdpPrec).mul(steps), a, delta, kRdpPrec).upper();
+    const Rational up = later_eps_enclosure(gamma, steps, delta, sigma, a).upper();
     if (first || up < best) best = up;
     first = false;
   }

@@ -67,10 +67,17 @@ Rational dp_sgd_rdp_eps_upper(const Rational& sigma, const Rational& delta, std:
 // Epochs by the per-call ε (spec: "15–100 by per-step ε"; the rule is not recoverable from the spec, ours is
 // docs/decisions.md's): E = min(100, max(15, ⌈50·ε⌉)) — 50 (the first commit's) at ε = 1, exact.
 std::uint64_t dp_sgd_later_epochs(const Rational& eps);
+// The noise multiplier the later commit's accountant is fed: z = σ/2 (docs/decisions.md "jdp-glm paper-code, later
+// commit"). The run adds noise of std σ·C to the sum of a batch's clipped gradients (σ·C/ℓ on their mean, C = 1/5);
+// the later commit accounts for REPLACE_ONE (spec 003 §7.3; the paper's JDP neighbours differ in one user's data),
+// under which one clipped gradient g becomes another g′, ‖g − g′‖ <= 2C: the sum's sensitivity is 2C, the noise σ/2
+// sensitivities. The code passes σ, i.e. accounts as for add/remove's sensitivity C; we do not.
+Rational dp_sgd_later_noise_multiplier(const Rational& sigma);
 // The later commit's ε(σ): min over the integer orders α ∈ {2..63, 64, 128, 256, 512, 1024} of
-//   steps·ε′_WBK(α; γ = b/n, z = σ) + log(1 − 1/α) − (log δ + log α)/(α − 1)
-// (reference/privacy/subsampled_rdp.hpp: Wang–Balle–Kasiviswanathan Thm 9 for the Gaussian, noise multiplier σ as
-// dp_accounting takes it; Canonne–Kamath–Steinke's conversion), steps = E·⌈n/b⌉, E = s.epochs. Certified upper end.
+//   steps·ε′(α; γ = b/n, z = σ/2) + log(1 − 1/α) − (log δ + log α)/(α − 1),
+// ε′ = wor_gaussian_rdp_upper_bound (reference/privacy/subsampled_rdp.hpp: the smaller of Wang–Balle–Kasiviswanathan
+// Thm 9 for the Gaussian and the Gaussian's own α/(2z²)), Canonne–Kamath–Steinke's conversion, steps = E·⌈n/b⌉,
+// E = s.epochs. Certified upper end.
 Rational dp_sgd_later_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n, const DpSgdSettings& s);
 // σ: the least multiple of 2^−20 whose later-commit ε(σ) is certainly <= eps (some order's enclosure's upper end
 // <= eps at 128 bits) while the multiple below is not (every order fails or is undecided). A long-double estimate

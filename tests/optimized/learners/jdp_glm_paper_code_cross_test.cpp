@@ -7,8 +7,11 @@
 // reference keeps them in step; twins with Criterion I or II flipped where the double path decides are caught.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "optimized/environments/glm_instance.hpp"
 #include "reference/core/errors.hpp"
+#include "reference/core/interval.hpp"
 #include "verify/crosscheck/jdp_glm_crosscheck.hpp"
 
 namespace dpb::verify {
@@ -177,31 +180,29 @@ TEST(JdpGlmPaperCodeCrosscheckTest, LaterCommitAgreesWithSwitchesAndFits) {
   EXPECT_TRUE(run(later(noisy()), noisy_instance(1), 1, opt).c.divergence.has_value());
 }
 
-// Table 2's hardest cell in miniature: probit, d = 3, K = 20, S = 3, κ = 220, ε = 4, δ = ζ = 1/50 at T = 200 — 43
-// θ̂_w calls of per-call ε ≈ 0.05, below the first commit's RDP floor ln(1/δ₀)/62 (refused there), calibrated by
-// the later commit's accountant (orders up to 1024).
+// Where the first commit's σ search refuses and the later commit's runs: the CLI test's setting (logistic, d = 2,
+// K = 4, T = 48, ε = 8, δ = ζ = 1/10, κ* = 4, S = 2) with κ = 4000 — count1's cutoff 76 calls, per-call ε ≈ 0.0843
+// at δ₀ = 1/4560, below the first commit's floor ln(1/δ₀)/62 ≈ 0.136 (orders <= 63); the threshold 1/(0.01κS²d) =
+// 1/320 is below ‖x‖²/λ (λ ≈ 24.5) for most arms, so round 1 explores and fits θ̂_w. The later commit's accountant
+// (orders up to 1024, conversion floor ≈ 0.0005) calibrates it. Fails if the later commit used the first's search.
 TEST(JdpGlmPaperCodeCrosscheckTest, LaterCommitRunsWhereTheFirstCommitsFloorRefuses) {
-  ref::GlmInstanceParams ip;
-  ip.link = ref::Link::probit;
-  ip.d = 3;
-  ip.K = 20;
-  ip.q = 5;
-  ip.sets = 200;
-  ip.S = Rational(3);
-  ip.seed = 109832;
-  const ref::GlmInstance inst = fast::make_glm_instance(ip).instance;
-  ref::JdpGlmParams p;
-  p.profile = ref::JdpProfile::PaperCode;
-  p.T = 200;
-  p.eps = Rational(4);
-  p.delta = Rational(1, 50);
-  p.kappa = Rational(220);
-  p.kappa_star = Rational(4);
-  p.S = Rational(3);
-  EXPECT_THROW(ref::jdp_glm(p, inst, 1, 0), ParameterError);  // the first commit: no σ reaches the per-call ε
+  const ref::GlmInstance inst = generated(ref::Link::logistic, 2, 4, 5, 48, 3);
+  ref::JdpGlmParams p = params(48, Rational(2));
+  p.kappa = Rational(4000);
+  try {
+    ref::jdp_glm(p, inst, 1, 0);
+    ADD_FAILURE() << "the first commit ran";
+  } catch (const ParameterError& e) {  // no σ reaches the per-call ε: the search refuses naming eps
+    EXPECT_NE(std::string(e.what()).find("'eps'"), std::string::npos) << e.what();
+  }
   const Outcome o = run(later(p), inst, 1);
   EXPECT_FALSE(o.c.divergence) << why(o.c);
-  EXPECT_GT(o.f.sgd_sigma.size(), 10U);
+  ASSERT_TRUE(o.r.paper.has_value());
+  const ref::JdpGlmPaperConstants& k = *o.r.paper;
+  // the premise, on the run's own budget: below the first commit's floor ln(1/δ₀)/62 (ε·62 < ln(1/δ₀) ⇔ e^{62ε}δ₀ < 1)
+  EXPECT_LT(Interval(Rational(62 * k.eps_o), 128).exp().mul(k.delta_o).upper(), Rational(1));
+  EXPECT_GT(o.f.sgd_sigma.size(), 0U);
+  EXPECT_GT(o.r.count1, 0U);  // θ̂_w fits at that per-call budget
   EXPECT_EQ(o.r.sgd_sigma, o.f.sgd_sigma);
 }
 

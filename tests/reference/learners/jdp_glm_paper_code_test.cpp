@@ -9,6 +9,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/learners/internal/dp_sgd_code.hpp"
 #include "reference/learners/jdp_glm.hpp"
+#include "reference/privacy/subsampled_rdp.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -404,12 +405,13 @@ TEST(JdpGlmPaperCodeLaterTest, EpochsFollowThePerCallEpsilon) {
   EXPECT_THROW(internal::dp_sgd_later_epochs(Rational(0)), ParameterError);
 }
 
-// The later commit's ε(σ), written here in long double: orders 2..63, 64, 128, 256, 512, 1024; WBK Thm 9 for the
-// Gaussian (γ < 1) or α/(2σ²) (γ = 1), composed over steps, CKS conversion.
+// The later commit's ε(σ), written here in long double: orders 2..63, 64, 128, 256, 512, 1024; at the noise
+// multiplier z = σ/2 (the code's noise σ·C against the batch sum's replace-one sensitivity 2C), the smaller of WBK
+// Thm 9 for the Gaussian and the Gaussian's α/(2z²) (γ = 1: the latter), composed over steps, CKS conversion.
 long double later_eps_ld(long double sigma, long double delta, std::uint64_t n, std::uint64_t epochs) {
   const std::uint64_t b = std::min<std::uint64_t>(2048, n), nb = (n + b - 1) / b;
   const long double g = static_cast<long double>(b) / n, steps = static_cast<long double>(epochs * nb);
-  const long double x = 1 / (sigma * sigma);
+  const long double z = sigma / 2, x = 1 / (z * z);
   std::vector<long> orders;
   for (long a = 2; a <= 63; ++a) orders.push_back(a);
   for (const long a : {64L, 128L, 256L, 512L, 1024L}) orders.push_back(a);
@@ -421,7 +423,7 @@ long double later_eps_ld(long double sigma, long double delta, std::uint64_t n, 
       for (long j = 3; j <= a; ++j)
         s += 2 * std::exp(j * std::log(g) + std::lgamma(a + 1.0L) - std::lgamma(j + 1.0L) - std::lgamma(a - j + 1.0L) +
                           j * (j - 1) * x / 2);
-      rdp = std::log(s) / (a - 1);
+      rdp = std::min(rdp, std::log(s) / (a - 1));
     }
     best = std::min(best, steps * rdp + std::log1p(-1.0L / a) - (std::log(delta) + std::log(static_cast<long double>(a))) / (a - 1));
   }
@@ -458,6 +460,42 @@ TEST(JdpGlmPaperCodeLaterTest, NoiseMultiplierIsTheLeastGridSigmaOfTheWithoutRep
   } catch (const ParameterError& e) {
     EXPECT_NE(std::string(e.what()).find("'eps'"), std::string::npos) << e.what();
   }
+}
+
+// The factor 2 (docs/decisions.md "jdp-glm paper-code, later commit"): the batch sum's replace-one sensitivity,
+// measured on this code's own clipped scalars, reaches 2C up to the 2^−32 truncation, so the run's noise σ·C is σ/2
+// sensitivities, and that is what the accountant is fed — σ (the code's add/remove-style multiplier) would claim
+// about twice the noise the run has.
+TEST(JdpGlmPaperCodeLaterTest, AccountantIsFedHalfSigmaForTheReplaceOneSensitivityTwoClip) {
+  const Rational C(1, 5), G(Integer(1) << 32);
+  // one sample's x, ‖x‖ = 1 (x = e₁), replaced by the same x with the other label: a = μ(0) − y = ±1/2, clipped to ±C
+  const Integer up = internal::dp_sgd_clipped_scalar(Link::logistic, Rational(0), 0, Rational(1), C);
+  const Integer down = internal::dp_sgd_clipped_scalar(Link::logistic, Rational(0), 1, Rational(1), C);
+  const Rational shift = Rational(Integer(up - down)) / G;  // ‖c x − c′x‖ of the batch sum, exact
+  EXPECT_LE(shift, 2 * C);                                   // every clipped gradient is within C of 0
+  EXPECT_GT(shift, 2 * C * Rational(999999, 1000000));       // and a replacement moves the sum by nearly 2C
+  for (const Rational& sigma : {Rational(1), Rational(3, 2), Rational(Integer(12345), Integer(1) << 20)}) {
+    const Rational z = internal::dp_sgd_later_noise_multiplier(sigma);
+    EXPECT_EQ(z, sigma / 2);
+    // honest: the noise std σ·C is at least z sensitivities of this pair; z = σ would not be
+    EXPECT_LE(z * shift, sigma * C);
+    EXPECT_GT(sigma * shift, sigma * C);
+  }
+  // the calibration uses it: ε at σ is the full-batch Gaussian's at z = σ/2, E·α/(2z²) = 2Eα/σ², minimised with the
+  // CKS conversion (n = 40 <= 2048: γ = 1, one step per epoch)
+  internal::DpSgdSettings s;
+  s.epochs = 15;
+  const Rational sigma(7), delta(1, 1000);
+  Rational best;
+  for (const long a : internal::dp_sgd_later_orders()) {
+    const Rational rdp = Rational(Integer(2 * 15 * a)) / (sigma * sigma);
+    const Rational e = rdp_to_dp_cks(Interval(rdp, 128), a, delta, 128).upper();
+    if (a == 2 || e < best) best = e;
+  }
+  EXPECT_EQ(internal::dp_sgd_later_eps_upper(sigma, delta, 40, s), best);
+  // negative control: at z = σ (the code's own call) ε is certainly smaller
+  const Rational at_sigma = rdp_to_dp_cks(Interval(Rational(Integer(15 * 8)) / (sigma * sigma * 2), 128), 8, delta, 128).upper();
+  EXPECT_LT(at_sigma, best);
 }
 
 TEST(JdpGlmPaperCodeLaterTest, CriterionIIIsPsdDominanceWithTheLaterThreshold) {

@@ -50,11 +50,12 @@ TEST(JdpGlmPaperCodeCliTest, LaterCommitCrosscheckAgrees) {
   EXPECT_NE(r.out.find("paper-code profile (later commit)"), std::string::npos) << r.out;
 }
 
-// Table 2's S = 3 cell (κ ≈ 220, ε = 4) at T = 200: the first commit's per-call ε is below its RDP floor (exit 2
-// naming --eps, nothing on stdout); the later commit's accountant reaches it.
+// kArgs with κ = 4000 (tests/optimized/learners/jdp_glm_paper_code_cross_test.cpp, the same setting in process):
+// θ̂_w's per-call ε ≈ 0.084 is below the first commit's RDP floor ln(1/δ₀)/62 ≈ 0.136 and round 1 explores, so the
+// first commit refuses (exit 2 naming --eps, nothing on stdout) and the later commit's accountant runs it.
 TEST(JdpGlmPaperCodeCliTest, LaterCommitRunsWhereTheFirstIsRefused) {
-  const std::string args = " --learner jdp-glm --profile paper-code --link probit --d 3 --arms 20 --S 3 --eps 4 "
-                           "--delta 1/50 --kappa 220 --horizon 200 --runs 1";
+  const std::string args = " --learner jdp-glm --profile paper-code --link logistic --horizon 48 --d 2 --arms 4 "
+                           "--eps 8 --delta 1/10 --kappa 4000 --runs 1";
   expect_refusal("simulate", args, "--eps");
   const auto r = run_command(kCli + " simulate" + args + " --code-version later");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
