@@ -93,6 +93,17 @@ TEST(GlmExperimentTest, CommittedConfigsCarryThePapersSettings) {
   EXPECT_EQ(fb.S, (std::vector<Rational>{Rational(3)}));
   EXPECT_EQ(fb.horizons, (std::vector<std::uint64_t>{5000}));
   EXPECT_EQ(fb.paper_kappa, (std::vector<std::string>{"193.18"}));
+  // Private-GLM: jdp-glm in the paper-code profile, the authors' later commit; listing it puts the shared instance on
+  // q = 15 (the trees' grid)
+  for (const auto* c : {&t2, &fa, &fb}) {
+    const auto it = std::find_if(c->algorithms.begin(), c->algorithms.end(),
+                                 [](const GlmAlgorithm& a) { return a.label == "Private-GLM"; });
+    ASSERT_NE(it, c->algorithms.end()) << c->name;
+    EXPECT_EQ(it->learner, "jdp-glm") << c->name;
+    EXPECT_EQ(it->profile, "paper-code") << c->name;
+    EXPECT_EQ(it->code_version, "later") << c->name;
+    EXPECT_EQ(c->q, 15U) << c->name;
+  }
 }
 
 TEST(GlmExperimentTest, RefusesBadConfigsNamingTheField) {
