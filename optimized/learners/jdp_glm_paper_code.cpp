@@ -16,7 +16,9 @@
 //     reference's criterion_i (exact_v_leaves; exploration rounds are few: V's λ is large).
 //   * D = max det H_t over the exploitation rounds and P (largest det H at a switch) as log-intervals with the
 //     release attaining them; a near tie, or D >= 2P undecided, is decided on exact determinants (det_deferrals,
-//     criterion_ii_deferrals). Once count2 reaches its cutoff D is no longer read and not computed.
+//     criterion_ii_deferrals). Once count2 reaches its cutoff D is no longer read and not computed. Later commit
+//     (params.code_version): Criterion II is the reference's exact PSD-dominance test on every exploitation round
+//     before the cutoff (each counted in criterion_ii_deferrals); the DP-SGD settings and σ are the reference's.
 //   * Elimination with θ̂_w (width γ√κ) and the UCB argmax ⟨x, c⟩ + β‖x‖_{H_τ⁻¹}, c = (θ̂_w + θ̂_τ)/2: the theorem
 //     twin's bounds plus the conversion of θ̂_w, c to double; undecided → ref::jdp_internal::exploit_paper_code
 //     (exploit_deferrals). c = 0 and H_τ = λI exactly: ‖x‖² on the exact numerators.
@@ -187,7 +189,8 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
   data_all.reserve(params.T);
   std::uint64_t calls = 0;
   const auto run_sgd = [&](const std::vector<RI::DpSgdSample>& data, const Rational& eps, const Rational& delta) {
-    const Rational sigma = RI::calibrate_dp_sgd_sigma(eps, delta, data.size());
+    const Rational sigma = J::sgd_sigma(k.version, eps, delta, data.size());
+    const RI::DpSgdSettings settings = J::sgd_settings(k.version, eps);
     const std::uint64_t stream_id = ref::jdp_glm_stream(run, 2 + calls);
     ++calls;
     RI::DpSgdResult res;
@@ -196,7 +199,7 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
       ChaCha20Source stream(seed, stream_id);
       CountingSource bits(stream);
       try {
-        const DpSgd sgd(inst.link, q, d, sigma);
+        const DpSgd sgd(inst.link, q, d, sigma, settings);
         res = sgd.run(data, centre, bits);
         out.sgd_deferrals += sgd.deferrals();
         out.bits_pgd += bits.count();
@@ -209,7 +212,7 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
       ++out.sgd_reference_calls;
       ChaCha20Source stream(seed, stream_id);
       CountingSource bits(stream);
-      res = RI::DpSgd(inst.link, q, d, sigma).run(data, centre, bits);
+      res = RI::DpSgd(inst.link, q, d, sigma, settings).run(data, centre, bits);
       out.bits_pgd += bits.count();
     }
     out.pgd_iterations.push_back(Integer(res.steps));
@@ -312,7 +315,14 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
 
     bool switched = false;
     if (!explore) {
-      if (out.count2 < cut2) {  // D = max(D, det H_t); Criterion II (first commit): D >= 2P
+      if (k.version == ref::JdpCodeVersion::Later) {
+        if (out.count2 < cut2) {  // later commit: PSD dominance, decided exactly by the reference's test
+          ++out.criterion_ii_deferrals;
+          deferred_round = true;
+          if (!htau_exact) htau_exact = exact_matrix(Htau);
+          switched = J::criterion_ii_later(*htau_exact, exact_matrix(H), d) != options.fault_criterion_ii;
+        }
+      } else if (out.count2 < cut2) {  // D = max(D, det H_t); Criterion II (first commit): D >= 2P
         std::copy(H.rel.begin(), H.rel.end(), cur.rel.begin());
         cur.initial = false;
         cur.exact.reset();
@@ -344,7 +354,7 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
         htau_exact.reset();
         htau_zero = std::all_of(Htau.rel.begin(), Htau.rel.end(), [](i128 v) { return v == 0; });
         lltTau.compute(Htau.M);
-        raise_max(P, forced);
+        if (k.version != ref::JdpCodeVersion::Later) raise_max(P, forced);
         if (!data_all.empty()) {
           theta_tau = run_sgd(data_all, k.eps_tau, k.delta_tau);
           update_centre();

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "reference/environments/glm_instance.hpp"
+#include "reference/learners/internal/dp_sgd_code.hpp"
 #include "reference/learners/round_hook.hpp"
 #include "reference/protocols/p_gd.hpp"
 
@@ -39,8 +40,7 @@ namespace dpb::ref {
 
 // Which algorithm runs: Alg. 2 as the paper states it (`theorem`), or what the authors' code runs (`paper-code`,
 // spec 003 §7.3; reference/learners/jdp_glm_paper_code.cpp, whose header says what it does), in the code's first
-// commit (`later` is refused: its DP-SGD epochs come from Google dp_accounting's sampled-without-replacement RDP,
-// not implemented).
+// commit or the later one (`later`: count cutoffs, Criterion II and the DP-SGD calibration of the later commit).
 enum class JdpProfile { Theorem, PaperCode };
 enum class JdpCodeVersion { First, Later };
 
@@ -76,6 +76,7 @@ struct JdpGlmPaperConstants {
   Integer count1, count2;  // first commit: ⌊dR²κγ² ln T/20000⌋ (may be 0), ⌊log₂(λ_max/λ_min + T/(κ*²λ_min d))⌋
   Rational eps_o, delta_o, eps_tau, delta_tau;  // per_step_budget_auto(ε/3, δ/3, cutoff)
   unsigned grid_bits = 0;                       // r = 2q + 32
+  JdpCodeVersion version = JdpCodeVersion::First;
 };
 
 // The code's PSD projection (eigenvalue floor 10⁻¹²) is implemented as "λI + prefix − 10⁻¹²I is positive definite
@@ -85,7 +86,7 @@ class JdpPsdProjectionBinds : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// ParameterError naming jdp_glm (T in [16, 2^24], q in [1, 15], S in (0, 64], ζ in (0, 1), code_version first).
+// ParameterError naming jdp_glm (T in [16, 2^24], q in [1, 15], S in (0, 64], ζ in (0, 1)).
 JdpGlmPaperConstants jdp_glm_paper_constants(const JdpGlmParams& params, Link link, std::uint32_t d, unsigned q);
 
 // ParameterError naming jdp_glm (T in [16, 2^24], q in [1, 15], S in (0, 64], ζ in (0, δ)); calibrate's for the rest.
@@ -173,6 +174,14 @@ std::uint32_t exploit_paper_code(const JdpGlmPaperConstants& k, const Rational& 
                                  std::uint64_t t, std::uint64_t& refinements);
 // The H leaf's weight numerator ⌊μ̇(⟨x, θ̂_w⟩)/e·2^32⌋ (no clip; 0 when |⟨x, θ̂_w⟩| > 4096, where it is 0 exactly).
 Integer weight_paper_code(Link link, std::span<const std::int64_t> f, unsigned q, const std::vector<Rational>& theta_w);
+// Criterion II of the later commit (spec 003 §7.3): λ_max(P^{−1/2} C P^{−1/2}) > 21/20 + 5/(8√d) with P = H_τ (PD)
+// and C = H_t, exact: for irrational √d by PD tests of c_lo·P − C and c_hi·P − C on nested rational enclosures of
+// the threshold (GlmUndecided past 2^−4096); for a square d by the principal minors of c·P − C.
+bool criterion_ii_later(const std::vector<Rational>& P, const std::vector<Rational>& C, std::uint32_t d);
+// The DP-SGD call's settings and σ for a code version at the call's (ε, δ) on n samples: first commit 50 epochs and
+// calibrate_dp_sgd_sigma; later commit dp_sgd_later_epochs(ε) and calibrate_dp_sgd_sigma_later.
+internal::DpSgdSettings sgd_settings(JdpCodeVersion version, const Rational& eps);
+Rational sgd_sigma(JdpCodeVersion version, const Rational& eps, const Rational& delta, std::uint64_t n);
 }  // namespace jdp_internal
 
 }  // namespace dpb::ref

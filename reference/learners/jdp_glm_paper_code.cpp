@@ -1,4 +1,5 @@
-// jdp-glm, profile `paper-code`: what the seed-003 authors' code (`private_rs_glinucb.py`, first commit) runs for
+// jdp-glm, profile `paper-code`: what the seed-003 authors' code (`private_rs_glinucb.py`, first commit; the later
+// commit's four changes under JdpCodeVersion::Later, marked "later:" below) runs for
 // "Private-GLM" (Sarmasarkar 2026, arXiv:2602.00417, Sec. 8 and Remark A.1; spec 003 §7.3, §9 items 21, 26, 28–30,
 // 36), with our exact noise. docs/learners.md "jdp-glm paper-code" maps every line below to the spec's items.
 // Constants (jdp_glm_paper_constants, from `calibrate jdp-glm --profile paper-code`, R = 1, ζ default δ):
@@ -21,6 +22,9 @@
 //     c = (θ̂_w + θ̂_τ)/2 (rs_round ucb_argmax; c = 0 and H_τ = λI: norm_argmax, exact); certified, refined up to
 //     kGlmPrecisionCap, GlmUndecided beyond; H leaf w·xxᵀ with w = ⌊μ̇(⟨x, θ̂_w⟩)/e·2^32⌋·2^−32 (no clip: the code
 //     has none; §9 item 14), V leaf 0; the sample joins the all-data set.
+// later: count1 = max(1, ⌊·⌋), count2 = 3⌊·⌋ with the θ̂_τ budgets at that cutoff; Criterion II = criterion_ii_later
+//   (λ_max(H_τ^{−1/2} H_t H_τ^{−1/2}) > 21/20 + 5/(8√d), exact; no D, P); DP-SGD epochs dp_sgd_later_epochs(ε_call)
+//   and σ = calibrate_dp_sgd_sigma_later (sampled-without-replacement RDP; docs/decisions.md).
 // Streams as the theorem profile: rewards glm_reward_stream, V tree jdp_glm_stream(run, 0), H tree 1, the j-th
 // DP-SGD call (0-based, θ̂_w and θ̂_τ calls in round order) 2 + j (reference/learners/internal/dp_sgd_code.hpp).
 #include <algorithm>
@@ -61,10 +65,6 @@ Integer printed_floor(const Quantity& q) {
 }  // namespace
 
 JdpGlmPaperConstants jdp_glm_paper_constants(const JdpGlmParams& p, Link link, std::uint32_t d, unsigned q) {
-  if (p.code_version != JdpCodeVersion::First)
-    throw_parameter_error(kFn, "code_version",
-                          "first (the later commit's DP-SGD epochs come from dp_accounting's RDP: not implemented)",
-                          "later");
   if (p.T < 16 || p.T > (std::uint64_t{1} << 24)) throw_parameter_error(kFn, "T", "in [16, 2^24]", std::to_string(p.T));
   if (q < 1 || q > 15) throw_parameter_error(kFn, "q", "in [1, 15]", std::to_string(q));
   if (p.S <= 0 || p.S > 64) throw_parameter_error(kFn, "S", "in (0, 64]", to_string(p.S));
@@ -95,13 +95,20 @@ JdpGlmPaperConstants jdp_glm_paper_constants(const JdpGlmParams& p, Link link, s
   k.threshold = *quantity(c, "criterion1_threshold").exact;
   k.sigma_V = round_up_32(upper(quantity(c, "tree_sigma_V")));
   k.sigma_H = round_up_32(upper(quantity(c, "tree_sigma_H")));
+  k.version = p.code_version;
+  const bool later = p.code_version == JdpCodeVersion::Later;
   k.count1 = printed_floor(quantity(c, "count1_cutoff_real"));
   k.count2 = printed_floor(quantity(c, "count2_cutoff_real"));
+  if (later) {  // spec 003 §7.3: max(1, ·) for count1, count2 multiplied by 3
+    k.count1 = std::max(k.count1, Integer(1));
+    k.count2 *= 3;
+  }
   // the budgets calibrate prints are at max(1, cutoff): the same as the code's whenever a call is made
   k.eps_o = *quantity(c, "theta_o_eps_call").exact;
   k.delta_o = *quantity(c, "theta_o_delta_call").exact;
-  k.eps_tau = *quantity(c, "theta_tau_first_commit_eps_call").exact;
-  k.delta_tau = *quantity(c, "theta_tau_first_commit_delta_call").exact;
+  const std::string tau = later ? "theta_tau_later_commit" : "theta_tau_first_commit";
+  k.eps_tau = *quantity(c, tau + "_eps_call").exact;
+  k.delta_tau = *quantity(c, tau + "_delta_call").exact;
   k.grid_bits = 2 * q + kJdpWeightBits;
   return k;
 }
@@ -134,6 +141,54 @@ std::vector<Integer> scaled_v_leaf(std::span<const std::int64_t> f, unsigned q, 
     leaf[l] = v >= 0 ? floor(v) : Integer(-floor(Rational(-v)));
   }
   return leaf;
+}
+
+bool criterion_ii_later(const std::vector<Rational>& P, const std::vector<Rational>& C, std::uint32_t d) {
+  const auto shifted = [&](const Rational& c) {  // c·P − C as rows
+    std::vector<std::vector<Rational>> M(d, std::vector<Rational>(d));
+    for (std::uint32_t i = 0; i < d; ++i)
+      for (std::uint32_t j = 0; j < d; ++j) M[i][j] = c * P[i * d + j] - C[i * d + j];
+    return M;
+  };
+  const Integer sd = floor_sqrt(Integer(d));
+  if (sd * sd == Integer(d)) {  // c rational: switch iff cP − C is not PSD (every principal minor >= 0, exact)
+    const Rational c = Rational(21, 20) + Rational(5) / (8 * Rational(sd));
+    const std::vector<std::vector<Rational>> M = shifted(c);
+    for (std::uint32_t mask = 1; mask < (1u << d); ++mask) {
+      std::vector<std::uint32_t> idx;
+      for (std::uint32_t i = 0; i < d; ++i)
+        if (mask & (1u << i)) idx.push_back(i);
+      const std::uint32_t m = static_cast<std::uint32_t>(idx.size());
+      std::vector<Rational> sub(std::size_t{m} * m);
+      for (std::uint32_t a = 0; a < m; ++a)
+        for (std::uint32_t b = 0; b < m; ++b) sub[a * m + b] = M[idx[a]][idx[b]];
+      if (det(sub, m) < 0) return true;
+    }
+    return false;
+  }
+  // c = 21/20 + 5/(8√d) irrational: √d ∈ [s_lo, s_hi] on 2^−bits, c ∈ [c_lo, c_hi];
+  // c_lo·P − C ≻ 0 ⇔ λ_max < c_lo (no switch); c_hi·P − C not ≻ 0 ⇔ λ_max >= c_hi > c (switch)
+  for (unsigned bits = 32; bits <= 4096; bits *= 2) {
+    const Integer scale = Integer(1) << bits;
+    const Integer r = floor_sqrt(Integer(Integer(d) * scale * scale));
+    const Rational s_lo(r, scale), s_hi(Integer(r + 1), scale);
+    const Rational c_lo = Rational(21, 20) + Rational(5) / (8 * s_hi), c_hi = Rational(21, 20) + Rational(5) / (8 * s_lo);
+    if (positive_definite(shifted(c_lo))) return false;
+    if (!positive_definite(shifted(c_hi))) return true;
+  }
+  throw GlmUndecided("jdp_glm paper-code (later commit): Criterion II's eigenvalue is within 2^-4096 of its threshold");
+}
+
+internal::DpSgdSettings sgd_settings(JdpCodeVersion version, const Rational& eps) {
+  internal::DpSgdSettings s;
+  if (version == JdpCodeVersion::Later) s.epochs = internal::dp_sgd_later_epochs(eps);
+  return s;
+}
+
+Rational sgd_sigma(JdpCodeVersion version, const Rational& eps, const Rational& delta, std::uint64_t n) {
+  const internal::DpSgdSettings s = sgd_settings(version, eps);
+  return version == JdpCodeVersion::Later ? internal::calibrate_dp_sgd_sigma_later(eps, delta, n, s)
+                                          : internal::calibrate_dp_sgd_sigma(eps, delta, n, s);
 }
 
 }  // namespace jdp_internal
@@ -223,8 +278,8 @@ JdpGlmTrajectory jdp_glm_paper_code(const JdpGlmParams& params, const GlmInstanc
     return c;
   };
   const auto run_sgd = [&](const std::vector<internal::DpSgdSample>& data, const Rational& eps, const Rational& delta) {
-    const Rational sigma = internal::calibrate_dp_sgd_sigma(eps, delta, data.size());
-    const internal::DpSgd sgd(inst.link, q, d, sigma);
+    const Rational sigma = jdp_internal::sgd_sigma(k.version, eps, delta, data.size());
+    const internal::DpSgd sgd(inst.link, q, d, sigma, jdp_internal::sgd_settings(k.version, eps));
     ChaCha20Source stream(seed, jdp_glm_stream(run, 2 + calls));
     CountingSource bits(stream);
     ++calls;
@@ -256,8 +311,14 @@ JdpGlmTrajectory jdp_glm_paper_code(const JdpGlmParams& params, const GlmInstanc
     std::uint32_t action = ci.action;
     bool switched = false;
     if (!explore) {
-      D = std::max(D, jdp_internal::det(H, d));
-      if (D >= 2 * P && Integer(out.count2) < k.count2) {
+      bool criterion_ii = false;
+      if (k.version == JdpCodeVersion::Later) {  // PSD dominance against H at the last switch
+        criterion_ii = Integer(out.count2) < k.count2 && jdp_internal::criterion_ii_later(H_tau, H, d);
+      } else {  // first commit: running max of det H against twice the largest det H at a switch
+        D = std::max(D, jdp_internal::det(H, d));
+        criterion_ii = D >= 2 * P && Integer(out.count2) < k.count2;
+      }
+      if (criterion_ii) {
         switched = true;
         H_tau = H;
         P = std::max(P, jdp_internal::det(H, d));

@@ -10,8 +10,8 @@
 //
 // γ = 1 (no subsampling: the batch is the data set) is the Gaussian itself, α/(2z²) — Theorem 9 at γ = 1 is
 // looser and the subsampled mechanism is the plain one. The code's accountant (Google dp_accounting, spec 003 §7.3)
-// is reproduced by z = σ, its noise multiplier (docs/privacy-003.md "The subsampled Gaussian accountant": the code's
-// noise σ·C on the batch sum against a replace-one sensitivity 2C is z = σ/2 honestly; we mirror the code).
+// is fed the noise multiplier σ; the learner feeds z = σ/2, its noise σ·C on a batch sum whose replace-one
+// sensitivity is 2C (dp_sgd_later_noise_multiplier; docs/decisions.md "jdp-glm paper-code, later commit").
 //
 // Evaluation: certified MPFI enclosures, every term in the log domain (log 2 + j log γ + log C(α,j) + j(j−1)/(2z²),
 // log-sum-exp about the largest upper end), so nothing overflows at α = 1024 and z = 2^−20; the returned rationals

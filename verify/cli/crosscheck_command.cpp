@@ -88,7 +88,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
                    "streams; shuffle-glm is private: --eps, --delta, --kappa-star, scaled profile; gloc: --profile "
                    "theorem|paper-code, --kappa, --delta; jdp-glm is joint-DP: --eps, --delta, --zeta, --kappa, "
                    "--kappa-star, --gamma-constant, --beta-constant, --profile theorem|paper-code (--code-version "
-                   "first); ecolog: logistic only, --profile theorem|paper-code, --lambda, --delta):\n";
+                   "first|later); ecolog: logistic only, --profile theorem|paper-code, --lambda, --delta):\n";
       for (const auto& name : dpb::verify::glm_learner_names()) std::cout << "  " << name << "\n";
       context.exit_code = 0;
       return;

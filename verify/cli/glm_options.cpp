@@ -63,8 +63,8 @@ void add_glm_options(Options& o, GlmCliArgs& a, const std::vector<std::string>& 
            "jdp-glm: the unspecified constant C of beta (Eq. 20; default 1)")
       .companions_are(j);
   o.choice("--code-version", a.code_version, {"first", "later"},
-           "jdp-glm --profile paper-code: the authors' code's commit (first, the default; later is refused: its "
-           "DP-SGD epochs come from dp_accounting's RDP, not implemented)")
+           "jdp-glm --profile paper-code: the authors' code's commit (first, the default; later: its count cutoffs, "
+           "PSD-dominance Criterion II and DP-SGD calibrated by sampled-without-replacement RDP)")
       .companions_are({"crosscheck", "--learner", "jdp-glm", "--profile", "paper-code", "--link", "logistic",
                        "--horizon", "16", "--runs", "1"});
   o.number("--ucb-width", a.ucb_width, closed(0), closed(pow2(20), "2^20"), "rs-glincb: the UCB width beta, 0 or at least 2^-64 (default 1/2)")

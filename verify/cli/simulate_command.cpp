@@ -14,6 +14,8 @@
 #include <span>
 #include <sstream>
 
+#include <fmt/format.h>
+
 #include "optimized/learners/mase.hpp"
 #include "reference/core/errors.hpp"
 #include "verify/cli/commands.hpp"
@@ -103,11 +105,11 @@ void simulate_glm(const SimulateArgs& args) {
   const ref::KappaEnclosure k = ref::glm_instance_kappa(inst, 64);
   const std::string widths = learner.describe(c, inst);
   const std::string lambda_text = learner.lambda_text(c, inst);
-  std::printf("%s on %s: T = %llu, lambda = %s, %s, seed %llu; kappa ~ %.4f, kappa* ~ %.4f; pseudo-regret\n",
-              args.learner.c_str(), inst.describe().c_str(), static_cast<unsigned long long>(c.horizon),
-              lambda_text.c_str(), widths.c_str(),
-              static_cast<unsigned long long>(c.seed), k.kappa.midpoint_for_report(),
-              k.kappa_star.midpoint_for_report());
+  // stdout is held until every run is done: a refusal inside a run (jdp-glm paper-code's DP-SGD σ search, when a
+  // call's ε is below its accountant's floor) then leaves nothing on stdout (docs/reliability.md).
+  std::string out = fmt::format("{} on {}: T = {}, lambda = {}, {}, seed {}; kappa ~ {:.4f}, kappa* ~ {:.4f}; pseudo-regret\n",
+                                args.learner, inst.describe(), c.horizon, lambda_text, widths, c.seed,
+                                k.kappa.midpoint_for_report(), k.kappa_star.midpoint_for_report());
   const fast::GlmEnvironment env(inst);
   const std::size_t points = std::min<std::uint64_t>(c.horizon, 200);
   std::vector<std::uint64_t> at(points);
@@ -118,7 +120,7 @@ void simulate_glm(const SimulateArgs& args) {
   double total = 0, total2 = 0;
   for (std::uint32_t r = 0; r < c.runs; ++r) {
     const verify::GlmSimulateRun t = learner.simulate(c, env, r);
-    if (!t.note.empty()) std::fputs(t.note.c_str(), stdout);
+    out += t.note;
   double cum = 0;
     std::size_t next = 0;
     for (std::uint64_t s = 1; s <= c.horizon; ++s) {
@@ -133,14 +135,15 @@ void simulate_glm(const SimulateArgs& args) {
     cum = t.pseudo_regret;
     total += cum;
     total2 += cum * cum;
-    std::printf("run %u: pseudo-regret %.3f (+- %.1e), %llu %s\n", r, cum, t.pseudo_regret_error,
-                static_cast<unsigned long long>(t.deferrals), learner.simulate_deferred);
+    out += fmt::format("run {}: pseudo-regret {:.3f} (+- {:.1e}), {} {}\n", r, cum, t.pseudo_regret_error, t.deferrals,
+                       learner.simulate_deferred);
     runs_csv << r << "," << cum << "," << t.pseudo_regret_error << "," << t.deferrals << "," << t.reward_deferrals
              << "\n";
   }
   const double n = c.runs, mean = total / n;
   const double se = n > 1 ? std::sqrt(std::max(0.0, (total2 - n * mean * mean) / (n - 1)) / n) : 0.0;
-  std::printf("mean pseudo-regret at T: %.3f ± %.3f (se over %u runs)\n", mean, se, c.runs);
+  out += fmt::format("mean pseudo-regret at T: {:.3f} ± {:.3f} (se over {} runs)\n", mean, se, c.runs);
+  std::fputs(out.c_str(), stdout);
   if (!args.out.empty()) {
     std::ostringstream curve;
     curve << "t,mean,se\n";

@@ -338,7 +338,7 @@ GlmSimulateRun gloc_simulate(const GlmCrosscheckConfig& c, const fast::GlmEnviro
 // theorem: ζ (--zeta, default δ/2) in (0, δ) (Thm 6.2 needs δ > ζ), the constants C, c of Eq. 20–21
 // (--beta-constant, --gamma-constant, default 1); --code-version refused.
 // paper-code (spec 003 §7.3): ζ (--zeta, default δ: the authors' runs) in (0, 1/2), --code-version first (the
-// default; later refused: not implemented), --gamma-constant and --beta-constant refused (the code's γ, β).
+// default) or later, --gamma-constant and --beta-constant refused (the code's γ, β).
 // Each refusal names the command-line option; the learner's constants no longer throw afterwards.
 void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
   const char* command = v.command;
@@ -355,11 +355,10 @@ void jdp_glm_parse(const GlmOptionView& v, GlmCrosscheckConfig& c) {
     if (!paper)
       throw_parameter_error(command, "--code-version", "absent in jdp-glm's theorem profile (paper-code only)",
                             v.code_version);
-    if (v.code_version != "first")
-      throw_parameter_error(command, "--code-version",
-                            "first for jdp-glm --profile paper-code (the later commit's DP-SGD epochs come from "
-                            "dp_accounting's RDP: not implemented)",
+    if (v.code_version != "first" && v.code_version != "later")
+      throw_parameter_error(command, "--code-version", "first or later for jdp-glm --profile paper-code",
                             v.code_version);
+    if (v.code_version == "later") p.code_version = ref::JdpCodeVersion::Later;
   }
   if (paper)
     for (const char* name : {"gamma-constant", "beta-constant"})
@@ -453,7 +452,8 @@ std::string jdp_glm_lambda(const GlmCrosscheckConfig& c, const ref::GlmInstance&
 }
 std::string jdp_glm_describe(const GlmCrosscheckConfig& c, const ref::GlmInstance& inst) {
   if (c.jdp.profile == ref::JdpProfile::PaperCode)
-    return "paper-code profile (first commit), eps = " + to_string(c.jdp.eps) + ", delta = " + to_string(c.jdp.delta) +
+    return std::string("paper-code profile (") +
+           (c.jdp.code_version == ref::JdpCodeVersion::Later ? "later" : "first") + " commit), eps = " + to_string(c.jdp.eps) + ", delta = " + to_string(c.jdp.delta) +
            ", kappa = " + to_string(c.jdp.kappa) + ", kappa* = " + to_string(c.jdp.kappa_star) + "; " +
            jdp_glm_paper_constants_text(ref::jdp_glm_paper_constants(c.jdp, inst.link, inst.d, inst.q)) +
            (inst.link == ref::Link::probit ? " (probit: outside Def. 4.1 (F1))" : "");

@@ -102,7 +102,8 @@ void print_jdp_glm_header(const GlmCrosscheckReport& rep, std::ostream& out) {
   if (p.profile == ref::JdpProfile::PaperCode) {
     const ref::JdpGlmPaperConstants k =
         ref::jdp_glm_paper_constants(p, rep.instance.link, rep.instance.d, rep.instance.q);
-    out << ", paper-code profile (first commit), eps = " << to_string(p.eps) << ", delta = " << to_string(p.delta)
+    out << ", paper-code profile ("
+        << (p.code_version == ref::JdpCodeVersion::Later ? "later" : "first") << " commit), eps = " << to_string(p.eps) << ", delta = " << to_string(p.delta)
         << ", kappa = " << to_string(p.kappa) << ", kappa* = " << to_string(p.kappa_star) << ", S = "
         << to_string(p.S) << "\n  constants: " << jdp_glm_paper_constants_text(k)
         << (rep.instance.link == ref::Link::probit ? " (probit: outside Def. 4.1 (F1))" : "") << "\n";

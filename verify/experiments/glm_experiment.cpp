@@ -57,7 +57,7 @@ const std::vector<GlmExperimentLearner>& registry() {
       {"rs-glincb", false, true, "", {"lambda", "width", "kappa", "ucb_width"}},
       {"b-glincb", false, true, "", {"lambda", "width", "kappa", "batches", "widths"}},
       {"shuffle-glm", true, true, "", {"width", "kappa", "kappa_star", "batches", "widths", "profile"}},
-      {"jdp-glm", true, true, "", {"kappa", "kappa_star", "profile", "zeta"}},
+      {"jdp-glm", true, true, "", {"kappa", "kappa_star", "profile", "zeta", "code_version"}},
       {"gloc", false, true, "", {"lambda", "kappa", "profile"}},
       {"ecolog", false, true, "", {"lambda", "profile"}},  // logistic only (refused on probit below)
   };
@@ -137,6 +137,7 @@ ref::JdpGlmParams jdp_params(const GlmAlgorithm& a, const GlmExperimentConfig& c
                              const Rational& kappa_up, const Rational& eps) {
   ref::JdpGlmParams p;
   p.profile = a.profile == "paper-code" ? ref::JdpProfile::PaperCode : ref::JdpProfile::Theorem;
+  p.code_version = a.code_version == "later" ? ref::JdpCodeVersion::Later : ref::JdpCodeVersion::First;
   p.T = T;
   p.eps = eps;
   p.delta = c.delta;
@@ -461,6 +462,9 @@ GlmExperimentConfig parse_checked(const nlohmann::json& j, const std::string& na
       } else if (alg.zeta) {
         f.fail(at + ".zeta", "absent in the paper-code profile (the experiment's zeta applies)", a.at("zeta"));
       }
+      if (a.contains("code_version") && alg.profile != "paper-code")
+        f.fail(at + ".code_version", "absent in jdp-glm's theorem profile (paper-code only)", a.at("code_version"));
+      alg.code_version = f.choice(a, "code_version", at + ".code_version", {"first", "later"}, "first");
     }
     if (!entry->available) f.fail(at + ".learner", "a learner that runs today (" + entry->pending + ")", a.at("learner"));
     c.algorithms.push_back(std::move(alg));

@@ -70,6 +70,7 @@ struct GlmAlgorithm {
   std::string widths = "paper";
   std::string profile;            // shuffle-glm: scaled; jdp-glm: theorem | paper-code
   std::optional<Rational> zeta;   // jdp-glm
+  std::string code_version = "first";  // jdp-glm paper-code: first | later (the authors' commits)
 };
 
 struct GlmExperimentConfig {

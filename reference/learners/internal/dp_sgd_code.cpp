@@ -1,10 +1,15 @@
 #include "reference/learners/internal/dp_sgd_code.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
+#include <mutex>
+#include <string>
 
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/glm/certified_real.hpp"
+#include "reference/privacy/subsampled_rdp.hpp"
 
 namespace dpb::ref::internal {
 
@@ -45,7 +50,191 @@ bool rdp_within(const Rational& sigma, const Rational& eps, const Rational& delt
   return false;
 }
 
+// ---- later commit ----
+struct LaterProblem {
+  Rational eps, delta, gamma, steps;
+  std::vector<long> orders;  // those whose conversion term alone is not certainly >= eps
+};
+
+// The order's conversion term log(1 − 1/α) − (log δ + log α)/(α − 1), enclosed.
+Interval conversion(long alpha, const Rational& delta) { return rdp_to_dp_cks(Interval(0L, kRdpPrec), alpha, delta, kRdpPrec); }
+
+// steps·ε′(α) at z = σ/2 (a certified upper bound: the smaller of Theorem 9's enclosure's upper end and α/(2z²)),
+// then the CKS conversion, enclosed: its upper end bounds the order's ε from above.
+Interval later_eps_enclosure(const Rational& gamma, const Rational& steps, const Rational& delta, const Rational& sigma,
+                             long alpha) {
+  const Rational rdp = steps * wor_gaussian_rdp_upper_bound(gamma, dp_sgd_later_noise_multiplier(sigma), alpha);
+  return rdp_to_dp_cks(Interval(rdp, kRdpPrec), alpha, delta, kRdpPrec);
+}
+
+// Certified: steps·ε′(α) + conversion <= eps.
+bool later_pass(const LaterProblem& pr, const Rational& sigma, long alpha) {
+  return later_eps_enclosure(pr.gamma, pr.steps, pr.delta, sigma, alpha)
+      .certainly_less_equal(Interval(pr.eps, kRdpPrec));
+}
+
+// Long double estimate of min_α steps·ε′(α) + conversion (seeds the search only) and its argmin.
+long double later_estimate(const LaterProblem& pr, long double sigma, long& best_alpha) {
+  const long double g = pr.gamma.convert_to<long double>(), steps = pr.steps.convert_to<long double>();
+  const long double z = sigma / 2;  // dp_sgd_later_noise_multiplier
+  const long double dl = std::log(pr.delta.convert_to<long double>()), x = 1 / (z * z);
+  long double best = INFINITY;
+  for (const long a : pr.orders) {
+    long double rdp;
+    if (pr.gamma == 1) {
+      rdp = a * x / 2;
+    } else {
+      std::vector<long double> l;
+      const long double lbin2 = std::log(a * (a - 1) / 2.0L);
+      const long double m2 = std::min(std::log(4.0L) + (x > 1 ? x + std::log1p(-std::exp(-x)) : std::log(std::expm1(x))),
+                                      std::log(2.0L) + x);
+      l.push_back(2 * std::log(g) + lbin2 + m2);
+      for (long j = 3; j <= a; ++j)
+        l.push_back(std::log(2.0L) + j * std::log(g) + std::lgamma(a + 1.0L) - std::lgamma(j + 1.0L) -
+                    std::lgamma(a - j + 1.0L) + j * (j - 1) * x / 2);
+      long double M = 0;
+      for (const long double v : l) M = std::max(M, v);
+      long double sum = std::exp(-M);
+      for (const long double v : l) sum += std::exp(v - M);
+      rdp = std::min((M + std::log(sum)) / (a - 1), a * x / 2);  // Theorem 9 or the Gaussian's own, the smaller
+    }
+    const long double e = steps * rdp + std::log1p(-1.0L / a) - (dl + std::log(static_cast<long double>(a))) / (a - 1);
+    if (e < best) {
+      best = e;
+      best_alpha = a;
+    }
+  }
+  return best;
+}
+
 }  // namespace
+
+Rational dp_sgd_later_noise_multiplier(const Rational& sigma) { return sigma / 2; }
+
+const std::vector<long>& dp_sgd_later_orders() {
+  static const std::vector<long> orders = [] {
+    std::vector<long> o;
+    for (long a = 2; a <= 63; ++a) o.push_back(a);
+    for (const long a : {64L, 128L, 256L, 512L, 1024L}) o.push_back(a);
+    return o;
+  }();
+  return orders;
+}
+
+std::uint64_t dp_sgd_later_epochs(const Rational& eps) {
+  if (eps <= 0) throw_parameter_error(kFn, "eps", "> 0", to_string(eps));
+  const Integer e = ceil(Rational(50 * eps));
+  if (e >= Integer(kDpSgdLaterMaxEpochs)) return kDpSgdLaterMaxEpochs;
+  if (e <= Integer(kDpSgdLaterMinEpochs)) return kDpSgdLaterMinEpochs;
+  return e.convert_to<std::uint64_t>();
+}
+
+Rational dp_sgd_later_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n, const DpSgdSettings& s) {
+  check(delta, n, s);
+  if (sigma <= 0) throw_parameter_error(kFn, "sigma", "> 0", to_string(sigma));
+  const std::uint64_t b = std::min(s.batch, n), nb = (n + b - 1) / b;
+  const Rational steps{Integer(s.epochs * nb)}, gamma{Integer(b), Integer(n)};
+  Rational best;
+  bool first = true;
+  for (const long a : dp_sgd_later_orders()) {
+    const Rational up = later_eps_enclosure(gamma, steps, delta, sigma, a).upper();
+    if (first || up < best) best = up;
+    first = false;
+  }
+  return best;
+}
+
+Rational calibrate_dp_sgd_sigma_later(const Rational& eps, const Rational& delta, std::uint64_t n,
+                                      const DpSgdSettings& s) {
+  if (eps <= 0) throw_parameter_error(kFn, "eps", "> 0", to_string(eps));
+  check(delta, n, s);
+  const std::uint64_t b = std::min(s.batch, n), nb = (n + b - 1) / b;
+  const std::string key = to_string(eps) + "|" + to_string(delta) + "|" + std::to_string(n) + "|" +
+                          std::to_string(s.epochs) + "|" + std::to_string(s.batch);
+  static std::mutex mutex;
+  static std::map<std::string, Rational> memo;
+  {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (const auto it = memo.find(key); it != memo.end()) return it->second;
+  }
+  LaterProblem pr{eps, delta, Rational(Integer(b), Integer(n)), Rational(Integer(s.epochs * nb)), {}};
+  for (const long a : dp_sgd_later_orders())
+    if (conversion(a, delta).lower() < eps) pr.orders.push_back(a);  // else no σ makes this order reach eps
+  if (pr.orders.empty())
+    throw_parameter_error(kFn, "eps",
+                          "above the RDP-to-DP conversion floor of every order <= 1024 (log(1-1/a) - (log delta + "
+                          "log a)/(a-1)), so that some noise multiplier reaches it",
+                          to_string(eps));
+  const Integer den = pow2(kDpSgdSigmaGridBits), cap = pow2(kDpSgdSigmaGridBits + 64);
+  const auto refuse = [&] {
+    throw_parameter_error(kFn, "eps", "large enough for a noise multiplier below 2^64", to_string(eps));
+  };
+  // the seed: the least grid point whose long-double estimate is <= eps
+  const long double eps_ld = eps.convert_to<long double>();
+  long best_alpha = pr.orders.back();
+  const auto estimate_ok = [&](const Integer& k) {
+    return later_estimate(pr, Rational(k, den).convert_to<long double>(), best_alpha) <= eps_ld;
+  };
+  Integer hi = 1;
+  while (!estimate_ok(hi)) {
+    hi *= 2;
+    if (hi > cap) refuse();
+  }
+  Integer lo = 0;
+  while (hi - lo > 1) {
+    const Integer mid = (lo + hi) / 2;
+    if (estimate_ok(mid)) hi = mid;
+    else lo = mid;
+  }
+  later_estimate(pr, Rational(hi, den).convert_to<long double>(), best_alpha);
+  // certified: some order passes at k (the seed's best order first)
+  const auto pass_any = [&](const Integer& k) {
+    const Rational sigma(k, den);
+    if (later_pass(pr, sigma, best_alpha)) return true;
+    for (const long a : pr.orders)
+      if (a != best_alpha && later_pass(pr, sigma, a)) {
+        best_alpha = a;
+        return true;
+      }
+    return false;
+  };
+  Integer k = hi;
+  if (pass_any(k)) {  // downward: gallop to a failing point, then bisect
+    Integer step = 1, pass = k;
+    for (;;) {
+      const Integer down = pass > step ? Integer(pass - step) : Integer(0);
+      if (down == 0 || !pass_any(down)) {
+        lo = down;
+        break;
+      }
+      pass = down;
+      step *= 2;
+    }
+    hi = pass;
+  } else {  // upward
+    Integer step = 1, fail = k;
+    for (;;) {
+      const Integer up = fail + step;
+      if (up > cap) refuse();
+      if (pass_any(up)) {
+        hi = up;
+        break;
+      }
+      fail = up;
+      step *= 2;
+    }
+    lo = fail;
+  }
+  while (hi - lo > 1) {  // lo fails (or is 0), hi passes
+    const Integer mid = (lo + hi) / 2;
+    if (pass_any(mid)) hi = mid;
+    else lo = mid;
+  }
+  const Rational sigma(hi, den);
+  const std::lock_guard<std::mutex> lock(mutex);
+  memo.emplace(key, sigma);
+  return sigma;
+}
 
 Rational dp_sgd_rdp_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n, const DpSgdSettings& s) {
   check(delta, n, s);

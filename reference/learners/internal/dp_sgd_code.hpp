@@ -42,6 +42,7 @@ namespace dpb::ref::internal {
 inline constexpr unsigned kDpSgdGridBits = 32;      // G: iterates, clipped scalars and noise on 2^−G
 inline constexpr unsigned kDpSgdSigmaGridBits = 20;  // σ on 2^−20
 inline constexpr std::uint64_t kDpSgdBatch = 2048;
+inline constexpr std::uint64_t kDpSgdLaterMinEpochs = 15, kDpSgdLaterMaxEpochs = 100;
 
 struct DpSgdSettings {
   std::uint64_t epochs = 50, burn_in = 10, batch = kDpSgdBatch;
@@ -62,6 +63,32 @@ Rational calibrate_dp_sgd_sigma(const Rational& eps, const Rational& delta, std:
 // ε(σ)'s certified upper bound at 128 bits (the min over α of the enclosures' upper ends), for tests and reports.
 Rational dp_sgd_rdp_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n,
                               const DpSgdSettings& s = {});
+// ---- the later commit (spec 003 §7.3: dp_accounting's SampledWithoutReplacementDpEvent, REPLACE_ONE) ----
+// Epochs by the per-call ε (spec: "15–100 by per-step ε"; the rule is not recoverable from the spec, ours is
+// docs/decisions.md's): E = min(100, max(15, ⌈50·ε⌉)) — 50 (the first commit's) at ε = 1, exact.
+std::uint64_t dp_sgd_later_epochs(const Rational& eps);
+// The noise multiplier the later commit's accountant is fed: z = σ/2 (docs/decisions.md "jdp-glm paper-code, later
+// commit"). The run adds noise of std σ·C to the sum of a batch's clipped gradients (σ·C/ℓ on their mean, C = 1/5);
+// the later commit accounts for REPLACE_ONE (spec 003 §7.3; the paper's JDP neighbours differ in one user's data),
+// under which one clipped gradient g becomes another g′, ‖g − g′‖ <= 2C: the sum's sensitivity is 2C, the noise σ/2
+// sensitivities. The code passes σ, i.e. accounts as for add/remove's sensitivity C; we do not.
+Rational dp_sgd_later_noise_multiplier(const Rational& sigma);
+// The later commit's ε(σ): min over the integer orders α ∈ {2..63, 64, 128, 256, 512, 1024} of
+//   steps·ε′(α; γ = b/n, z = σ/2) + log(1 − 1/α) − (log δ + log α)/(α − 1),
+// ε′ = wor_gaussian_rdp_upper_bound (reference/privacy/subsampled_rdp.hpp: the smaller of Wang–Balle–Kasiviswanathan
+// Thm 9 for the Gaussian and the Gaussian's own α/(2z²)), Canonne–Kamath–Steinke's conversion, steps = E·⌈n/b⌉,
+// E = s.epochs. Certified upper end.
+Rational dp_sgd_later_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n, const DpSgdSettings& s);
+// σ: the least multiple of 2^−20 whose later-commit ε(σ) is certainly <= eps (some order's enclosure's upper end
+// <= eps at 128 bits) while the multiple below is not (every order fails or is undecided). A long-double estimate
+// seeds the search; the result is decided by the certified checks only. Memoised per process on (ε, δ, n, E, b).
+// ParameterError naming dp_sgd ('eps') when no order <= 1024 can reach eps (the conversion term alone is >= eps) or
+// σ would exceed 2^64; 'delta', 'n' as calibrate_dp_sgd_sigma.
+Rational calibrate_dp_sgd_sigma_later(const Rational& eps, const Rational& delta, std::uint64_t n,
+                                      const DpSgdSettings& s);
+// The orders above.
+const std::vector<long>& dp_sgd_later_orders();
+
 // η_t = ⌈lr·2^32/√t⌉·2^−32.
 Rational dp_sgd_step(const Rational& lr, std::uint64_t t);
 // The clipped, truncated scalar c = sign(a)·⌊min(|a|, C/‖x‖)·2^G⌋ (numerator on 2^−G) for a = μ(⟨x,θ⟩) − y.

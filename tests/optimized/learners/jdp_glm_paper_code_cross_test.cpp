@@ -7,7 +7,11 @@
 // reference keeps them in step; twins with Criterion I or II flipped where the double path decides are caught.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "optimized/environments/glm_instance.hpp"
+#include "reference/core/errors.hpp"
+#include "reference/core/interval.hpp"
 #include "verify/crosscheck/jdp_glm_crosscheck.hpp"
 
 namespace dpb::verify {
@@ -149,6 +153,57 @@ TEST(JdpGlmPaperCodeCrosscheckTest, FlippedDecisionsAreCaught) {
   for (std::uint64_t seed = 1; seed <= 2 && !caught; ++seed)
     caught = run(noisy(), noisy_instance(seed), seed, opt).c.divergence.has_value();
   EXPECT_TRUE(caught);
+}
+
+// ---- the later commit (count cutoffs, PSD-dominance Criterion II, DP-SGD by the without-replacement accountant) ----
+
+ref::JdpGlmParams later(ref::JdpGlmParams p) {
+  p.code_version = ref::JdpCodeVersion::Later;
+  return p;
+}
+
+TEST(JdpGlmPaperCodeCrosscheckTest, LaterCommitAgreesWithSwitchesAndFits) {
+  std::uint64_t switches = 0, fits = 0;
+  for (std::uint64_t seed = 1; seed <= 2; ++seed) {
+    const Outcome o = run(later(noisy()), noisy_instance(seed), seed);
+    EXPECT_FALSE(o.c.divergence) << "seed " << seed << ": " << why(o.c);
+    switches += o.f.switches.size();
+    fits += o.f.sgd_sigma.size();
+  }
+  const Outcome h = run(later(params(64)), hand_instance(), 1);
+  EXPECT_FALSE(h.c.divergence) << why(h.c);
+  EXPECT_GT(switches, 0U);
+  EXPECT_GT(fits + h.f.sgd_sigma.size(), 0U);
+  // negative control: Criterion II flipped in the optimized twin is caught
+  fast::JdpGlmFastOptions opt;
+  opt.fault_criterion_ii = true;
+  EXPECT_TRUE(run(later(noisy()), noisy_instance(1), 1, opt).c.divergence.has_value());
+}
+
+// Where the first commit's σ search refuses and the later commit's runs: the CLI test's setting (logistic, d = 2,
+// K = 4, T = 48, ε = 8, δ = ζ = 1/10, κ* = 4, S = 2) with κ = 4000 — count1's cutoff 76 calls, per-call ε ≈ 0.0843
+// at δ₀ = 1/4560, below the first commit's floor ln(1/δ₀)/62 ≈ 0.136 (orders <= 63); the threshold 1/(0.01κS²d) =
+// 1/320 is below ‖x‖²/λ (λ ≈ 24.5) for most arms, so round 1 explores and fits θ̂_w. The later commit's accountant
+// (orders up to 1024, conversion floor ≈ 0.0005) calibrates it. Fails if the later commit used the first's search.
+TEST(JdpGlmPaperCodeCrosscheckTest, LaterCommitRunsWhereTheFirstCommitsFloorRefuses) {
+  const ref::GlmInstance inst = generated(ref::Link::logistic, 2, 4, 5, 48, 3);
+  ref::JdpGlmParams p = params(48, Rational(2));
+  p.kappa = Rational(4000);
+  try {
+    ref::jdp_glm(p, inst, 1, 0);
+    ADD_FAILURE() << "the first commit ran";
+  } catch (const ParameterError& e) {  // no σ reaches the per-call ε: the search refuses naming eps
+    EXPECT_NE(std::string(e.what()).find("'eps'"), std::string::npos) << e.what();
+  }
+  const Outcome o = run(later(p), inst, 1);
+  EXPECT_FALSE(o.c.divergence) << why(o.c);
+  ASSERT_TRUE(o.r.paper.has_value());
+  const ref::JdpGlmPaperConstants& k = *o.r.paper;
+  // the premise, on the run's own budget: below the first commit's floor ln(1/δ₀)/62 (ε·62 < ln(1/δ₀) ⇔ e^{62ε}δ₀ < 1)
+  EXPECT_LT(Interval(Rational(62 * k.eps_o), 128).exp().mul(k.delta_o).upper(), Rational(1));
+  EXPECT_GT(o.f.sgd_sigma.size(), 0U);
+  EXPECT_GT(o.r.count1, 0U);  // θ̂_w fits at that per-call budget
+  EXPECT_EQ(o.r.sgd_sigma, o.f.sgd_sigma);
 }
 
 }  // namespace

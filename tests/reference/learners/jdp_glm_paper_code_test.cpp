@@ -9,6 +9,7 @@
 #include "reference/core/errors.hpp"
 #include "reference/learners/internal/dp_sgd_code.hpp"
 #include "reference/learners/jdp_glm.hpp"
+#include "reference/privacy/subsampled_rdp.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -345,9 +346,6 @@ TEST(JdpGlmPaperCodeTest, BadInputNamesTheParameter) {
     return "no error";
   };
   JdpGlmParams p = params();
-  p.code_version = JdpCodeVersion::Later;
-  EXPECT_NE(message(p).find("'code_version'"), std::string::npos) << message(p);
-  p = params();
   p.lambda_override = Integer(10);
   EXPECT_NE(message(p).find("'lambda_override'"), std::string::npos) << message(p);
   p = params(8);
@@ -359,6 +357,199 @@ TEST(JdpGlmPaperCodeTest, BadInputNamesTheParameter) {
   EXPECT_THROW(internal::DpSgd(Link::logistic, 4, 2, Rational(0)), ParameterError);
   // the theorem profile's constants refuse a paper-code parameter set
   EXPECT_THROW(jdp_glm_constants(params(), Link::logistic, 2, 4), ParameterError);
+}
+
+}  // namespace
+}  // namespace dpb::ref
+
+namespace dpb::ref {
+namespace {
+
+// ---- the later commit (spec 003 §7.3; docs/decisions.md "jdp-glm paper-code, later commit") ----
+
+JdpGlmParams later(std::uint64_t T = 64) {
+  JdpGlmParams p = params(T);
+  p.code_version = JdpCodeVersion::Later;
+  return p;
+}
+
+TEST(JdpGlmPaperCodeLaterTest, CutoffsAndBudgetsOfTheLaterCommit) {
+  const JdpGlmPaperConstants f = jdp_glm_paper_constants(params(), Link::logistic, 2, 4);
+  const JdpGlmPaperConstants l = jdp_glm_paper_constants(later(), Link::logistic, 2, 4);
+  EXPECT_EQ(l.version, JdpCodeVersion::Later);
+  EXPECT_EQ(l.count1, std::max(f.count1, Integer(1)));
+  EXPECT_EQ(l.count2, Integer(3 * f.count2));
+  EXPECT_EQ(l.eps_o, f.eps_o);
+  EXPECT_EQ(l.lambda, f.lambda);
+  // three times the θ̂_τ calls: a smaller per-call budget (count2 >= 1 here)
+  ASSERT_GE(f.count2, 1);
+  EXPECT_LT(l.eps_tau, f.eps_tau);
+  EXPECT_LT(l.delta_tau, f.delta_tau);
+  // a setting with ⌊dκγ² ln T/20000⌋ = 0: the later commit still allows one θ̂_w call
+  JdpGlmParams small = later(16);
+  small.kappa = Rational(4);
+  small.S = Rational(1, 4);
+  JdpGlmParams small_first = small;
+  small_first.code_version = JdpCodeVersion::First;
+  EXPECT_EQ(jdp_glm_paper_constants(small_first, Link::logistic, 2, 4).count1, 0);
+  EXPECT_EQ(jdp_glm_paper_constants(small, Link::logistic, 2, 4).count1, 1);
+}
+
+TEST(JdpGlmPaperCodeLaterTest, EpochsFollowThePerCallEpsilon) {
+  EXPECT_EQ(internal::dp_sgd_later_epochs(Rational(1, 100)), 15U);
+  EXPECT_EQ(internal::dp_sgd_later_epochs(Rational(3, 10)), 15U);   // ⌈15⌉
+  EXPECT_EQ(internal::dp_sgd_later_epochs(Rational(301, 1000)), 16U);  // ⌈15.05⌉
+  EXPECT_EQ(internal::dp_sgd_later_epochs(Rational(1)), 50U);
+  EXPECT_EQ(internal::dp_sgd_later_epochs(Rational(3, 2)), 75U);
+  EXPECT_EQ(internal::dp_sgd_later_epochs(Rational(5)), 100U);
+  EXPECT_THROW(internal::dp_sgd_later_epochs(Rational(0)), ParameterError);
+}
+
+// The later commit's ε(σ), written here in long double: orders 2..63, 64, 128, 256, 512, 1024; at the noise
+// multiplier z = σ/2 (the code's noise σ·C against the batch sum's replace-one sensitivity 2C), the smaller of WBK
+// Thm 9 for the Gaussian and the Gaussian's α/(2z²) (γ = 1: the latter), composed over steps, CKS conversion.
+long double later_eps_ld(long double sigma, long double delta, std::uint64_t n, std::uint64_t epochs) {
+  const std::uint64_t b = std::min<std::uint64_t>(2048, n), nb = (n + b - 1) / b;
+  const long double g = static_cast<long double>(b) / n, steps = static_cast<long double>(epochs * nb);
+  const long double z = sigma / 2, x = 1 / (z * z);
+  std::vector<long> orders;
+  for (long a = 2; a <= 63; ++a) orders.push_back(a);
+  for (const long a : {64L, 128L, 256L, 512L, 1024L}) orders.push_back(a);
+  long double best = INFINITY;
+  for (const long a : orders) {
+    long double rdp = a * x / 2;
+    if (b < n) {
+      long double s = 1 + g * g * (a * (a - 1) / 2.0L) * std::min(4 * std::expm1(x), 2 * std::exp(x));
+      for (long j = 3; j <= a; ++j)
+        s += 2 * std::exp(j * std::log(g) + std::lgamma(a + 1.0L) - std::lgamma(j + 1.0L) - std::lgamma(a - j + 1.0L) +
+                          j * (j - 1) * x / 2);
+      rdp = std::min(rdp, std::log(s) / (a - 1));
+    }
+    best = std::min(best, steps * rdp + std::log1p(-1.0L / a) - (std::log(delta) + std::log(static_cast<long double>(a))) / (a - 1));
+  }
+  return best;
+}
+
+TEST(JdpGlmPaperCodeLaterTest, NoiseMultiplierIsTheLeastGridSigmaOfTheWithoutReplacementAccountant) {
+  const long double grid = std::ldexp(1.0L, -20);
+  // (ε, δ, n): full batch (γ = 1) and subsampled batches (n = 5000: γ = 2048/5000, 3 batches per epoch)
+  for (const auto& [eps, delta, n] : {std::tuple{Rational(1, 30), Rational(1, 100000), std::uint64_t{40}},
+                                      std::tuple{Rational(1, 2), Rational(1, 1000), std::uint64_t{700}},
+                                      std::tuple{Rational(1), Rational(1, 1000), std::uint64_t{5000}}}) {
+    internal::DpSgdSettings s;
+    s.epochs = internal::dp_sgd_later_epochs(eps);
+    const Rational sigma = internal::calibrate_dp_sgd_sigma_later(eps, delta, n, s);
+    const long double sg = ld(sigma), e = ld(eps), dl = ld(delta);
+    EXPECT_LE(later_eps_ld(sg, dl, n, s.epochs), e * (1 + 1e-12L)) << n;
+    EXPECT_GT(later_eps_ld(sg - grid, dl, n, s.epochs), e * (1 - 1e-12L)) << n;
+    const Rational scaled = sigma * Rational(Integer(Integer(1) << 20));
+    EXPECT_EQ(scaled, Rational(floor(scaled)));  // on the grid 2^−20
+    EXPECT_LE(internal::dp_sgd_later_eps_upper(sigma, delta, n, s), eps);
+    EXPECT_GT(internal::dp_sgd_later_eps_upper(Rational(sigma - Rational(Integer(1), Integer(Integer(1) << 20))), delta, n, s), eps);
+  }
+  // ε = 1/30 at δ = 10⁻⁵ is below the first commit's floor ln(1/δ)/62 (orders <= 63): refused there, calibrated here
+  internal::DpSgdSettings first;
+  EXPECT_THROW(internal::calibrate_dp_sgd_sigma(Rational(1, 30), Rational(1, 100000), 40, first), ParameterError);
+  // below every order's conversion floor (least at α = 1024: ln(1 − 1/1024) + (ln 10⁵ − ln 1024)/1023 ≈ 0.0035):
+  // refused naming 'eps'
+  internal::DpSgdSettings s15;
+  s15.epochs = 15;
+  try {
+    internal::calibrate_dp_sgd_sigma_later(Rational(1, 1000), Rational(1, 100000), 40, s15);
+    ADD_FAILURE() << "no refusal";
+  } catch (const ParameterError& e) {
+    EXPECT_NE(std::string(e.what()).find("'eps'"), std::string::npos) << e.what();
+  }
+}
+
+// The factor 2 (docs/decisions.md "jdp-glm paper-code, later commit"): the batch sum's replace-one sensitivity,
+// measured on this code's own clipped scalars, reaches 2C up to the 2^−32 truncation, so the run's noise σ·C is σ/2
+// sensitivities, and that is what the accountant is fed — σ (the code's add/remove-style multiplier) would claim
+// about twice the noise the run has.
+TEST(JdpGlmPaperCodeLaterTest, AccountantIsFedHalfSigmaForTheReplaceOneSensitivityTwoClip) {
+  const Rational C(1, 5), G(Integer(1) << 32);
+  // one sample's x, ‖x‖ = 1 (x = e₁), replaced by the same x with the other label: a = μ(0) − y = ±1/2, clipped to ±C
+  const Integer up = internal::dp_sgd_clipped_scalar(Link::logistic, Rational(0), 0, Rational(1), C);
+  const Integer down = internal::dp_sgd_clipped_scalar(Link::logistic, Rational(0), 1, Rational(1), C);
+  const Rational shift = Rational(Integer(up - down)) / G;  // ‖c x − c′x‖ of the batch sum, exact
+  EXPECT_LE(shift, 2 * C);                                   // every clipped gradient is within C of 0
+  EXPECT_GT(shift, 2 * C * Rational(999999, 1000000));       // and a replacement moves the sum by nearly 2C
+  for (const Rational& sigma : {Rational(1), Rational(3, 2), Rational(Integer(12345), Integer(1) << 20)}) {
+    const Rational z = internal::dp_sgd_later_noise_multiplier(sigma);
+    EXPECT_EQ(z, sigma / 2);
+    // honest: the noise std σ·C is at least z sensitivities of this pair; z = σ would not be
+    EXPECT_LE(z * shift, sigma * C);
+    EXPECT_GT(sigma * shift, sigma * C);
+  }
+  // the calibration uses it: ε at σ is the full-batch Gaussian's at z = σ/2, E·α/(2z²) = 2Eα/σ², minimised with the
+  // CKS conversion (n = 40 <= 2048: γ = 1, one step per epoch)
+  internal::DpSgdSettings s;
+  s.epochs = 15;
+  const Rational sigma(7), delta(1, 1000);
+  Rational best;
+  for (const long a : internal::dp_sgd_later_orders()) {
+    const Rational rdp = Rational(Integer(2 * 15 * a)) / (sigma * sigma);
+    const Rational e = rdp_to_dp_cks(Interval(rdp, 128), a, delta, 128).upper();
+    if (a == 2 || e < best) best = e;
+  }
+  EXPECT_EQ(internal::dp_sgd_later_eps_upper(sigma, delta, 40, s), best);
+  // negative control: at z = σ (the code's own call) ε is certainly smaller
+  const Rational at_sigma = rdp_to_dp_cks(Interval(Rational(Integer(15 * 8)) / (sigma * sigma * 2), 128), 8, delta, 128).upper();
+  EXPECT_LT(at_sigma, best);
+}
+
+TEST(JdpGlmPaperCodeLaterTest, CriterionIIIsPsdDominanceWithTheLaterThreshold) {
+  // d = 2: c = 21/20 + 5/(8√2) ≈ 1.49194; P = 2I, C = tP: λ_max = t
+  const auto scaled = [](const Rational& t, std::uint32_t d, const Rational& diag2 = Rational(-1)) {
+    std::vector<Rational> M(std::size_t{d} * d, Rational(0));
+    for (std::uint32_t i = 0; i < d; ++i) M[i * d + i] = 2 * t;
+    if (diag2 >= 0) M[d * d - 1] = diag2;
+    return M;
+  };
+  const std::vector<Rational> P2 = scaled(Rational(1), 2);
+  EXPECT_FALSE(jdp_internal::criterion_ii_later(P2, scaled(Rational(149, 100), 2), 2));
+  EXPECT_TRUE(jdp_internal::criterion_ii_later(P2, scaled(Rational(1493, 1000), 2), 2));
+  // C = diag(3, 2): λ_max = 3/2 > c (a switch) although det C/det P = 3/2 < 2 (the first commit's rule would not)
+  const std::vector<Rational> C{Rational(3), Rational(0), Rational(0), Rational(2)};
+  EXPECT_TRUE(jdp_internal::criterion_ii_later(P2, C, 2));
+  EXPECT_LT(jdp_internal::det(C, 2), Rational(2 * jdp_internal::det(P2, 2)));
+  // non-diagonal P: P = [[2, 1], [1, 2]], C = 1.4·P + e₁e₁ᵀ·0.2 (λ_max between 1.4 and 1.6, decided exactly)
+  const std::vector<Rational> P{Rational(2), Rational(1), Rational(1), Rational(2)};
+  std::vector<Rational> C2(4);
+  for (int i = 0; i < 4; ++i) C2[i] = Rational(7, 5) * P[i];
+  EXPECT_FALSE(jdp_internal::criterion_ii_later(P, C2, 2));
+  C2[0] += Rational(1, 5);  // λ_max(P^{-1/2}CP^{-1/2}) = 1.4 + 0.2·(P^{-1})₁₁ = 1.4 + 0.2·2/3 ≈ 1.5333 > c
+  EXPECT_TRUE(jdp_internal::criterion_ii_later(P, C2, 2));
+  // d = 4 (a square): c = 21/20 + 5/16 = 109/80 exactly; λ_max = c is not a switch, above it is
+  const std::vector<Rational> P4 = scaled(Rational(1), 4);
+  EXPECT_FALSE(jdp_internal::criterion_ii_later(P4, scaled(Rational(109, 80), 4), 4));
+  EXPECT_TRUE(jdp_internal::criterion_ii_later(P4, scaled(Rational(109, 80), 4, Rational(109, 40) + Rational(1, 1000000)), 4));
+  EXPECT_FALSE(jdp_internal::criterion_ii_later(P4, scaled(Rational(109, 80), 4, Rational(109, 40) - Rational(1, 1000000)), 4));
+}
+
+TEST(JdpGlmPaperCodeLaterTest, RunUsesTheLaterEpochsAndNoiseMultiplier) {
+  const GlmInstance inst = hand_instance();
+  const JdpGlmTrajectory a = jdp_glm(later(), inst, 7, 0), b = jdp_glm(later(), inst, 7, 0);
+  ASSERT_TRUE(a.paper.has_value());
+  const JdpGlmPaperConstants& k = *a.paper;
+  EXPECT_EQ(a.actions, b.actions);
+  EXPECT_EQ(a.sgd_sigma, b.sgd_sigma);
+  EXPECT_GT(a.count1, 0U);
+  EXPECT_LE(Integer(a.count1), k.count1);
+  EXPECT_LE(Integer(a.count2), k.count2);
+  EXPECT_EQ(a.psd_checks, 2U * 64U);
+  ASSERT_EQ(a.sgd_sigma.size(), a.pgd_iterations.size());
+  // the θ̂_w calls come first while only explorations have happened: call i fits i + 1 samples (one batch)
+  const std::uint64_t E = internal::dp_sgd_later_epochs(k.eps_o);
+  internal::DpSgdSettings s;
+  s.epochs = E;
+  EXPECT_EQ(a.pgd_iterations[0], Integer(E));  // one batch per epoch (n <= 2048)
+  EXPECT_EQ(a.sgd_sigma[0], internal::calibrate_dp_sgd_sigma_later(k.eps_o, k.delta_o, 1, s));
+  // the first commit's run on the same seed differs (50 epochs, another σ)
+  const JdpGlmTrajectory f = jdp_glm(params(), inst, 7, 0);
+  ASSERT_FALSE(f.pgd_iterations.empty());
+  EXPECT_EQ(f.pgd_iterations[0], Integer(50));
+  EXPECT_NE(f.sgd_sigma[0], a.sgd_sigma[0]);
 }
 
 }  // namespace

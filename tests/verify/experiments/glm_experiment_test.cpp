@@ -93,6 +93,17 @@ TEST(GlmExperimentTest, CommittedConfigsCarryThePapersSettings) {
   EXPECT_EQ(fb.S, (std::vector<Rational>{Rational(3)}));
   EXPECT_EQ(fb.horizons, (std::vector<std::uint64_t>{5000}));
   EXPECT_EQ(fb.paper_kappa, (std::vector<std::string>{"193.18"}));
+  // Private-GLM: jdp-glm in the paper-code profile, the authors' later commit; listing it puts the shared instance on
+  // q = 15 (the trees' grid)
+  for (const auto* c : {&t2, &fa, &fb}) {
+    const auto it = std::find_if(c->algorithms.begin(), c->algorithms.end(),
+                                 [](const GlmAlgorithm& a) { return a.label == "Private-GLM"; });
+    ASSERT_NE(it, c->algorithms.end()) << c->name;
+    EXPECT_EQ(it->learner, "jdp-glm") << c->name;
+    EXPECT_EQ(it->profile, "paper-code") << c->name;
+    EXPECT_EQ(it->code_version, "later") << c->name;
+    EXPECT_EQ(c->q, 15U) << c->name;
+  }
 }
 
 TEST(GlmExperimentTest, RefusesBadConfigsNamingTheField) {
@@ -159,6 +170,14 @@ TEST(GlmExperimentTest, DeltaNotAboveZetaRefusedOnlyForJdpGlmTheorem) {
   EXPECT_EQ(refusal(j), "");
   j["algorithms"][2] = {{"learner", "jdp-glm"}, {"profile", "paper-code"}};
   EXPECT_EQ(refusal(j), "");
+  // code_version: first | later in paper-code; refused in the theorem profile and for other names
+  j["algorithms"][2]["code_version"] = "later";
+  EXPECT_EQ(refusal(j), "");
+  j["algorithms"][2]["code_version"] = "second";
+  EXPECT_TRUE(has(refusal(j), "algorithms[2].code_version")) << refusal(j);
+  j["algorithms"][2] = {{"learner", "jdp-glm"}, {"profile", "theorem"}, {"code_version", "later"}};
+  EXPECT_TRUE(has(refusal(j), "algorithms[2].code_version")) << refusal(j);
+  j["algorithms"][2] = {{"learner", "jdp-glm"}, {"profile", "paper-code"}};
   j["q"] = 16;
   EXPECT_TRUE(has(refusal(j), "'q'")) << refusal(j);
 }
@@ -199,6 +218,17 @@ TEST(GlmExperimentTest, JdpGlmPaperCodeRunsAreTheReferenceLearnersRegret) {
   for (std::uint32_t run = 0; run < 2; ++run) {
     const dpb::Interval a = dpb::ref::jdp_glm(p, inst, 7, run).pseudo_regret;
     EXPECT_NEAR(r.cell("Private-GLM", 0, 0, Rational(8)).final_regret[run], a.midpoint_for_report(), 1e-6) << run;
+  }
+  // the later commit through the experiment's `code_version` key: the reference learner's later-commit runs
+  j["algorithms"][0]["code_version"] = "later";
+  const GlmExperimentResult rl = run_glm_experiment(parse_glm_experiment(j, "tiny-jdp-later"), o);
+  p.code_version = dpb::ref::JdpCodeVersion::Later;
+  for (std::uint32_t run = 0; run < 2; ++run) {
+    const dpb::ref::JdpGlmTrajectory t = dpb::ref::jdp_glm(p, inst, 7, run);
+    EXPECT_EQ(t.paper->version, dpb::ref::JdpCodeVersion::Later);
+    EXPECT_NEAR(rl.cell("Private-GLM", 0, 0, Rational(8)).final_regret[run], t.pseudo_regret.midpoint_for_report(),
+                1e-6)
+        << run;
   }
 }
 
