@@ -57,4 +57,10 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,
                                         NoiseSource noise, const LinUcbOptions& options = {});
 
+// What a run of `cfg` checks at its start in this build, before any round: its 128-bit integers (D, D/2^r, λ·D below
+// 2^120) and its protocols' constructors (the samplers' int64 ranges). Throws their ParameterError (naming D or the
+// sampler's parameter); the CLI calls it before any run and names the user's option
+// (verify/crosscheck/linear_crosscheck.hpp, prepare_linear).
+void check_linucb_run(const ref::LinUcbConfig& cfg);
+
 }  // namespace dpb::fast
