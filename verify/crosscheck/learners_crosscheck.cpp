@@ -4,6 +4,7 @@
 #include <ostream>
 #include <optional>
 #include <set>
+#include <string_view>
 
 #include "optimized/environments/reward_tape.hpp"
 #include "optimized/learners/anytime_lazy_ucb.hpp"
@@ -152,6 +153,10 @@ void validate_protocol_batches(const ref::ProtocolAggregatorParams& params, cons
     optimized.emplace(params);
     if (reference) exact.emplace(params);
   } catch (const ParameterError& e) {
+    // A range check of ε itself ("calibrate: parameter 'eps' must be < 1 ...") is already the user's refusal when
+    // the user's option is --eps (the command line names it): kept as it is. Anything else is explained.
+    if (names.name == "--eps" && std::string_view(e.what()).find(": parameter 'eps' must be ") != std::string_view::npos)
+      throw;
     refuse(Integer(1), "the first batch of every run", e);
   }
   // The per-user path's Pólya noise (dist-dp, shuffle: Pólya(1/n, β) differences per user) is drawn by exact

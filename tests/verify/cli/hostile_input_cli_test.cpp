@@ -444,6 +444,16 @@ TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
   EXPECT_EQ(glm.exit_code, 2) << glm.err;
   EXPECT_NE(glm.err.find("parameter '--eps' must be absent for glm-ucb"), std::string::npos) << glm.err;
   EXPECT_NE(glm.err.find("got 1e-9\n"), std::string::npos) << glm.err;
+  // A glm experiment's overrides are checked one by one: --eps 1000 given with --horizon blamed --horizon, and
+  // showed the inner message where the value goes.
+  const auto out = fresh_temp_dir("glm_override");
+  const auto shuffle = run_command(kCli + " simulate --experiment 003-shuffle --eps 1000 --horizon 200 --runs 1 "
+                                          "--threads 1 --quiet --no-plots --out " + out.string());
+  EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written";
+  EXPECT_EQ(shuffle.exit_code, 2) << shuffle.err;
+  EXPECT_NE(shuffle.err.find("parameter '--eps' must be a value every learner accepts"), std::string::npos)
+      << shuffle.err;
+  EXPECT_NE(shuffle.err.find("got 1000\n"), std::string::npos) << shuffle.err;
   // Controls: inside the bounds the same learners run.
   for (const std::string args : {"crosscheck --learner dist-dp-se --eps 1e-4 --arms 2 --horizon 20",
                                  "crosscheck --learner linucb-sdp-amp --eps 1/10 --horizon 40 --arms 10"}) {
