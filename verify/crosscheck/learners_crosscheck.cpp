@@ -483,7 +483,7 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
       const char* name = what.find("parameter 'route'") != std::string::npos   ? "--route"
                          : what.find("parameter 'delta'") != std::string::npos ? "--delta"
                                                                                : "--returning-batches";
-      throw_parameter_error(kFunction, name, "a setting calibrate accepts here: " + what.substr(0, 110),
+      throw_parameter_error(kFunction, name, "a setting calibrate accepts here: " + parameter_error_reason(what).substr(0, 110),
                             std::to_string(config.returning->B));
     }
     report.returning_eps_batch = eps;
@@ -495,7 +495,8 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
       } catch (const ParameterError& e) {
         const std::string what = e.what();
         throw_parameter_error(kFunction, "--returning-batches",
-                              "a B whose per-batch noise the run can calibrate (" + what.substr(0, 100) + ")",
+                              "a B whose per-batch noise the run can calibrate (" +
+                                  parameter_error_reason(what).substr(0, 100) + ")",
                               std::to_string(config.returning->B));
       }
     }

@@ -22,6 +22,7 @@
 #include "optimized/learners/shuffle_private_linucb.hpp"
 #include "optimized/learners/ucb.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/error_reason.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/learners/returning_se.hpp"
@@ -172,7 +173,7 @@ ReturningCell returning_cell(const AlgorithmConfig& alg, const Rational& eps, st
                                                                                     : batches_name;
     throw_parameter_error("simulate", name,
                           "a setting " + alg.label + " can be calibrated at (eps = " + to_string(eps) + ", T = " +
-                              std::to_string(T) + "): " + what.substr(0, 90),
+                              std::to_string(T) + "): " + parameter_error_reason(what).substr(0, 90),
                           name == route_name ? alg.route : name == delta_name && alg.delta ? to_string(*alg.delta)
                                                                                          : std::to_string(setting.B));
   }
