@@ -43,6 +43,56 @@ i128 to_i128(const Integer& x) {
   return neg ? -v : v;
 }
 
+// The run's fixed 128-bit integers: D, D/2^r and λ·D (each below 2^120, else ParameterError naming D).
+struct RunIntegers {
+  i128 D = 0, Dr = 0, lambda = 0;
+};
+RunIntegers run_integers(const ref::LinUcbConfig& cfg) {
+  return {to_i128(cfg.D), to_i128(Integer(cfg.D >> cfg.r)), to_i128(cfg.lambda_num())};
+}
+
+// The protocols a run builds before its first round (ref::check_linucb_protocols' twin): P_Amp (sdp-amp, ldp) or
+// P_Vec (sdp-vec) for the vector and the matrix part, the tree (theorem jdp), the paper-code jdp's node noises.
+struct RunProtocols {
+  std::optional<PAmp> amp_vec, amp_mat;
+  std::optional<PVec> vec_vec, vec_mat;
+  std::optional<TreeMechanism> tree;
+  std::optional<PAmp> node_vec, node_mat;  // paper-code jdp
+};
+
+// P: RunProtocols or LinUcbSetup (the same member names).
+template <class P>
+void build_protocols(const ref::LinUcbConfig& cfg, P& p) {
+  const std::uint32_t d = cfg.d;
+  const ref::LabelSet vec_labels = ref::LabelSet::vector(d), mat_labels = ref::LabelSet::symmetric_matrix(d);
+  const bool code = cfg.profile == ref::Profile001::PaperCode;
+  if (cfg.variant == ref::LinUcbVariant::SdpAmp || cfg.variant == ref::LinUcbVariant::Ldp) {
+    const ref::PAmpShuffle sh =
+        cfg.variant == ref::LinUcbVariant::SdpAmp ? ref::PAmpShuffle::Permute : ref::PAmpShuffle::None;
+    p.amp_vec.emplace(ref::PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
+    p.amp_mat.emplace(ref::PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r),
+                                      code ? ref::MatrixNoise::Symmetrized : ref::MatrixNoise::UpperTriangle},
+                      sh);
+  } else if (cfg.variant == ref::LinUcbVariant::SdpVec) {
+    ref::PVecParams pv;
+    pv.batch = Integer(cfg.B);
+    pv.g = cfg.g;
+    pv.b = cfg.b;
+    pv.delta = cfg.vec_delta;
+    pv.range = code ? ref::PVecRange::Delta : ref::PVecRange::TwoDelta;
+    pv.labels = vec_labels;
+    p.vec_vec.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
+    pv.labels = mat_labels;
+    p.vec_mat.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
+  } else if (cfg.variant == ref::LinUcbVariant::Jdp && !code) {
+    p.tree.emplace(ref::TreeParams{ref::LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
+  } else if (cfg.variant == ref::LinUcbVariant::Jdp) {
+    p.node_vec.emplace(ref::PAmpParams{vec_labels, Integer(1), cfg.sigma, Integer(cfg.r)}, ref::PAmpShuffle::None);
+    p.node_mat.emplace(ref::PAmpParams{mat_labels, Integer(1), cfg.sigma, Integer(cfg.r), ref::MatrixNoise::Symmetrized},
+                       ref::PAmpShuffle::None);
+  }
+}
+
 // The double broadcast: L̂⁻¹, θ̂, η and |⟨u, θ̂⟩| (header comment).
 struct DoubleBroadcast {
   std::vector<double> Linv, theta;
@@ -167,8 +217,9 @@ LinUcbTrajectory run_linucb(const LinUcbSetup& setup, const Env& env, NoiseSourc
   const unsigned q = cfg.q;
   const std::size_t nv = d, nm = std::size_t{d} * (d + 1) / 2;
   const std::int64_t two_q = std::int64_t{1} << q;
-  const i128 D = to_i128(cfg.D);
-  const i128 Dr = to_i128(Integer(cfg.D >> cfg.r));
+  const RunIntegers ints = run_integers(cfg);
+  const i128 D = ints.D;
+  const i128 Dr = ints.Dr;
   const double Dd = static_cast<double>(D);
   const std::int64_t* F = env.features(1);
 
@@ -191,7 +242,7 @@ LinUcbTrajectory run_linucb(const LinUcbSetup& setup, const Env& env, NoiseSourc
   }
 
   std::vector<i128> N(std::size_t{d} * d, 0), Du(d, 0);
-  const i128 lam = to_i128(cfg.lambda_num());
+  const i128 lam = ints.lambda;
   auto reset_lambda = [&]() {
     for (std::uint32_t i = 0; i < d; ++i) N[std::size_t{i} * d + i] = add(N[std::size_t{i} * d + i], lam);
   };
@@ -212,10 +263,8 @@ LinUcbTrajectory run_linucb(const LinUcbSetup& setup, const Env& env, NoiseSourc
   };
   bool initial_pd_failure = false;
   if (code_jdp) {
-    const ref::LabelSet vl = ref::LabelSet::vector(d), ml = ref::LabelSet::symmetric_matrix(d);
-    const PAmp nv(ref::PAmpParams{vl, Integer(1), cfg.sigma, Integer(cfg.r)}, ref::PAmpShuffle::None);
-    const PAmp nmx(ref::PAmpParams{ml, Integer(1), cfg.sigma, Integer(cfg.r), ref::MatrixNoise::Symmetrized},
-                   ref::PAmpShuffle::None);
+    const PAmp& nv = *setup.node_vec;
+    const PAmp& nmx = *setup.node_mat;
     const std::vector<std::int64_t> zv(d, 0), zm(nm, 0);
     node_N.assign(1, std::vector<i128>(std::size_t{d} * d, 0));
     node_Du.assign(1, std::vector<i128>(d, 0));
@@ -540,6 +589,12 @@ LinUcbTrajectory run_linucb(const LinUcbSetup& setup, const Env& env, NoiseSourc
 
 }  // namespace
 
+void check_linucb_run(const ref::LinUcbConfig& cfg) {
+  (void)run_integers(cfg);
+  RunProtocols protocols;
+  build_protocols(cfg, protocols);
+}
+
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::LinearInstance& inst,
                                         const ref::RewardTape& tape, NoiseSource noise,
                                         const LinUcbOptions& options) {
@@ -561,32 +616,8 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
 }
 
 LinUcbSetup::LinUcbSetup(ref::LinUcbConfig config) : cfg_(std::move(config)) {
-  const ref::LinUcbConfig& cfg = cfg_;
-  const std::uint32_t d = cfg.d;
-  const ref::LabelSet vec_labels = ref::LabelSet::vector(d), mat_labels = ref::LabelSet::symmetric_matrix(d);
-  const bool code_jdp = cfg.variant == ref::LinUcbVariant::Jdp && cfg.profile == ref::Profile001::PaperCode;
-  if (cfg.variant == ref::LinUcbVariant::SdpAmp || cfg.variant == ref::LinUcbVariant::Ldp) {
-    const ref::PAmpShuffle sh =
-        cfg.variant == ref::LinUcbVariant::SdpAmp ? ref::PAmpShuffle::Permute : ref::PAmpShuffle::None;
-    amp_vec.emplace(ref::PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
-    amp_mat.emplace(ref::PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r),
-                                    cfg.profile == ref::Profile001::PaperCode ? ref::MatrixNoise::Symmetrized
-                                                                             : ref::MatrixNoise::UpperTriangle},
-                    sh);
-  } else if (cfg.variant == ref::LinUcbVariant::SdpVec) {
-    ref::PVecParams pv;
-    pv.batch = Integer(cfg.B);
-    pv.g = cfg.g;
-    pv.b = cfg.b;
-    pv.delta = cfg.vec_delta;
-    pv.range = cfg.profile == ref::Profile001::PaperCode ? ref::PVecRange::Delta : ref::PVecRange::TwoDelta;
-    pv.labels = vec_labels;
-    vec_vec.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
-    pv.labels = mat_labels;
-    vec_mat.emplace(pv, cfg.r, cfg.vec_noise_path, ref::PVecShuffle::Counts);
-  } else if (cfg.variant == ref::LinUcbVariant::Jdp && !code_jdp) {
-    tree.emplace(ref::TreeParams{ref::LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
-  }
+  // The protocols (the same as the reference's; one instance per part, the tree over (φ, y)), built once.
+  build_protocols(cfg_, *this);
 }
 
 LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::ContextTape& tape, NoiseSource noise,

@@ -67,6 +67,7 @@ class LinUcbSetup {
   std::optional<PAmp> amp_vec, amp_mat;
   std::optional<PVec> vec_vec, vec_mat;
   std::optional<TreeMechanism> tree;
+  std::optional<PAmp> node_vec, node_mat;  // paper-code jdp's node noises
 
  private:
   ref::LinUcbConfig cfg_;
@@ -81,5 +82,11 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
 // than T rounds).
 LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::ContextTape& tape, NoiseSource noise,
                                         const LinUcbOptions& options = {});
+
+// What a run of `cfg` checks at its start in this build, before any round: its 128-bit integers (D, D/2^r, λ·D below
+// 2^120) and its protocols' constructors (the samplers' int64 ranges). Throws their ParameterError (naming D or the
+// sampler's parameter); the CLI calls it before any run and names the user's option
+// (verify/crosscheck/linear_crosscheck.hpp, prepare_linear).
+void check_linucb_run(const ref::LinUcbConfig& cfg);
 
 }  // namespace dpb::fast

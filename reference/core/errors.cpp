@@ -5,6 +5,7 @@
 #include <string>
 
 #include "reference/core/double_text.hpp"
+#include "reference/core/error_reason.hpp"
 
 namespace dpb {
 
@@ -18,6 +19,24 @@ void throw_parameter_error(std::string_view function, std::string_view name, std
   }
   if (value.size() > 60) shown += "... (" + std::to_string(value.size()) + " chars)";
   throw ParameterError(fmt::format("{}: parameter '{}' must be {}, got {}", function, name, condition, shown));
+}
+
+std::string parameter_error_reason(std::string_view what) {
+  const std::string_view mark = ": parameter '";
+  const std::size_t p = what.find(mark);
+  if (p == std::string_view::npos) return std::string(what);
+  const std::size_t name_begin = p + mark.size();
+  const std::size_t name_end = what.find("' must be ", name_begin);
+  if (name_end == std::string_view::npos) return std::string(what);
+  const std::string_view function = what.substr(0, p), name = what.substr(name_begin, name_end - name_begin);
+  std::string_view rest = what.substr(name_end + 10);
+  std::string value;
+  if (const std::size_t got = rest.rfind(", got "); got != std::string_view::npos) {
+    value = std::string(rest.substr(got + 6));
+    rest = rest.substr(0, got);
+    if (value.size() > 24) value = value.substr(0, 24) + "...";
+  }
+  return fmt::format("{}'s {} must be {}{}", function, name, rest, value.empty() ? "" : " (" + value + ")");
 }
 
 std::string double_text(double x) {  // report-only

@@ -526,6 +526,44 @@ PVecRange vec_range(const LinUcbConfig& c) {
   return c.profile == Profile001::PaperCode ? PVecRange::Delta : PVecRange::TwoDelta;
 }
 
+// The protocols a run of `cfg` builds before its first round: P_Amp (sdp-amp, ldp) or P_Vec (sdp-vec) for the vector
+// and the matrix part, the tree (theorem jdp), or the paper-code jdp's node noises (P_Amp with one user, symmetrized).
+// Their constructors check what the configuration leaves to them (a noise no sampler takes): one place for the run
+// and for check_linucb_protocols.
+struct RunProtocols {
+  std::optional<PAmp> amp_vec, amp_mat;
+  std::optional<PVec> vec_vec, vec_mat;
+  std::optional<TreeMechanism> tree;
+  std::optional<PAmp> node_vec, node_mat;  // paper-code jdp
+};
+
+void build_protocols(const LinUcbConfig& cfg, RunProtocols& p) {
+  const std::uint32_t d = cfg.d;
+  const LabelSet vec_labels = LabelSet::vector(d), mat_labels = LabelSet::symmetric_matrix(d);
+  if (cfg.variant == LinUcbVariant::SdpAmp || cfg.variant == LinUcbVariant::Ldp) {
+    const PAmpShuffle sh = cfg.variant == LinUcbVariant::SdpAmp ? PAmpShuffle::Permute : PAmpShuffle::None;
+    p.amp_vec.emplace(PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
+    p.amp_mat.emplace(PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r), matrix_noise(cfg)}, sh);
+  } else if (cfg.variant == LinUcbVariant::SdpVec) {
+    PVecParams pv;
+    pv.batch = Integer(cfg.B);
+    pv.g = cfg.g;
+    pv.b = cfg.b;
+    pv.delta = cfg.vec_delta;
+    pv.range = vec_range(cfg);
+    pv.labels = vec_labels;
+    p.vec_vec.emplace(pv, cfg.vec_noise_path, PVecShuffle::Counts);
+    pv.labels = mat_labels;
+    p.vec_mat.emplace(pv, cfg.vec_noise_path, PVecShuffle::Counts);
+  } else if (cfg.variant == LinUcbVariant::Jdp && cfg.profile == Profile001::Theorem) {
+    p.tree.emplace(TreeParams{LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
+  } else if (cfg.variant == LinUcbVariant::Jdp) {
+    p.node_vec.emplace(PAmpParams{vec_labels, Integer(1), cfg.sigma, Integer(cfg.r)}, PAmpShuffle::None);
+    p.node_mat.emplace(PAmpParams{mat_labels, Integer(1), cfg.sigma, Integer(cfg.r), MatrixNoise::Symmetrized},
+                       PAmpShuffle::None);
+  }
+}
+
 // N += scale·(the symmetric matrix of the upper triangle `upper`, row-major i <= j).
 void add_upper(std::vector<Integer>& N, const std::vector<Integer>& upper, const Integer& scale, std::uint32_t d) {
   std::size_t k = 0;
@@ -595,7 +633,6 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
   const Integer two_q = Integer(1) << q;
   const Integer Dr = cfg.D >> cfg.r;  // D / 2^r (D is a multiple of 2^r)
   std::span<const std::int64_t> features = env.features(1);
-  const LabelSet vec_labels = LabelSet::vector(d), mat_labels = LabelSet::symmetric_matrix(d);
 
   std::vector<Integer> N(std::size_t{d} * d, Integer(0)), Du(d, Integer(0));
   const Integer lam = cfg.lambda_num();
@@ -608,36 +645,21 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
   ExactScores scores = exact_scores(*bc, features, K);
 
   // The protocols (one instance for the vector part, one for the matrix part; the tree: one over (φ, y)).
-  std::optional<PAmp> amp_vec, amp_mat;
-  std::optional<PVec> vec_vec, vec_mat;
-  std::optional<TreeMechanism> tree;
-  if (cfg.variant == LinUcbVariant::SdpAmp || cfg.variant == LinUcbVariant::Ldp) {
-    const PAmpShuffle sh = cfg.variant == LinUcbVariant::SdpAmp ? PAmpShuffle::Permute : PAmpShuffle::None;
-    amp_vec.emplace(PAmpParams{vec_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r)}, sh);
-    amp_mat.emplace(PAmpParams{mat_labels, Integer(cfg.B), cfg.sigma, Integer(cfg.r), matrix_noise(cfg)}, sh);
-  } else if (cfg.variant == LinUcbVariant::SdpVec) {
-    PVecParams pv;
-    pv.batch = Integer(cfg.B);
-    pv.g = cfg.g;
-    pv.b = cfg.b;
-    pv.delta = cfg.vec_delta;
-    pv.range = vec_range(cfg);
-    pv.labels = vec_labels;
-    vec_vec.emplace(pv, cfg.vec_noise_path, PVecShuffle::Counts);
-    pv.labels = mat_labels;
-    vec_mat.emplace(pv, cfg.vec_noise_path, PVecShuffle::Counts);
-  } else if (cfg.variant == LinUcbVariant::Jdp && cfg.profile == Profile001::Theorem) {
-    tree.emplace(TreeParams{LabelSet::symmetric_matrix(d + 1), Integer(cfg.M), cfg.sigma, Integer(cfg.r)});
-  }
+  RunProtocols protocols;
+  build_protocols(cfg, protocols);
+  std::optional<PAmp>& amp_vec = protocols.amp_vec;
+  std::optional<PAmp>& amp_mat = protocols.amp_mat;
+  std::optional<PVec>& vec_vec = protocols.vec_vec;
+  std::optional<PVec>& vec_mat = protocols.vec_mat;
+  std::optional<TreeMechanism>& tree = protocols.tree;
   // Paper-code jdp: the node noises (node j: its vector, then its symmetrized matrix), as prefix sums scaled into D.
   const bool code_jdp = cfg.variant == LinUcbVariant::Jdp && cfg.profile == Profile001::PaperCode;
   std::vector<std::vector<Integer>> node_N, node_Du;  // [k]: the sum of the first k nodes (k = 0..nodes)
   std::vector<Integer> exact_N, exact_Du;             // the exact sums (paper-code jdp)
   bool initial_pd_failure = false;
   if (code_jdp) {
-    const PAmp nv(PAmpParams{vec_labels, Integer(1), cfg.sigma, Integer(cfg.r)}, PAmpShuffle::None);
-    const PAmp nmx(PAmpParams{mat_labels, Integer(1), cfg.sigma, Integer(cfg.r), MatrixNoise::Symmetrized},
-                   PAmpShuffle::None);
+    const PAmp& nv = *protocols.node_vec;
+    const PAmp& nmx = *protocols.node_mat;
     const std::vector<std::vector<Integer>> zv(1, std::vector<Integer>(d, Integer(0)));
     const std::vector<std::vector<Integer>> zm(1, std::vector<Integer>(nm, Integer(0)));
     node_N.assign(1, std::vector<Integer>(std::size_t{d} * d, Integer(0)));
@@ -855,6 +877,11 @@ LinUcbTrajectory run_linucb(const LinUcbParams& params, std::uint32_t d, std::ui
 }
 
 }  // namespace
+
+void check_linucb_protocols(const LinUcbConfig& cfg) {
+  RunProtocols protocols;
+  build_protocols(cfg, protocols);
+}
 
 LinUcbTrajectory shuffle_private_linucb(const LinUcbParams& params, const LinearInstance& inst,
                                         const RewardTape& tape, NoiseSource noise, const LinUcbOptions& options) {

@@ -175,6 +175,11 @@ LinUcbConfig configure_linucb(const LinUcbParams& params, std::uint32_t d, std::
                               const Rational& row_norm_sq = Rational(1));
 // The largest ‖x_a‖² of an instance (exact).
 Rational max_row_norm_sq(const LinearInstance& instance);
+// Builds the protocols a run of `cfg` builds before its first round (P_Amp, P_Vec, the tree, the paper-code jdp's
+// node noises; the run and this check share the code), so that what their constructors refuse — a noise no sampler
+// takes (P_Vec's b beyond 2^63 − 1, a σ̄ beyond the samplers' size bound) — is refused before any run. Throws the
+// constructors' ParameterError (naming the protocol's or sampler's parameter: the caller names the user's option).
+void check_linucb_protocols(const LinUcbConfig& cfg);
 
 // The broadcast (θ̂, V) of one batch, with what the exact index needs: N = D·V (d×d), w = adj(N)·(D u) (so
 // θ̂ = w/det), adj and det, and the radius β of the batch.

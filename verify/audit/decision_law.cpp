@@ -61,7 +61,7 @@ DecisionEps decision_eps(const DecisionLaw& law, double delta) {
   };
   if (!ok(kMaxGridPoints)) {
     out.eps = std::numeric_limits<double>::infinity();
-    out.enclosure = "delta(eps) > " + std::to_string(delta) + " for every eps <= 64";
+    out.enclosure = "delta(eps) > " + double_text(delta) + " for every eps <= 64";
     return out;
   }
   long lo = -1, hi = kMaxGridPoints;  // invariant: ok(hi), !ok(lo) (lo = −1 stands for "below 0")
@@ -73,7 +73,7 @@ DecisionEps decision_eps(const DecisionLaw& law, double delta) {
   }
   const Interval e(Rational(hi, kGrid), 128);
   out.eps = upper_double(e);
-  out.enclosure = "eps(" + std::to_string(delta) + ") <= " + to_string(Rational(hi, kGrid)) +
+  out.enclosure = "eps(" + double_text(delta) + ") <= " + to_string(Rational(hi, kGrid)) +
                   " (smallest k/4096 with both hockey-stick sums certainly <= delta)";
   return out;
 }

@@ -138,6 +138,8 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
       const std::string delta = options->given("delta") ? args->multi_agent.delta : "";
       lc.params = parse_linear_params(args->linear, *ref::parse_linucb_variant(args->learner),
                                       args->eps.empty() ? "1" : args->eps, delta, lc.horizon, "crosscheck");
+      lc.eps_given = !args->eps.empty();
+      lc.delta_given = options->given("delta");
       (void)parse_realized_regret(args->linear, lc.params.profile, "crosscheck");  // both regrets are reported
       std::optional<Progress> progress;  // created at the first reference round: every option was valid by then
       lc.progress = [&](std::uint64_t done, std::uint64_t total) {

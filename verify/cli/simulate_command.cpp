@@ -87,7 +87,9 @@ void simulate_glm(const SimulateArgs& args) {
   for (const char* name : {"eps", "env", "realized"})
     if (options.given(name) && !(learner.takes_eps && std::string_view(name) == "eps"))
       throw_parameter_error("simulate", std::string("--") + name, "absent for " + args.learner + " (pseudo-regret, non-private)",
-                            "given");
+                            std::string_view(name) == "eps"   ? args.eps
+                            : std::string_view(name) == "env" ? args.env
+                                                              : std::string("given"));
   const std::uint64_t horizon = options.u64("horizon", 2000);
   if (horizon < 1 || horizon > (std::uint64_t{1} << 24))
     throw_parameter_error("simulate", "--horizon", "in 1..2^24", std::to_string(horizon));
@@ -181,8 +183,11 @@ void simulate_linear(const SimulateArgs& args) {
                                  args.delta_given ? args.multi_agent.delta : "", c.horizon, "simulate");
   const bool code = c.params.profile == ref::Profile001::PaperCode;
   const bool realized = parse_realized_regret(args.linear, c.params.profile, "simulate");
-  // Validates before output (the authors' instances have L² = 2 exactly).
-  const ref::LinUcbConfig derived = ref::configure_linucb(c.params, c.d, c.K, c.q, Rational(code ? 2 : 1));
+  // Validates before output: the options, then the noise both builds build from them (prepare_linear).
+  c.command = "simulate";
+  c.eps_given = !args.eps.empty();
+  c.delta_given = args.delta_given;
+  const ref::LinUcbConfig derived = verify::prepare_linear(c);
   if (!args.out.empty())  // checked before anything runs (docs/reliability.md "Outputs: all or nothing")
     if (const std::string why = verify::output::destination_problem(args.out); !why.empty())
       throw_parameter_error("simulate", "--out", "a writable directory (or a new path)",

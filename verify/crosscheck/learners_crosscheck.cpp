@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <ostream>
+#include <optional>
 #include <set>
+#include <string_view>
 
 #include "optimized/environments/reward_tape.hpp"
 #include "optimized/learners/anytime_lazy_ucb.hpp"
@@ -13,6 +15,7 @@
 #include "optimized/learners/protocol_aggregator.hpp"
 #include "optimized/learners/ucb.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/error_reason.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/learners/anytime_lazy_ucb.hpp"
 #include "reference/learners/batched_successive_elimination.hpp"
@@ -28,6 +31,7 @@ namespace dpb::verify {
 namespace {
 
 constexpr const char* kFunction = "crosscheck";
+const Rational kPolyaTableLimit(262144);  // per-user Pólya noise: r·scale at most (validate_protocol_batches)
 
 // Runs `body` with a NoiseSource on the run's noise stream.
 template <class F>
@@ -121,40 +125,72 @@ CrosscheckLearner protocol_se(ref::Variant variant, std::string description) {
     return with_noise(
         in, [&](NoiseSource noise) { return ref::batched_successive_elimination(p, *in.tape, aggregator, noise, o); });
   };
-  // The aggregators calibrate each batch size n = l(b) when the run first reaches it (the constructors check n = 1
-  // only). A calibration refused at a larger n used to end the run there, after minutes of work (issue 14,
-  // docs/reliability.md "Refusals deep in a run": ldp-se --eps 4e-15 --arms 2 --horizon 2^22 ran 40 s, then
-  // failed at n = 2^20). Every batch of a run in which no arm is eliminated (K·(l(1) + ... + l(b)) <= T: every
-  // run at an ε this small, whose noise hides every gap) is calibrated here in both builds, before any run.
-  // Batches reached only after eliminations stay checked when reached (data-dependent).
+  // Every batch a run without eliminations reaches, calibrated in both builds before any run
+  // (validate_protocol_batches; ldp-se --eps 4e-15 --arms 2 --horizon 2^22 ran 40 s, then failed at n = 2^20).
   l.validate = [params](std::uint64_t T, std::uint32_t K, const Rational& eps) {
     CrosscheckInput in;
     in.T = T;
     in.eps = eps;
-    const fast::ProtocolAggregator optimized(params(in));  // n = 1: the messages the run gave before
-    const ref::ProtocolAggregator reference(params(in));
-    if (K < 2) return;  // one arm: the survivor takes the horizon, no batch is released
-    const ref::BatchedSuccessiveEliminationParams defaults{};
-    std::uint64_t rounds = 0;
-    for (std::uint32_t b = 1;; ++b) {
-      const Integer l = ref::batch_size(defaults.eta, b);
-      if (l > T) break;
-      rounds += K * to_uint64(l);  // l <= T <= 2^24, K <= 1000: no overflow
-      if (rounds > T) break;
-      try {
-        (void)optimized.calibration(to_uint64(l));
-        (void)reference.calibration(to_uint64(l));
-      } catch (const ParameterError& e) {
-        throw_parameter_error(kFunction, "--eps",
-                              "calibrated at batch n = " + to_string(l) +
-                                  ", which a run without eliminations reaches within --horizon " + std::to_string(T) +
-                                  " (" + e.what() + ")",
-                              to_string(eps));
-      }
-    }
+    validate_protocol_batches(params(in), ref::BatchedSuccessiveEliminationParams{}.eta, T, K, true,
+                              {kFunction, "--eps", to_string(eps)});
   };
   return l;
 }
+
+}  // namespace
+
+void validate_protocol_batches(const ref::ProtocolAggregatorParams& params, const Rational& eta, std::uint64_t T,
+                               std::uint32_t K, bool reference, const ProtocolBatchNames& names) {
+  const auto refuse = [&](const Integer& n, const std::string& where, const ParameterError& e) {
+    throw_parameter_error(names.command, names.name,
+                          "calibrated at batch n = " + to_string(n) + ", " + where + " (" +
+                              parameter_error_reason(e.what()) + ")",
+                          names.value);
+  };
+  std::optional<fast::ProtocolAggregator> optimized;
+  std::optional<ref::ProtocolAggregator> exact;
+  try {  // the constructors calibrate n = 1: the first batch of every run
+    optimized.emplace(params);
+    if (reference) exact.emplace(params);
+  } catch (const ParameterError& e) {
+    // A range check of ε itself ("calibrate: parameter 'eps' must be < 1 ...") is already the user's refusal when
+    // the user's option is --eps (the command line names it): kept as it is. Anything else is explained.
+    if (names.name == "--eps" && std::string_view(e.what()).find(": parameter 'eps' must be ") != std::string_view::npos)
+      throw;
+    refuse(Integer(1), "the first batch of every run", e);
+  }
+  // The per-user path's Pólya noise (dist-dp, shuffle: Pólya(1/n, β) differences per user) is drawn by exact
+  // inversion, whose CDF table grows to the largest draw, about r·scale = scale/n entries of certified enclosures
+  // (largest at n = 1). Nothing bounded it: crosscheck dist-dp-se --eps 1e-6 (r·scale = 10^6) held 1.3 GB and had
+  // done 25 of 200 rounds after 30 s, 1e-9 grew until the machine's memory ran out (issue 14 class 4). Refused up
+  // front beyond kPolyaTableLimit (docs/reliability.md "Limits": 2^18, about 0.4 GB).
+  if (params.options.path == ref::NoisePath::PerUser) {
+    const ref::NoiseLaw& law = optimized->calibration(1).per_user_noise;
+    if (law.kind == ref::NoiseKind::PolyaDifference && law.polya_r * law.scale > kPolyaTableLimit)
+      throw_parameter_error(names.command, names.name,
+                            "large enough that the per-user Polya noise at batch n = 1 has r*scale <= 2^18 (its "
+                            "exact sampler's table grows with r*scale; here scale = " +
+                                to_string(Rational(law.scale)) + ")",
+                            names.value);
+  }
+  if (K < 2) return;  // one arm: the survivor takes the horizon, no batch is released
+  std::uint64_t rounds = 0;
+  for (std::uint32_t b = 1;; ++b) {
+    const Integer l = ref::batch_size(eta, b);
+    if (l > T) break;
+    const Integer total = Integer(rounds) + Integer(K) * l;  // exact: T <= 2^34, l <= T
+    if (total > T) break;
+    rounds = to_uint64(total);
+    try {
+      (void)optimized->calibration(to_uint64(l));
+      if (exact) (void)exact->calibration(to_uint64(l));
+    } catch (const ParameterError& e) {
+      refuse(l, "which a run without eliminations reaches within " + names.horizon + " " + std::to_string(T), e);
+    }
+  }
+}
+
+namespace {
 
 std::vector<CrosscheckLearner> make_registry() {
   std::vector<CrosscheckLearner> r;
@@ -447,7 +483,7 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
       const char* name = what.find("parameter 'route'") != std::string::npos   ? "--route"
                          : what.find("parameter 'delta'") != std::string::npos ? "--delta"
                                                                                : "--returning-batches";
-      throw_parameter_error(kFunction, name, "a setting calibrate accepts here: " + what.substr(0, 110),
+      throw_parameter_error(kFunction, name, "a setting calibrate accepts here: " + parameter_error_reason(what).substr(0, 110),
                             std::to_string(config.returning->B));
     }
     report.returning_eps_batch = eps;
@@ -459,7 +495,8 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
       } catch (const ParameterError& e) {
         const std::string what = e.what();
         throw_parameter_error(kFunction, "--returning-batches",
-                              "a B whose per-batch noise the run can calibrate (" + what.substr(0, 100) + ")",
+                              "a B whose per-batch noise the run can calibrate (" +
+                                  parameter_error_reason(what).substr(0, 100) + ")",
                               std::to_string(config.returning->B));
       }
     }

@@ -23,6 +23,7 @@
 #include "optimized/learners/trajectory.hpp"
 #include "reference/core/rational.hpp"
 #include "reference/environments/reward_tape.hpp"
+#include "reference/learners/protocol_aggregator.hpp"
 #include "reference/learners/returning_se.hpp"
 #include "reference/learners/trajectory.hpp"
 
@@ -48,6 +49,21 @@ struct CrosscheckLearner {
   // ParameterError naming the user's option.
   std::function<void(std::uint64_t T, std::uint32_t K, const Rational& eps)> validate;
 };
+
+// Seed 000's protocol SE learners (ProtocolAggregator, both builds) calibrate each batch size n = l(b) when a run
+// first reaches it; a noise no sampler takes at some n used to end a run there, after minutes of work (issue 14,
+// docs/reliability.md "Refusals deep in a run"). Calibrates, before any run, n = 1 (the aggregators' constructors)
+// and every batch a run without eliminations reaches (K·(l(1) + ... + l(b)) <= T: every run at an ε so small that
+// its noise hides every gap), in the optimized build and, when `reference`, in the reference too (crosscheck runs
+// both, simulate the optimized build only). A refusal is rethrown as a ParameterError of `command` naming `name`
+// (the user's option or the config's field) with `value`, the batch and, within --horizon `T`, the reason.
+// Batches reached only after eliminations stay calibrated when reached (data-dependent).
+struct ProtocolBatchNames {
+  std::string command, name, value;
+  std::string horizon = "--horizon";  // how the message calls T
+};
+void validate_protocol_batches(const ref::ProtocolAggregatorParams& params, const Rational& eta, std::uint64_t T,
+                               std::uint32_t K, bool reference, const ProtocolBatchNames& names);
 
 // The registry (ready learners first, then the protocol variants pending the protocol).
 const std::vector<CrosscheckLearner>& crosscheck_learners();

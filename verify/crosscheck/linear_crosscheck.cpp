@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/error_reason.hpp"
 #include "reference/core/errors.hpp"
 
 namespace dpb::verify {
@@ -143,6 +144,58 @@ LinearRunComparison compare_linear(const ref::LinUcbTrajectory& r, const fast::L
   return c;
 }
 
+void check_linear_noise(const ref::LinUcbConfig& cfg, const ref::LinUcbParams& params, const LinearNoiseNames& n) {
+  const std::string at = n.at + " and batch " + std::to_string(cfg.B);
+  const Integer int63 = (Integer(1) << 63) - 1;
+  if (cfg.variant == ref::LinUcbVariant::SdpVec && cfg.b > int63)  // P_Vec's constructor: "PVec: parameter 'b'"
+    throw_parameter_error(n.command, n.name,
+                          "large enough that P_Vec's noise bits per message b (" + std::to_string(cfg.b.str().size()) +
+                              " digits" + at + ") fit the sampler's 2^63 - 1",
+                          n.value);
+  try {
+    ref::check_linucb_protocols(cfg);
+  } catch (const ParameterError& e) {
+    throw_parameter_error(n.command, n.name,
+                          "large enough that the run's noise" + at + " fits the reference samplers (" +
+                              parameter_error_reason(e.what()) + ")",
+                          n.value);
+  }
+  try {
+    fast::check_linucb_run(cfg);
+  } catch (const ParameterError& e) {
+    // λ·D (λ given, 2^-256 to 2^256) can pass 2^120 on its own: then --lambda is what does not fit.
+    if (params.lambda && bit_length(abs(cfg.lambda_num())) > 120)
+      throw_parameter_error(n.command, n.lambda,
+                            "such that lambda*D fits the optimized build's 120 bits (D has " +
+                                std::to_string(bit_length(cfg.D)) + " bits)",
+                            to_string(*params.lambda));
+    throw_parameter_error(n.command, n.name,
+                          "large enough that the run's noise" + at + " fits the optimized build (" +
+                              parameter_error_reason(e.what()) + ")",
+                          n.value);
+  }
+}
+
+ref::LinUcbConfig prepare_linear(const LinearCrosscheckConfig& c) {
+  ref::LinUcbParams params = c.params;
+  params.variant = *ref::parse_linucb_variant(c.learner);
+  params.T = c.horizon;
+  // The authors' instances have L² = 2 exactly (row 0 is e_1 + e_d).
+  const bool code = params.profile == ref::Profile001::PaperCode && !c.context_tape;
+  const ref::LinUcbConfig cfg = ref::configure_linucb(params, c.d, c.K, c.q, Rational(code ? 2 : 1));
+  // The option a refusal of the derived noise names: the privacy target's (the user's value, exactly): --eps, or
+  // --delta when only it was given.
+  LinearNoiseNames names;
+  names.command = c.command;
+  const bool blame_delta = c.delta_given && !c.eps_given;
+  names.name = blame_delta ? "--delta" : "--eps";
+  names.value = to_string(blame_delta ? params.delta : params.eps);
+  if (params.variant != ref::LinUcbVariant::NonPrivate)
+    names.at = blame_delta ? " at --eps " + to_string(params.eps) : " at --delta " + to_string(params.delta);
+  check_linear_noise(cfg, params, names);
+  return cfg;
+}
+
 LinearCrosscheckReport crosscheck_linear(const LinearCrosscheckConfig& config) {
   if (!is_linear_learner(config.learner))
     throw_parameter_error(kFn, "learner", "a seed 001 learner", config.learner);
@@ -156,12 +209,7 @@ LinearCrosscheckReport crosscheck_linear(const LinearCrosscheckConfig& config) {
   if (config.K > 100000) throw_parameter_error(kFn, "arms", "<= 100000", std::to_string(config.K));
   LinearCrosscheckReport report;
   report.config = config;
-  ref::LinUcbParams params = config.params;
-  params.variant = *ref::parse_linucb_variant(config.learner);
-  params.T = config.horizon;
-  // Validates, before any output (the authors' instances have L² = 2 exactly: row 0 is e_1 + e_d).
-  const bool code = params.profile == ref::Profile001::PaperCode && !config.context_tape;
-  report.derived = ref::configure_linucb(params, config.d, config.K, config.q, Rational(code ? 2 : 1));
+  report.derived = prepare_linear(config);  // validates, before any output
   for (std::uint32_t r = 0; r < config.runs; ++r) {
     const LinearRunPair p = run_linear_pair(config, r);
     LinearRunComparison c = compare_linear(p.reference, p.optimized);

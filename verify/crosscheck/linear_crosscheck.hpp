@@ -39,6 +39,10 @@ struct LinearCrosscheckConfig {
   // Optional: called with (reference rounds done, runs × horizon) after every round of every reference run
   // (LinUcbOptions::on_round; the CLI's progress line, no effect on results).
   std::function<void(std::uint64_t, std::uint64_t)> progress;
+  // How a refusal of the derived noise names the user's input (prepare_linear): the command, and whether --eps and
+  // --delta were given on its command line (crosscheck and simulate pass ε = 1 when --eps is absent).
+  std::string command = "crosscheck";
+  bool eps_given = true, delta_given = false;
 };
 
 struct LinearRunComparison {
@@ -80,6 +84,26 @@ std::pair<ref::LinearInstance, fast::LinUcbTrajectory> run_linear_fast(const Lin
                                                                        std::uint32_t run,
                                                                        std::optional<ref::RewardTape>* tape = nullptr);
 LinearRunComparison compare_linear(const ref::LinUcbTrajectory& reference, const fast::LinUcbTrajectory& optimized);
+
+// Validates a run's configuration before any run, in the order a run meets it: configure_linucb (ParameterError
+// naming the option), then what each build builds from it at the start of a run (ref::check_linucb_protocols,
+// fast::check_linucb_run: the samplers' ranges, the optimized build's 120-bit integers). Those depend on the noise
+// the privacy target calibrates, so their refusals (which named a protocol's or sampler's parameter, "PVec: 'b'",
+// "fast::shuffle_private_linucb: 'D'", and used to come at the start of a run, after a reference run) are rethrown
+// naming the user's option: --lambda when it was given and λ·D is what does not fit, else --eps (or --delta when
+// only it was given), with the value given. Returns the configuration (run 0's instance size; L² = 2 for the
+// authors' instances). `simulate --learner` and `crosscheck` both call it.
+ref::LinUcbConfig prepare_linear(const LinearCrosscheckConfig& config);
+
+// prepare_linear's second half, for a configuration already derived (simulate's experiments call it per algorithm
+// and ε): the protocols both builds build and the optimized build's integers, a refusal rethrown as a ParameterError
+// of `command` naming `name` (the option or config field the noise comes from) with `value`; `at` says what else it
+// was calibrated at (" at --delta 1/10"); `lambda` names λ when λ·D alone does not fit.
+struct LinearNoiseNames {
+  std::string command, name, value, at;
+  std::string lambda = "--lambda";
+};
+void check_linear_noise(const ref::LinUcbConfig& cfg, const ref::LinUcbParams& params, const LinearNoiseNames& names);
 
 // Validates (ParameterError naming the option: learner, horizon, runs, d, arms, batch, …) before running.
 LinearCrosscheckReport crosscheck_linear(const LinearCrosscheckConfig& config);

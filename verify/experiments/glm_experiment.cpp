@@ -20,6 +20,7 @@
 #include "optimized/learners/jdp_glm.hpp"
 #include "optimized/learners/rs_glincb.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
+#include "reference/core/error_reason.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/glm/link.hpp"
 #include "reference/learners/b_glincb.hpp"
@@ -512,6 +513,18 @@ GlmExperimentConfig effective_glm_config(const GlmExperimentConfig& config, cons
     c.runs = *o.runs;
   }
   if (o.seed) c.seed = *o.seed;
+  // Each override is checked against every learner as it is applied, so that the refusal names the option that
+  // caused it, with the value given (issue 14: --eps 1000 with --horizon used to blame --horizon, showing the
+  // inner message where the value goes).
+  const auto check = [&](const char* name, const std::string& value) {
+    try {
+      check_config(c, Field{"experiment " + c.name});
+    } catch (const ParameterError& e) {
+      throw_parameter_error("simulate", name,
+                            "a value every learner accepts (" + parameter_error_reason(e.what()).substr(0, 160) + ")",
+                            value);
+    }
+  };
   if (o.horizon) {
     if (*o.horizon < 16 || *o.horizon > (std::uint64_t{1} << 20))
       throw_parameter_error("simulate", "--horizon", "in [16, 2^20] for a glm experiment", std::to_string(*o.horizon));
@@ -520,6 +533,7 @@ GlmExperimentConfig effective_glm_config(const GlmExperimentConfig& config, cons
     if (c.horizons != std::vector<std::uint64_t>{*o.horizon}) c.paper_regret.clear();  // the paper's T no longer
     c.horizons = {*o.horizon};
     if (c.x_axis == "T") c.x_axis = "rounds";
+    check("--horizon", std::to_string(*o.horizon));
   }
   if (o.epsilons) {
     std::vector<Rational> e = *o.epsilons;
@@ -527,13 +541,11 @@ GlmExperimentConfig effective_glm_config(const GlmExperimentConfig& config, cons
     if (std::adjacent_find(e.begin(), e.end()) != e.end())
       throw_parameter_error("simulate", "--eps", "distinct values", "a repeated value");
     c.epsilons = e;
+    std::string list;
+    for (const auto& x : *o.epsilons) list += (list.empty() ? "" : ",") + to_string(x);
+    check("--eps", list);
   }
-  try {
-    check_config(c, Field{"experiment " + c.name});
-  } catch (const ParameterError& e) {
-    throw_parameter_error("simulate", o.horizon ? "--horizon" : "--eps", "a value every learner accepts",
-                          std::string(e.what()).substr(0, 160));
-  }
+  if (!o.horizon && !o.epsilons) check_config(c, Field{"experiment " + c.name});
   return c;
 }
 

@@ -22,10 +22,13 @@
 #include "optimized/learners/shuffle_private_linucb.hpp"
 #include "optimized/learners/ucb.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/error_reason.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/environments/bandit_instance.hpp"
 #include "reference/learners/returning_se.hpp"
 #include "verify/cluster/cancellation.hpp"
+#include "verify/crosscheck/learners_crosscheck.hpp"
+#include "verify/crosscheck/linear_crosscheck.hpp"
 #include "verify/cluster/cluster.hpp"
 #include "verify/cluster/worker_pool.hpp"
 
@@ -170,7 +173,7 @@ ReturningCell returning_cell(const AlgorithmConfig& alg, const Rational& eps, st
                                                                                     : batches_name;
     throw_parameter_error("simulate", name,
                           "a setting " + alg.label + " can be calibrated at (eps = " + to_string(eps) + ", T = " +
-                              std::to_string(T) + "): " + what.substr(0, 90),
+                              std::to_string(T) + "): " + parameter_error_reason(what).substr(0, 90),
                           name == route_name ? alg.route : name == delta_name && alg.delta ? to_string(*alg.delta)
                                                                                          : std::to_string(setting.B));
   }
@@ -184,9 +187,7 @@ ReturningCell returning_cell(const AlgorithmConfig& alg, const Rational& eps, st
 
 // Seed 001's learners (optimized build; `dpbandit crosscheck --learner … --profile …` checks it against the exact
 // reference): the theorem profile on §6.1's instances, paper-code on the authors' (every arm's reward every round).
-fast::Trajectory run_linear_learner(const AlgorithmConfig& alg, const Rational& eps, std::uint64_t T,
-                                    const ref::RewardTape& tape, const ref::LinearInstance& inst, bool paper_code,
-                                    NoiseSource noise) {
+ref::LinUcbParams linear_params(const AlgorithmConfig& alg, const Rational& eps, std::uint64_t T, bool paper_code) {
   ref::LinUcbParams p;
   p.variant = *ref::parse_linucb_variant(alg.learner);
   p.profile = paper_code ? ref::Profile001::PaperCode : ref::Profile001::Theorem;
@@ -198,6 +199,13 @@ fast::Trajectory run_linear_learner(const AlgorithmConfig& alg, const Rational& 
   p.vec_scale = alg.vec_scale;
   p.users = ref::parse_user_model(alg.users, "simulate");
   p.m0 = alg.m0;
+  return p;
+}
+
+fast::Trajectory run_linear_learner(const AlgorithmConfig& alg, const Rational& eps, std::uint64_t T,
+                                    const ref::RewardTape& tape, const ref::LinearInstance& inst, bool paper_code,
+                                    NoiseSource noise) {
+  const ref::LinUcbParams p = linear_params(alg, eps, T, paper_code);
   fast::LinUcbOptions o;
   o.base.record_actions = true;
   o.record_updates = false;
@@ -561,6 +569,52 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
     for (std::size_t j = 0; j < E; ++j) {
       const auto& cell = result.cells[i * E + j];
       run_eps[i * E + j] = cell.returning ? cell.returning->eps_batch : c.epsilons[j];
+    }
+  // Seed 000's protocol learners calibrate each batch size when a run first reaches it: every batch a run without
+  // eliminations reaches is calibrated here, before any run (crosscheck's code, validate_protocol_batches), so that
+  // a noise no sampler takes is refused in a second naming the ε given, not after minutes of runs.
+  for (std::size_t i = 0; i < A; ++i) {
+    const AlgorithmConfig& alg = c.algorithms[i];
+    const auto variant = protocol_variant(alg.learner);
+    if (!variant) continue;
+    const std::string f = "algorithms[" + std::to_string(i) + "].";
+    for (std::size_t j = 0; j < E; ++j) {
+      const auto& ret = result.cells[i * E + j].returning;
+      ProtocolBatchNames names;
+      names.command = "simulate";
+      if (ret) {
+        names.name = options.returning_batches ? "--returning-batches" : f + "returning_batches";
+        names.value = std::to_string(ret->B);
+      } else {
+        names.name = options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]";
+        names.value = to_string(c.epsilons[j]);
+      }
+      names.horizon = options.horizon ? "--horizon" : "the horizon";
+      validate_protocol_batches(aggregator_params(alg, *variant, run_eps[i * E + j], T),
+                                alg.eta.value_or(fast::BatchedSuccessiveEliminationParams{}.eta), T,
+                                static_cast<std::uint32_t>(arms_of(c)), false,
+                                names);
+    }
+  }
+
+  // Seed 001's learners: the noise each (algorithm, ε) builds at the start of a run, checked before any run
+  // (crosscheck's and simulate --learner's check_linear_noise), named by the ε given.
+  if (is_seed001_environment(kind))
+    for (std::size_t i = 0; i < A; ++i) {
+      const AlgorithmConfig& alg = c.algorithms[i];
+      if (!ref::parse_linucb_variant(alg.learner)) continue;
+      const bool code = kind == "seed001-code";
+      for (std::size_t j = 0; j < E; ++j) {
+        const ref::LinUcbParams p = linear_params(alg, c.epsilons[j], T, code);
+        const ref::LinUcbConfig cfg =
+            ref::configure_linucb(p, c.environment.d, c.environment.arms, 16, Rational(code ? 2 : 1));
+        LinearNoiseNames names;
+        names.command = "simulate";
+        names.name = options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]";
+        names.value = to_string(c.epsilons[j]);
+        names.at = " at delta " + to_string(p.delta) + " (" + alg.label + ")";
+        check_linear_noise(cfg, p, names);
+      }
     }
 
   // This process's runs (all of them, unless dpbandit-mpi spreads them over ranks: docs/cluster.md). Each run draws

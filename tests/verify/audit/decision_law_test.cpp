@@ -67,6 +67,22 @@ TEST(DecisionLawTest, ImpossibleOutcomeUnderDPrimeGivesUnboundedLoss) {
   EXPECT_EQ(decision_eps(law, 0.5).eps, 0.0);
 }
 
+// The report text shows δ as given: the shortest decimal that reads back as the same double (double_text). It was
+// printed with std::to_string, six fixed decimals, so δ = 10^-9 read "eps(0.000000)" and "delta(eps) > 0.000000".
+TEST(DecisionLawTest, ReportTextShowsDeltaAsGiven) {
+  const DecisionEps bounded = decision_eps(randomized_response(Rational(1)), 1e-9);
+  EXPECT_EQ(bounded.enclosure.rfind("eps(1e-9) <= ", 0), 0U) << bounded.enclosure;
+  EXPECT_NE(decision_eps(randomized_response(Rational(1)), 0.05).enclosure.find("eps(0.05) <= "), std::string::npos);
+  DecisionLaw law;  // δ(ε) = 1/2 for every ε: unbounded at every δ < 1/2
+  law.outcomes = {0, 1};
+  law.p_d = {Interval(Rational(1, 2), 128), Interval(Rational(1, 2), 128)};
+  law.p_d_prime = {Interval(Rational(1), 128), Interval(0L, 128)};
+  const DecisionEps unbounded = decision_eps(law, 1e-9);
+  EXPECT_TRUE(std::isinf(unbounded.eps));
+  EXPECT_EQ(unbounded.enclosure, "delta(eps) > 1e-9 for every eps <= 64");
+  EXPECT_EQ(decision_eps(law, 0.25).enclosure, "delta(eps) > 0.25 for every eps <= 64");
+}
+
 TEST(DecisionLawTest, RejectsBadInputNamingTheParameter) {
   DecisionLaw empty;
   EXPECT_THROW(decision_eps(empty, 0), ParameterError);

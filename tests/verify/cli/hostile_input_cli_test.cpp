@@ -395,6 +395,113 @@ TEST(HostileInputCliTest, ProtocolBatchRefusedBeforeTheRun) {
   EXPECT_EQ(run_command(calibrate + "524288").exit_code, 0);
 }
 
+// Refusals that named an internal parameter instead of the user's option (issue 14 class 9; errata "Issue 14"): a
+// ParameterError thrown deep inside a sampler's or protocol's constructor, or by the optimized build's range check
+// at the start of its run, reached the user as it was ("Skellam: parameter 'variance'", "PVec: parameter 'b'",
+// "fast::shuffle_private_linucb: parameter 'D'"), or was renamed by coincidence to an option the user never gave
+// (the optimized RoundedNormal's 'sigma' became '--sigma', "its default: --sigma not given"); linucb-sdp-amp and
+// linucb-ldp at 1e-30 were refused only after a reference run. Each is now refused before any run, naming --eps
+// and ending with the value given, one line, nothing on stdout. DPBANDIT_PROGRESS_AFTER_MS=0 shows the progress
+// line from a run's first round: a refusal made before any run has none.
+TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
+  struct Case {
+    std::string args, value, needle;
+  };
+  const std::string nine = "1/1000000000", thirty = "1/1" + std::string(30, '0');
+  const std::vector<Case> cases = {
+      {"crosscheck --learner dist-rdp-se --eps 1e-9", nine, "Skellam"},
+      {"crosscheck --learner linucb-sdp-vec --eps 1e-9", nine, "noise bits"},
+      {"simulate --learner linucb-sdp-vec --eps 1e-9", nine, "noise bits"},
+      {"crosscheck --learner linucb-sdp-amp --eps 1e-30", thirty, "optimized build"},
+      {"simulate --learner linucb-sdp-amp --eps 1e-30", thirty, "optimized build"},
+      {"crosscheck --learner linucb-ldp --eps 1e-30", thirty, "optimized build"},
+      {"simulate --learner linucb-ldp --eps 1e-30", thirty, "optimized build"},
+      {"crosscheck --learner linucb-sdp-amp --eps 1e-6", "1/1000000", "optimized build"},
+      {"crosscheck --learner linucb-ldp --eps 1e-9", nine, "optimized build"},
+      // The per-user Pólya noise's exact sampler: its table grew without bound (1e-9: gigabytes, no answer).
+      {"crosscheck --learner dist-dp-se --eps 1e-9", nine, "Polya"},
+      {"crosscheck --learner shuffle-se --eps 1e-9", nine, "Polya"},
+      {"crosscheck --learner dist-dp-se --eps 1e-6", "1/1000000", "Polya"},
+  };
+  for (const auto& c : cases) {
+    const auto r = run_command("export DPBANDIT_PROGRESS_AFTER_MS=0; " + kBounded + kCli + " " + c.args + " --runs 1");
+    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << c.args << ": " << r.out.substr(0, 300);
+    expect_one_bounded_line(r.err);
+    EXPECT_LE(r.err.size(), 201U) << r.err;  // the errata's 200 bytes and the newline
+    EXPECT_NE(r.err.find("parameter '--eps'"), std::string::npos) << c.args << ": " << r.err;
+    // The only parameter named is the user's option (no "parameter 'variance'", 'b', 'D', '--sigma').
+    EXPECT_EQ(r.err.find("parameter '"), r.err.rfind("parameter '")) << c.args << ": " << r.err;
+    EXPECT_EQ(r.err.find("--sigma"), std::string::npos) << c.args << ": " << r.err;
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
+    const std::string tail = "got " + c.value + "\n";
+    EXPECT_TRUE(r.err.size() >= tail.size() && r.err.compare(r.err.size() - tail.size(), tail.size(), tail) == 0)
+        << c.args << ": the line must end with the value given: " << r.err;
+    EXPECT_EQ(r.err.find("reference rounds"), std::string::npos) << c.args << ": refused before any run: " << r.err;
+  }
+  // An option that does not apply names the value given (simulate said "got given").
+  const auto glm = run_command(kCli + " simulate --learner glm-ucb --link logistic --eps 1e-9 --runs 1");
+  EXPECT_EQ(glm.exit_code, 2) << glm.err;
+  EXPECT_NE(glm.err.find("parameter '--eps' must be absent for glm-ucb"), std::string::npos) << glm.err;
+  EXPECT_NE(glm.err.find("got 1e-9\n"), std::string::npos) << glm.err;
+  // A glm experiment's overrides are checked one by one: --eps 1000 given with --horizon blamed --horizon, and
+  // showed the inner message where the value goes.
+  const auto out = fresh_temp_dir("glm_override");
+  const auto shuffle = run_command(kCli + " simulate --experiment 003-shuffle --eps 1000 --horizon 200 --runs 1 "
+                                          "--threads 1 --quiet --no-plots --out " + out.string());
+  EXPECT_FALSE(std::filesystem::exists(out)) << "nothing written";
+  EXPECT_EQ(shuffle.exit_code, 2) << shuffle.err;
+  EXPECT_NE(shuffle.err.find("parameter '--eps' must be a value every learner accepts"), std::string::npos)
+      << shuffle.err;
+  EXPECT_NE(shuffle.err.find("got 1000\n"), std::string::npos) << shuffle.err;
+  // Controls: inside the bounds the same learners run.
+  for (const std::string args : {"crosscheck --learner dist-dp-se --eps 1e-4 --arms 2 --horizon 20",
+                                 "crosscheck --learner linucb-sdp-amp --eps 1/10 --horizon 40 --arms 10"}) {
+    const auto ok = run_command(kBounded + kCli + " " + args + " --runs 1");
+    EXPECT_EQ(ok.exit_code, 0) << args << ": " << ok.err;
+  }
+}
+
+// Seed 000's protocol learners in `simulate` calibrated each batch size when a run first reached it, so a noise no
+// sampler takes at a large batch was found after minutes of runs (docs/reliability.md "Refusals deep in a run").
+// The batches a run without eliminations reaches are now calibrated before any run, by the code `crosscheck` uses
+// (verify/crosscheck/learners_crosscheck.hpp, validate_protocol_batches): ldp-se at ε = 4e-15, K = 2, T = 2^24
+// passes n = 1 and is refused at n = 2^20 (the control is ProtocolBatchRefusedBeforeTheRun's: `calibrate` accepts
+// n = 2^19 there). Named --eps when given on the command line, else the config's field; nothing written.
+TEST(HostileInputCliTest, SimulateProtocolBatchRefusedBeforeTheRun) {
+  const auto dir = fresh_temp_dir("simulate_batches");
+  std::filesystem::create_directories(dir);
+  write_file(dir / "ldp.json", R"json({
+  "description": "ldp-se at a tiny eps (test)",
+  "source": "HostileInputCliTest",
+  "environment": {"kind": "seed000-easy", "arms": 2},
+  "horizon": 16777216,
+  "runs": 1,
+  "seed": 1,
+  "epsilons": ["1/250000000000000"],
+  "algorithms": [{"label": "LDP-SE", "learner": "ldp-se", "eta": "2"}]
+})json");
+  const std::string base = "timeout 120 " + kCli + " simulate --config " + (dir / "ldp.json").string() +
+                           " --threads 1 --no-plots --out " + (dir / "out").string();
+  struct Case {
+    std::string args, needle;
+  };
+  for (const Case& c : {Case{"", "parameter 'epsilons[0]'"}, Case{" --eps 4e-15", "parameter '--eps'"}}) {
+    const auto start = std::chrono::steady_clock::now();
+    const auto r = run_command(base + c.args);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.err.substr(0, 400);
+    EXPECT_TRUE(r.out.empty()) << r.out.substr(0, 300);
+    expect_one_bounded_line(r.err);
+    EXPECT_NE(r.err.find(c.needle), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("batch n = 1048576"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("got 1/250000000000000"), std::string::npos) << r.err;
+    EXPECT_LT(seconds, 10.0) << "refused before any run";
+    EXPECT_FALSE(std::filesystem::exists(dir / "out"));
+  }
+  std::filesystem::remove_all(dir);
+}
+
 // Class 10, inside one long draw: the reference binomial draws n Bernoulli variables (n = 10^9 takes minutes), so
 // its progress counts Bernoulli draws, not samples (it used to print nothing until the draw was over). The draw
 // ticks every 2^20 Bernoulli draws: n = 2^21 + 1 ticks twice. The hook changes no bit: the same draw without it.
