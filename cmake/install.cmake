@@ -24,7 +24,8 @@ set(DPB_INTERNAL_HEADERS_NEEDED_BY_PUBLIC_ONES
     optimized/samplers/internal/fixed_point_cdf.hpp reference/learners/internal/certified.hpp
     reference/samplers/internal/cdf_inversion.hpp reference/samplers/internal/exp_chunks.hpp
     optimized/internal/wide_int.hpp optimized/samplers/internal/binomial_squeeze.hpp optimized/samplers/internal/bit_cursor.hpp
-    optimized/internal/chacha20_block.hpp reference/learners/internal/bareiss.hpp)
+    optimized/internal/chacha20_block.hpp reference/learners/internal/bareiss.hpp
+    reference/learners/internal/dp_sgd_code.hpp)
 foreach(h IN LISTS DPB_INTERNAL_HEADERS_NEEDED_BY_PUBLIC_ONES)
   get_filename_component(d ${h} DIRECTORY)
   install(FILES ${PROJECT_SOURCE_DIR}/${h} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/dpbandit/${d})

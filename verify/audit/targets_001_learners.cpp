@@ -17,6 +17,7 @@
 #include "reference/learners/noise_source.hpp"
 #include "reference/learners/shuffle_private_linucb.hpp"
 #include "reference/privacy/relations.hpp"
+#include "verify/crosscheck/linear_crosscheck.hpp"
 
 namespace dpb::verify::audit {
 
@@ -158,6 +159,14 @@ PreparedTarget prepare_seed001_learner(const TargetInfo& info, const TargetOptio
   p.eps = o.eps;
   p.delta = delta_r;
   ref::LinUcbConfig cfg = ref::configure_linucb(p, kD, kK, kQ);
+  // What a run builds from the calibration (the samplers' ranges, the optimized build's integers), refused up front
+  // naming --eps, as crosscheck and simulate do (check_linear_noise).
+  verify::LinearNoiseNames names;
+  names.command = "audit";
+  names.name = "--eps";
+  names.value = dpb::to_string(o.eps);
+  if (p.variant != ref::LinUcbVariant::NonPrivate) names.at = " at --delta " + dpb::to_string(delta_r);
+  verify::check_linear_noise(cfg, p, names);
 
   PreparedTarget t;
   t.info = info;

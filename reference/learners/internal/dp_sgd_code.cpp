@@ -1,7 +1,6 @@
 #include "reference/learners/internal/dp_sgd_code.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <map>
 #include <mutex>
 #include <string>
@@ -73,35 +72,64 @@ bool later_pass(const LaterProblem& pr, const Rational& sigma, long alpha) {
       .certainly_less_equal(Interval(pr.eps, kRdpPrec));
 }
 
-// Long double estimate of min_α steps·ε′(α) + conversion (seeds the search only) and its argmin.
-long double later_estimate(const LaterProblem& pr, long double sigma, long& best_alpha) {
-  const long double g = pr.gamma.convert_to<long double>(), steps = pr.steps.convert_to<long double>();
-  const long double z = sigma / 2;  // dp_sgd_later_noise_multiplier
-  const long double dl = std::log(pr.delta.convert_to<long double>()), x = 1 / (z * z);
-  long double best = INFINITY;
+// The seed's arithmetic: MPFI at 64 bits (no floating point in reference/; the seed picks where the certified search
+// starts, never its verdict — every σ the search returns passes later_pass at kRdpPrec).
+constexpr mpfr_prec_t kSeedPrec = 64;
+
+// log k! for k <= 1024, enclosed once.
+const std::vector<Interval>& log_factorials() {
+  static const std::vector<Interval> lf = [] {
+    std::vector<Interval> v;
+    v.reserve(1025);
+    v.emplace_back(0L, kSeedPrec);
+    for (long k = 1; k <= 1024; ++k) v.push_back(v.back() + Interval(k, kSeedPrec).log());
+    return v;
+  }();
+  return lf;
+}
+
+// The larger / smaller of two enclosures; their hull when the comparison is undecided (an estimate only).
+Interval max_or_hull(const Interval& a, const Interval& b) {
+  return b.certainly_less(a) ? a : a.certainly_less(b) ? b : a.join(b);
+}
+Interval min_or_hull(const Interval& a, const Interval& b) {
+  return a.certainly_less(b) ? a : b.certainly_less(a) ? b : a.join(b);
+}
+
+// Estimate of min_α steps·ε′(α) + conversion at σ (seeds the search only: the upper end of a 64-bit enclosure of
+// the same formula as later_eps_enclosure, Theorem 9's sum in log space) and its argmin.
+Rational later_estimate(const LaterProblem& pr, const Rational& sigma, long& best_alpha) {
+  const Rational z = dp_sgd_later_noise_multiplier(sigma), xr = 1 / (z * z);
+  const Interval x(xr, kSeedPrec), dl = Interval(pr.delta, kSeedPrec).log();
+  const Interval log2 = Interval(2L, kSeedPrec).log(), log4 = Interval(4L, kSeedPrec).log();
+  const std::vector<Interval>& lf = log_factorials();
+  Rational best;
+  bool first = true;
   for (const long a : pr.orders) {
-    long double rdp;
-    if (pr.gamma == 1) {
-      rdp = a * x / 2;
-    } else {
-      std::vector<long double> l;
-      const long double lbin2 = std::log(a * (a - 1) / 2.0L);
-      const long double m2 = std::min(std::log(4.0L) + (x > 1 ? x + std::log1p(-std::exp(-x)) : std::log(std::expm1(x))),
-                                      std::log(2.0L) + x);
-      l.push_back(2 * std::log(g) + lbin2 + m2);
+    const Interval gauss = x.mul(Rational(a, 2));
+    Interval rdp = gauss;
+    if (pr.gamma != 1) {
+      const Interval lg = Interval(pr.gamma, kSeedPrec).log();
+      // log(e^x − 1): x + log1p(−e^{−x}) above 1, log(expm1 x) below (no overflow either way)
+      const Interval lem1 = xr > 1 ? x + (-((-x).exp())).log1p() : x.expm1().log();
+      const Interval m2 = min_or_hull(log4 + lem1, log2 + x);
+      std::vector<Interval> l;
+      l.push_back(lg.mul(Rational(2)) + Interval(Integer(Integer(a) * (a - 1) / 2), kSeedPrec).log() + m2);
       for (long j = 3; j <= a; ++j)
-        l.push_back(std::log(2.0L) + j * std::log(g) + std::lgamma(a + 1.0L) - std::lgamma(j + 1.0L) -
-                    std::lgamma(a - j + 1.0L) + j * (j - 1) * x / 2);
-      long double M = 0;
-      for (const long double v : l) M = std::max(M, v);
-      long double sum = std::exp(-M);
-      for (const long double v : l) sum += std::exp(v - M);
-      rdp = std::min((M + std::log(sum)) / (a - 1), a * x / 2);  // Theorem 9 or the Gaussian's own, the smaller
+        l.push_back(log2 + lg.mul(Rational(j)) + lf[a] - lf[j] - lf[a - j] + x.mul(Rational(j * (j - 1), 2)));
+      Interval M(0L, kSeedPrec);
+      for (const Interval& v : l) M = max_or_hull(M, v);
+      Interval sum = (-M).exp();
+      for (const Interval& v : l) sum += (v - M).exp();
+      rdp = min_or_hull((M + sum.log()).div(Rational(a - 1)), gauss);  // Theorem 9 or the Gaussian's own
     }
-    const long double e = steps * rdp + std::log1p(-1.0L / a) - (dl + std::log(static_cast<long double>(a))) / (a - 1);
-    if (e < best) {
-      best = e;
+    const Interval e = rdp.mul(pr.steps) + Interval(Rational(a - 1, a), kSeedPrec).log() -
+                       (dl + Interval(a, kSeedPrec).log()).div(Rational(a - 1));
+    const Rational up = e.upper();
+    if (first || up < best) {
+      best = up;
       best_alpha = a;
+      first = false;
     }
   }
   return best;
@@ -169,12 +197,9 @@ Rational calibrate_dp_sgd_sigma_later(const Rational& eps, const Rational& delta
   const auto refuse = [&] {
     throw_parameter_error(kFn, "eps", "large enough for a noise multiplier below 2^64", to_string(eps));
   };
-  // the seed: the least grid point whose long-double estimate is <= eps
-  const long double eps_ld = eps.convert_to<long double>();
+  // the seed: the least grid point whose estimate is <= eps
   long best_alpha = pr.orders.back();
-  const auto estimate_ok = [&](const Integer& k) {
-    return later_estimate(pr, Rational(k, den).convert_to<long double>(), best_alpha) <= eps_ld;
-  };
+  const auto estimate_ok = [&](const Integer& k) { return later_estimate(pr, Rational(k, den), best_alpha) <= eps; };
   Integer hi = 1;
   while (!estimate_ok(hi)) {
     hi *= 2;
@@ -186,7 +211,7 @@ Rational calibrate_dp_sgd_sigma_later(const Rational& eps, const Rational& delta
     if (estimate_ok(mid)) hi = mid;
     else lo = mid;
   }
-  later_estimate(pr, Rational(hi, den).convert_to<long double>(), best_alpha);
+  later_estimate(pr, Rational(hi, den), best_alpha);
   // certified: some order passes at k (the seed's best order first)
   const auto pass_any = [&](const Integer& k) {
     const Rational sigma(k, den);
