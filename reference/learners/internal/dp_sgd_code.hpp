@@ -80,7 +80,7 @@ Rational dp_sgd_later_noise_multiplier(const Rational& sigma);
 // E = s.epochs. Certified upper end.
 Rational dp_sgd_later_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n, const DpSgdSettings& s);
 // σ: the least multiple of 2^−20 whose later-commit ε(σ) is certainly <= eps (some order's enclosure's upper end
-// <= eps at 128 bits) while the multiple below is not (every order fails or is undecided). A long-double estimate
+// <= eps at 128 bits) while the multiple below is not (every order fails or is undecided). A 64-bit MPFI estimate
 // seeds the search; the result is decided by the certified checks only. Memoised per process on (ε, δ, n, E, b).
 // ParameterError naming dp_sgd ('eps') when no order <= 1024 can reach eps (the conversion term alone is >= eps) or
 // σ would exceed 2^64; 'delta', 'n' as calibrate_dp_sgd_sigma.
