@@ -136,6 +136,10 @@ TEST(MultiAgentTargets, BadInput) {
   TargetOptions whole;
   whole.whole_output = true;
   test::expect_parameter_error([&] { prepare_target("mase", whole, 1); }, "view");  // dp-mase has one
+  TargetOptions extra;  // the whole-output stop of the elimination learners: 0, 1 or 2 batches past the decisive one
+  extra.whole_output = true;
+  extra.whole_output_extra_batches = 3;
+  test::expect_parameter_error([&] { prepare_target("dp-se", extra, 1); }, "whole_output_extra_batches");
   TargetOptions leak;
   leak.leak_factor = Rational(2);
   test::expect_parameter_error([&] { prepare_target("mase", leak, 1); }, "leak_factor");

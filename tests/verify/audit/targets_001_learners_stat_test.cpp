@@ -21,6 +21,8 @@
 #include "verify/audit/targets.hpp"
 #include "verify/audit/targets_001_learners.hpp"
 
+#include "tests/support/seed001_learner_twins.hpp"
+
 namespace dpb::verify::audit {
 namespace {
 
@@ -49,10 +51,7 @@ TEST(Seed001LearnerAudit, TheNonPrivateLinucbIsFlaggedOnItsWholeOutput) {
   std::cout << "linucb: eps_lb " << r.eps_lb << " (" << to_string(r.verdict) << ")\n";
 }
 
-struct Case {
-  const char* name;
-  long divisor;
-};
+using Case = ::dpb::test::Seed001Twin;
 
 class Seed001LearnerTwins : public ::testing::TestWithParam<Case> {};
 
@@ -71,14 +70,7 @@ TEST_P(Seed001LearnerTwins, TheLearnerIsNotFlaggedAndItsLeakyTwinIs) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Learners, Seed001LearnerTwins,
-                         ::testing::Values(Case{"linucb-sdp-amp", 1024}, Case{"linucb-sdp-vec", 1000000000},
-                                           Case{"linucb-ldp", 1024}, Case{"linucb-jdp", 1024}),
-                         [](const auto& info) {
-                           std::string s = info.param.name;
-                           for (char& ch : s)
-                             if (ch == '-') ch = '_';
-                           return s;
-                         });
+                         ::dpb::test::seed001_learner_twins(), ::dpb::test::seed001_twin_name);
 
 }  // namespace
 }  // namespace dpb::verify::audit

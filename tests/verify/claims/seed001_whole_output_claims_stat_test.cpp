@@ -10,37 +10,29 @@
 #include "verify/claims/all_claims.hpp"
 #include "verify/claims/claims_audit.hpp"
 
+#include "tests/support/seed001_learner_twins.hpp"
+
 namespace dpb::verify {
 namespace {
 
-struct Case {
-  const char* target;
-  long divisor;
-};
+using Case = ::dpb::test::Seed001Twin;
 
 class Seed001WholeOutputTwin : public ::testing::TestWithParam<Case> {};
 
 TEST_P(Seed001WholeOutputTwin, TheLeakyTwinIsViolatedThroughTheClaimsChecker) {
   const Case c = GetParam();
-  const Claim* claim = all_claims().find(std::string("001.") + c.target + ".whole-output");
+  const Claim* claim = all_claims().find(std::string("001.") + c.name + ".whole-output");
   ASSERT_NE(claim, nullptr);
   RunOptions o;  // the quick suite, the default seed
   o.alpha = claim->alpha;
-  const Outcome leaky = learner_audit_outcome(c.target, Rational(1, 2), o, Rational(1), true, 2, false, false,
+  const Outcome leaky = learner_audit_outcome(c.name, Rational(1, 2), o, Rational(1), true, 2, false, false,
                                               Rational(c.divisor));
   EXPECT_EQ(leaky.verdict, Verdict::violated) << leaky.key_figure;
   EXPECT_NE(leaky.key_figure.find("VIOLATION"), std::string::npos) << leaky.key_figure;
 }
 
 INSTANTIATE_TEST_SUITE_P(Learners, Seed001WholeOutputTwin,
-                         ::testing::Values(Case{"linucb-sdp-amp", 1024}, Case{"linucb-sdp-vec", 1000000000},
-                                           Case{"linucb-ldp", 1024}, Case{"linucb-jdp", 1024}),
-                         [](const auto& info) {
-                           std::string s = info.param.target;
-                           for (char& ch : s)
-                             if (ch == '-') ch = '_';
-                           return s;
-                         });
+                         ::dpb::test::seed001_learner_twins(), ::dpb::test::seed001_twin_name);
 
 }  // namespace
 }  // namespace dpb::verify
