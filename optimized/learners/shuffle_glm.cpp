@@ -33,6 +33,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
                                      std::uint64_t seed, std::uint64_t run, const ShuffleGlmFastOptions& options) {
   const ref::GlmInstance& inst = env.instance();
   ref::validate_shuffle_glm(params, inst.link, inst.q);
+  check_glm_audit_hooks(options.reward_tape, options.noise_divisor, params.T, "fast::shuffle_glm");
   const std::uint32_t d = inst.d, K = inst.K, M = ref::shuffle_glm_batches(params);
   const unsigned wb = ref::shuffle_glm_weight_bits(inst.q);
   const Integer w_cap = floor(pow2(wb) / params.kappa_star);
@@ -87,7 +88,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
         if (options.fault_weight_grid) w &= ~std::uint64_t{3};
       }
       ChaCha20Source rbits(seed, ref::glm_reward_stream(run, t));
-      const int r = env.reward(set, action, rbits);
+      const int r = options.reward_tape.empty() ? env.reward(set, action, rbits) : options.reward_tape[t - 1];
       if (!last) {
         // w·f_i·f_j on 2^−(w+2q) (k >= 2) or f_i·f_j on 2^−2q: |w·f_i·f_j| <= (2^w/κ*)·2^2q <= 2^62 / 4 fits int64
         // (|f| <= 2^q: ‖x‖ <= 1) — the product is formed in 128 bits and checked.
@@ -112,6 +113,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
     pp.d = d;
     pp.n = n;
     std::tie(pp.g, pp.b) = ref::eq127_g_b(e2, d2, n, Integer(d));
+    if (options.noise_divisor != 1) pp.b = (pp.b + options.noise_divisor - 1) / options.noise_divisor;
     pp.delta = k == 0 ? Rational(1) : 1 / params.kappa_star;
     ChaCha20Source pstream(seed, ref::shuffle_glm_release_stream(run, k));
     CountingSource pbits(pstream);
@@ -157,6 +159,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
     gp.theta_bound = params.S;
     gp.g = cal.g == 0 ? Integer(4) : cal.g;
     gp.b = cal.b;
+    if (options.noise_divisor != 1) gp.b = (gp.b + options.noise_divisor - 1) / options.noise_divisor;
     ChaCha20Source gstream(seed, ref::shuffle_glm_release_stream(run, k) + 1);
     CountingSource gbits(gstream);
     const PGd pgd(gp, out.schedule[k], d);
