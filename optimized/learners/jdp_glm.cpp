@@ -24,8 +24,8 @@ using namespace jdp_detail;
 JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironment& env, std::uint64_t seed,
                              std::uint64_t run, const JdpGlmFastOptions& options) {
   if (params.profile == ref::JdpProfile::PaperCode) {
-    if (!options.reward_tape.empty() || options.noise_divisor != 1)
-      throw_parameter_error("fast::jdp_glm", "profile", "theorem with the audits' reward_tape / noise_divisor",
+    if (!options.reward_tape.empty() || options.noise_divisor != 1 || options.constants)
+      throw_parameter_error("fast::jdp_glm", "profile", "theorem with the audits' reward_tape / noise_divisor / constants",
                             "paper-code");
     return jdp_glm_paper_code(params, env, seed, run, options);
   }
@@ -37,7 +37,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   const bool logistic = inst.link == ref::Link::logistic;
   JdpGlmFastTrajectory out;
   check_glm_audit_hooks(options.reward_tape, options.noise_divisor, params.T, "fast::jdp_glm");
-  out.constants = ref::jdp_glm_constants(params, inst.link, d, q);
+  out.constants = options.constants ? *options.constants : ref::jdp_glm_constants(params, inst.link, d, q);
   const ref::JdpGlmConstants& k = out.constants;
   out.link_label = logistic ? "logistic" : "probit (outside Def. 4.1 (F1))";
   const unsigned r = k.grid_bits;

@@ -46,6 +46,10 @@ struct JdpGlmFastOptions {
   // (each rounded up onto 2^−32; the constants reported and everything else as calibrated). 1: as specified.
   std::span<const int> reward_tape;
   Integer noise_divisor{1};
+  // Audits only: ref::jdp_glm_constants(params, link, d, q) computed once by the caller for many runs of the same
+  // configuration (the certified calibration is most of a 16-round run's cost); null: computed here. The caller
+  // guarantees it is that function's value for these arguments.
+  const ref::JdpGlmConstants* constants = nullptr;
 };
 
 struct JdpGlmFastTrajectory {

@@ -1,5 +1,6 @@
 #include "optimized/learners/shuffle_glm.hpp"
 
+#include <map>
 #include <optional>
 
 #include "optimized/glm/g_optimal_design.hpp"
@@ -50,6 +51,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
   std::vector<std::uint32_t> all(K);
   for (std::uint32_t a = 0; a < K; ++a) all[a] = a;
   const std::size_t labels = std::size_t{d} * (d + 1) / 2;
+  std::map<std::vector<std::int64_t>, ref::GOptimalDesign> warmup_designs;
   std::uint64_t t = 0;
   for (std::size_t k = 0; k < out.schedule.size(); ++k) {
     const bool last = k + 1 == out.schedule.size();
@@ -68,8 +70,14 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
       std::uint32_t action = 0, survivors = K;
       std::uint64_t w = std::uint64_t{1} << wb;
       if (k == 0) {
-        action = static_cast<std::uint32_t>(
-            ref::sample_design(fast::g_optimal_design(ref::glm_arm_set(arms, d, inst.q, all)), dbits));
+        // The warm-up design is a function of the arm set alone: computed once per distinct set in the run (an
+        // instance repeating its sets — the audits' probes — pays for it once; the same design, bit for bit).
+        std::vector<std::int64_t> key(arms.begin(), arms.end());
+        auto it = warmup_designs.find(key);
+        if (it == warmup_designs.end())
+          it = warmup_designs.emplace(std::move(key), fast::g_optimal_design(ref::glm_arm_set(arms, d, inst.q, all)))
+                   .first;
+        action = static_cast<std::uint32_t>(ref::sample_design(it->second, dbits));
       } else {
         ++out.exact_rounds;
         const std::vector<std::uint32_t> active = ref::glm_survivors(b, arms, K);

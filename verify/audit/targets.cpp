@@ -141,7 +141,7 @@ const std::vector<TargetInfo> kTargets = {
      "(eps, delta)-JDP (seed 003, Thm 6.2: Alg. 2, theorem profile), audited at delta (default 1/100)",
      "Alg. 2, theorem profile, T = 16 (Criterion I every round); view = every later user's action (whole output)"},
     {"b-glincb", "learner", false, "none (non-private)",
-     "B-GLinCB (ShuffleGLM's template), M = 8, T = 76, lambda = 1, gamma = 0: negative control (whole output)"},
+     "B-GLinCB (ShuffleGLM's template), M = 3, T = 24, lambda = 1, gamma = 0: negative control (whole output)"},
     // Seed 004 (targets_multi_agent.hpp): the multi-agent relation, one reward of one agent.
     {"dp-mase", "multi-agent", true, "eps-DP for communications (seed 004, Prop. 4.1, Def. 3.6)",
      "DP-MASE, N = 2, --votes 1: agent 0's first epoch decides (views: agent 0's messages, or all agents' jointly)"},

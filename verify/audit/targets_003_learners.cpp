@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <unordered_map>
@@ -24,8 +25,8 @@ namespace {
 constexpr const char* kFn = "audit";
 constexpr std::uint32_t kD = 2, kK = 2;
 constexpr unsigned kQ = 1;  // contexts on 2^−1
-constexpr std::uint64_t kBatchT = 76, kJdpT = 16;
-constexpr std::uint32_t kBatchM = 8;
+constexpr std::uint64_t kBatchT = 76, kJdpT = 16, kControlT = 24;
+constexpr std::uint32_t kBatchM = 8, kControlM = 3;
 constexpr std::uint64_t kMaxView = 62;
 
 enum class Learner { shuffle, jdp, bglincb };
@@ -106,6 +107,7 @@ struct Setup {
   std::uint64_t T = 0, b1 = 0;  // b1: the first release's batch (0 for jdp-glm)
   ref::ShuffleGlmParams shuffle;
   ref::JdpGlmParams jdp;
+  std::optional<ref::JdpGlmConstants> jdp_constants;  // computed once (fast::JdpGlmFastOptions::constants)
   ref::BGlincbParams bglincb;
   Integer noise_divisor{1};
 };
@@ -147,6 +149,7 @@ SideSampler make_sampler(std::shared_ptr<const Setup> setup, std::uint64_t chang
           fast::JdpGlmFastOptions o;
           o.reward_tape = data.rewards;
           o.noise_divisor = s.noise_divisor;
+          o.constants = &*s.jdp_constants;
           y = whole_output(fast::jdp_glm(s.jdp, env, run_seed, run, o).actions, from, s.T);
           break;
         }
@@ -184,8 +187,8 @@ Seed003LearnerSizes seed003_learner_sizes(const std::string& name) {
       z.delta = Rational(1, 100);
       break;
     case Learner::bglincb:
-      z.T = kBatchT;
-      z.M = kBatchM;
+      z.T = kControlT;
+      z.M = kControlM;
       z.eps = Rational(1);
       z.delta = Rational(0);
       break;
@@ -248,23 +251,24 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
       s.jdp.kappa = Rational(10);
       s.jdp.kappa_star = Rational(4);
       s.jdp.S = Rational(2);
-      const ref::JdpGlmConstants k = ref::jdp_glm_constants(s.jdp, ref::Link::logistic, kD, kQ);
+      s.jdp_constants = ref::jdp_glm_constants(s.jdp, ref::Link::logistic, kD, kQ);
+      const ref::JdpGlmConstants& k = *s.jdp_constants;
       calibration = {{"profile", "theorem"}, {"lambda", k.lambda.str()}, {"sigma_V", dpb::to_string(k.sigma_V)},
                      {"sigma_H", dpb::to_string(k.sigma_H)}, {"threshold", dpb::to_string(k.threshold)},
                      {"count1", k.count1.str()}};
       break;
     }
     case Learner::bglincb: {
-      s.T = kBatchT;
-      s.bglincb.T = kBatchT;
-      s.bglincb.M = kBatchM;
+      s.T = kControlT;
+      s.bglincb.T = kControlT;
+      s.bglincb.M = kControlM;
       s.bglincb.lambda = Rational(1);
       s.bglincb.gamma = Rational(0);
       s.bglincb.kappa = Rational(8);
       s.bglincb.S = Rational(2);
-      const std::vector<std::uint64_t> schedule = ref::b_glincb_schedule(kBatchT, kBatchM);
+      const std::vector<std::uint64_t> schedule = ref::b_glincb_schedule(kControlT, kControlM);
       s.b1 = schedule.front();
-      calibration = {{"schedule", schedule}, {"lambda", "1"}, {"gamma", "0"}, {"kappa", "8"}, {"M", kBatchM}};
+      calibration = {{"schedule", schedule}, {"lambda", "1"}, {"gamma", "0"}, {"kappa", "8"}, {"M", kControlM}};
       break;
     }
   }

@@ -19,8 +19,9 @@
 //     round at this T (docs/learners.md "jdp-glm"), so each user plays argmax ‖x‖_{V_t⁻¹} (ties to the lowest index),
 //     and with u, v of equal norm that is decided by the off-diagonal of the V tree's prefix (data + noise): every
 //     user but the changed one is a two-arm probe.
-//   * b-glincb: λ = 1, γ = 0, κ = 8, S = 2, M = 8, T = 76: schedule [5, 9, …]; batch 1 one-direction probes, later
+//   * b-glincb: λ = 1, γ = 0, κ = 8, S = 2, M = 3, T = 24: schedule [5, 9, 10]; batch 1 one-direction probes, later
 //     users two-arm probes. Its estimates are exact MLEs, so the changed user's φ·y decides every later elimination.
+//     (Smaller than shuffle-glm's instance: a run of its exact MLEs and scaled designs costs ≈ 1.7 ms at T = 76.)
 //
 // Relation (spec 003 §2.4, Def. B.4: user t's datum is (X_t, r_t), one user replaced): ref::contextual(d = 2, grid 1);
 // a record (k₀, k₁, k_y) ∈ {0, 1}³ stands for φ = ((2k₀ − 1)/2, (2k₁ − 1)/2) and y = k_y. Candidates: the StatDP
@@ -33,7 +34,7 @@
 //
 // View (whole output, issue 11 §3): the actions (arm index) of the users who act after the change can reach them —
 // rounds max(p, B₁) + 1..T for the batch learners (batch-1 users after p act on nothing released), p + 1..T for
-// jdp-glm — at most 62 of them (b-glincb: the first 62), as a bit mask; likelihood-ratio-ranked events. A coarser
+// jdp-glm — at most 62 of them, as a bit mask; likelihood-ratio-ranked events. A coarser
 // view than all actions, so ε_lb stays a valid lower bound.
 //
 // Build: the optimized learners (fast::shuffle_glm, fast::jdp_glm, fast::b_glincb) with their audit hooks
@@ -45,7 +46,8 @@
 //
 // Leaky twins (TargetOptions::noise_divisor k > 1, tests only): shuffle-glm with ⌈b/k⌉ noise bits per user in P₂
 // and P_GD; jdp-glm with both trees at σ/k (rounded up onto 2^−32); the claim and the ledger stay the specified
-// calibration's.
+// calibration's. jdp-glm's twin is caught (k = 10⁵); shuffle-glm's is NOT at this size (k = 10⁹, ε_lb ≈ −0.4): P_GD's
+// randomized rounding of the other users' gradients, not its noise bits, hides the changed user's gradient.
 #pragma once
 
 #include <cstdint>

@@ -10,10 +10,11 @@
 // gives θ̂₁ a second coordinate of sign +/−, so every later two-arm probe keeps only u (D) or only v (D′) after the
 // elimination ⟨y − x, θ̂₁⟩ > 0 — the whole output differs deterministically. jdp-glm's twin: each user plays argmax
 // ‖x‖_{V⁻¹} over {u, v}, decided by the sign of V's off-diagonal; the changed user moves it by +1/4 (u) or −1/4 (v)
-// against tree noise σ_V/k ≈ 0.002 (k = 10⁵), so the later users' sequence follows φ. shuffle-glm: the learner as
-// specified is checked not to be flagged; its twin with ⌈b/10⁹⌉ noise bits is NOT flagged either (measured ε_lb ≈
-// −0.4, WEAK, docs/audit.md): P_GD's randomized rounding of the other 68 users' gradients (g levels over its Lipschitz
-// range) remains and hides the changed user's gradient, so no leaky-twin assertion is made for it here.
+// against tree noise σ_V/k ≈ 0.001 (σ_V ≈ 108, k = 10⁵), so the later users' sequence follows φ. shuffle-glm: its twin
+// with ⌈b/10⁹⌉ noise bits is NOT flagged (measured ε_lb ≈ −0.4, WEAK, docs/audit.md): P_GD's randomized rounding of
+// the other 68 users' gradients (g levels over its Lipschitz range) remains and hides the changed user's gradient, so
+// no leaky-twin assertion is made for it; the learner as specified is checked in targets_003_learners_slow_test.cpp
+// (3.6 s of CPU: a run costs ≈ 1 ms) and by the claim 003.shuffle-glm.whole-output in the quick suite.
 #include <gtest/gtest.h>
 
 #include <iostream>
@@ -68,15 +69,6 @@ TEST_P(Seed003LearnerTwins, TheLearnerIsNotFlaggedAndItsLeakyTwinIs) {
   EXPECT_EQ(twin.details.value("noise_divisor", ""), std::to_string(c.divisor));
   std::cout << c.name << ": eps_lb " << real.eps_lb << " (" << to_string(real.verdict) << "), twin at 1/"
             << c.divisor << ": eps_lb " << twin.eps_lb << " (" << to_string(twin.verdict) << ")\n";
-}
-
-TEST(Seed003LearnerAudit, ShuffleGlmAsSpecifiedIsNotFlagged) {
-  const AuditResult real = run("shuffle-glm", Rational(1), 200);
-  EXPECT_NE(real.verdict, AuditVerdict::violation) << "eps_lb " << real.eps_lb;
-  EXPECT_FALSE(real.nominal);
-  EXPECT_EQ(real.eps_claimed, 4.0);
-  EXPECT_EQ(real.details["calibration"]["schedule"], (std::vector<std::uint64_t>{69, 7}));
-  std::cout << "shuffle-glm: eps_lb " << real.eps_lb << " (" << to_string(real.verdict) << ")\n";
 }
 
 INSTANTIATE_TEST_SUITE_P(Learners, Seed003LearnerTwins, ::dpb::test::seed003_learner_twins(),
