@@ -1,5 +1,7 @@
 #include "optimized/environments/glm_instance.hpp"
 
+#include "reference/core/errors.hpp"
+
 #include <cmath>
 
 #include "optimized/samplers/rounded_normal.hpp"
@@ -83,6 +85,15 @@ double GlmEnvironment::pseudo_regret(std::span<const std::uint32_t> actions) con
 double GlmEnvironment::pseudo_regret_error(std::uint64_t n) {
   const double nd = static_cast<double>(n);
   return nd * (2 * kValueError + 0x1p-53 + nd * 0x1p-53);
+}
+
+void check_glm_audit_hooks(std::span<const int> tape, const Integer& divisor, std::uint64_t T, const char* fn) {
+  if (!tape.empty() && tape.size() != T)
+    throw_parameter_error(fn, "reward_tape", "empty or T = " + std::to_string(T) + " entries",
+                          std::to_string(tape.size()));
+  for (const int r : tape)
+    if (r != 0 && r != 1) throw_parameter_error(fn, "reward_tape", "entries in {0, 1}", std::to_string(r));
+  if (divisor < 1) throw_parameter_error(fn, "noise_divisor", ">= 1", divisor.str());
 }
 
 }  // namespace dpb::fast

@@ -62,4 +62,9 @@ class GlmEnvironment {
   std::vector<std::uint32_t> best_;
 };
 
+// The audits' hooks of the GLM learners' options (verify/audit/targets_003_learners.hpp): a reward tape must be empty
+// or hold T entries in {0, 1}, a noise divisor be >= 1; ParameterError naming `function` and the option otherwise.
+void check_glm_audit_hooks(std::span<const int> reward_tape, const Integer& noise_divisor, std::uint64_t T,
+                           const char* function);
+
 }  // namespace dpb::fast

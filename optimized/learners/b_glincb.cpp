@@ -69,6 +69,7 @@ BGlincbFastTrajectory b_glincb(const ref::BGlincbParams& params, const GlmEnviro
                                std::uint64_t run, const BGlincbFastOptions& options) {
   const ref::GlmInstance& inst = env.instance();
   ref::validate_b_glincb(params, inst.q);
+  check_glm_audit_hooks(options.reward_tape, Integer(1), params.T, "fast::b_glincb");
   const std::uint32_t d = inst.d, K = inst.K, M = ref::b_glincb_batches(params);
   const bool logistic = inst.link == ref::Link::logistic;
   const double lambda_lo = params.lambda.convert_to<double>() * (1 - 2 * u);  // ≤ λ
@@ -194,7 +195,7 @@ BGlincbFastTrajectory b_glincb(const ref::BGlincbParams& params, const GlmEnviro
         }
       }
       ChaCha20Source rbits(seed, ref::glm_reward_stream(run, t));
-      const int r = env.reward(set, action, rbits);
+      const int r = options.reward_tape.empty() ? env.reward(set, action, rbits) : options.reward_tape[t - 1];
       const std::span<const std::int64_t> f = inst.arm(set, action);
       data.x.insert(data.x.end(), f.begin(), f.end());
       data.r.push_back(r);

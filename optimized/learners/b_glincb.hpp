@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "optimized/environments/glm_instance.hpp"
@@ -23,6 +24,9 @@ namespace dpb::fast {
 struct BGlincbFastOptions {
   bool defer = true;            // false: the control without deferral (computed decisions taken as they are)
   bool fault_warmup_width = false;  // control: the warm-up estimate's width γ instead of γ√κ (elimination only)
+  // Audits only (verify/audit/targets_003_learners.hpp): round t's reward is reward_tape[t − 1] ∈ {0, 1} instead of
+  // the environment's draw (a user's reward as data; empty: drawn).
+  std::span<const int> reward_tape;
 };
 
 struct BGlincbFastTrajectory {

@@ -23,7 +23,12 @@ using namespace jdp_detail;
 
 JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironment& env, std::uint64_t seed,
                              std::uint64_t run, const JdpGlmFastOptions& options) {
-  if (params.profile == ref::JdpProfile::PaperCode) return jdp_glm_paper_code(params, env, seed, run, options);
+  if (params.profile == ref::JdpProfile::PaperCode) {
+    if (!options.reward_tape.empty() || options.noise_divisor != 1 || options.constants)
+      throw_parameter_error("fast::jdp_glm", "profile", "theorem with the audits' reward_tape / noise_divisor / constants",
+                            "paper-code");
+    return jdp_glm_paper_code(params, env, seed, run, options);
+  }
   namespace J = ref::jdp_internal;
   const ref::GlmInstance& inst = env.instance();
   const std::uint32_t d = inst.d, K = inst.K;
@@ -31,7 +36,8 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   const double dd = d;
   const bool logistic = inst.link == ref::Link::logistic;
   JdpGlmFastTrajectory out;
-  out.constants = ref::jdp_glm_constants(params, inst.link, d, q);
+  check_glm_audit_hooks(options.reward_tape, options.noise_divisor, params.T, "fast::jdp_glm");
+  out.constants = options.constants ? *options.constants : ref::jdp_glm_constants(params, inst.link, d, q);
   const ref::JdpGlmConstants& k = out.constants;
   out.link_label = logistic ? "logistic" : "probit (outside Def. 4.1 (F1))";
   const unsigned r = k.grid_bits;
@@ -50,6 +56,16 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   ref::TreeParams th = tv;
   tv.sigma = k.sigma_V;
   th.sigma = k.sigma_H;
+  if (options.noise_divisor != 1) {  // the audits' leaky twin: ⌈σ/k·2^32⌉/2^32
+    const Rational two32(Integer(1) << 32);
+    const auto down = [&](const Rational& s) {
+      const Rational x = s * two32 / Rational(options.noise_divisor);
+      const Integer n = numerator(x), dn = denominator(x);
+      return Rational((n + dn - 1) / dn) / two32;
+    };
+    tv.sigma = down(tv.sigma);
+    th.sigma = down(th.sigma);
+  }
   Tree treeV(tv), treeH(th);
   out.tree_reference = treeV.on_reference() || treeH.on_reference();
   ChaCha20Source streamV(seed, ref::jdp_glm_stream(run, 0)), streamH(seed, ref::jdp_glm_stream(run, 1));
@@ -446,7 +462,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
     }
 
     ChaCha20Source rbits(seed, ref::glm_reward_stream(run, t));
-    const int reward = env.reward(set, action, rbits);
+    const int reward = options.reward_tape.empty() ? env.reward(set, action, rbits) : options.reward_tape[t - 1];
     const std::span<const std::int64_t> f = inst.arm(set, action);
     if (explore) {
       for (std::size_t l = 0; l < L; ++l) {

@@ -1,5 +1,6 @@
 #include "optimized/learners/shuffle_glm.hpp"
 
+#include <map>
 #include <optional>
 
 #include "optimized/glm/g_optimal_design.hpp"
@@ -33,6 +34,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
                                      std::uint64_t seed, std::uint64_t run, const ShuffleGlmFastOptions& options) {
   const ref::GlmInstance& inst = env.instance();
   ref::validate_shuffle_glm(params, inst.link, inst.q);
+  check_glm_audit_hooks(options.reward_tape, options.noise_divisor, params.T, "fast::shuffle_glm");
   const std::uint32_t d = inst.d, K = inst.K, M = ref::shuffle_glm_batches(params);
   const unsigned wb = ref::shuffle_glm_weight_bits(inst.q);
   const Integer w_cap = floor(pow2(wb) / params.kappa_star);
@@ -49,6 +51,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
   std::vector<std::uint32_t> all(K);
   for (std::uint32_t a = 0; a < K; ++a) all[a] = a;
   const std::size_t labels = std::size_t{d} * (d + 1) / 2;
+  std::map<std::vector<std::int64_t>, ref::GOptimalDesign> warmup_designs;
   std::uint64_t t = 0;
   for (std::size_t k = 0; k < out.schedule.size(); ++k) {
     const bool last = k + 1 == out.schedule.size();
@@ -67,8 +70,14 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
       std::uint32_t action = 0, survivors = K;
       std::uint64_t w = std::uint64_t{1} << wb;
       if (k == 0) {
-        action = static_cast<std::uint32_t>(
-            ref::sample_design(fast::g_optimal_design(ref::glm_arm_set(arms, d, inst.q, all)), dbits));
+        // The warm-up design is a function of the arm set alone: computed once per distinct set in the run (an
+        // instance repeating its sets — the audits' probes — pays for it once; the same design, bit for bit).
+        std::vector<std::int64_t> key(arms.begin(), arms.end());
+        auto it = warmup_designs.find(key);
+        if (it == warmup_designs.end())
+          it = warmup_designs.emplace(std::move(key), fast::g_optimal_design(ref::glm_arm_set(arms, d, inst.q, all)))
+                   .first;
+        action = static_cast<std::uint32_t>(ref::sample_design(it->second, dbits));
       } else {
         ++out.exact_rounds;
         const std::vector<std::uint32_t> active = ref::glm_survivors(b, arms, K);
@@ -87,7 +96,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
         if (options.fault_weight_grid) w &= ~std::uint64_t{3};
       }
       ChaCha20Source rbits(seed, ref::glm_reward_stream(run, t));
-      const int r = env.reward(set, action, rbits);
+      const int r = options.reward_tape.empty() ? env.reward(set, action, rbits) : options.reward_tape[t - 1];
       if (!last) {
         // w·f_i·f_j on 2^−(w+2q) (k >= 2) or f_i·f_j on 2^−2q: |w·f_i·f_j| <= (2^w/κ*)·2^2q <= 2^62 / 4 fits int64
         // (|f| <= 2^q: ‖x‖ <= 1) — the product is formed in 128 bits and checked.
@@ -112,6 +121,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
     pp.d = d;
     pp.n = n;
     std::tie(pp.g, pp.b) = ref::eq127_g_b(e2, d2, n, Integer(d));
+    if (options.noise_divisor != 1) pp.b = (pp.b + options.noise_divisor - 1) / options.noise_divisor;
     pp.delta = k == 0 ? Rational(1) : 1 / params.kappa_star;
     ChaCha20Source pstream(seed, ref::shuffle_glm_release_stream(run, k));
     CountingSource pbits(pstream);
@@ -157,6 +167,7 @@ ShuffleGlmFastTrajectory shuffle_glm(const ref::ShuffleGlmParams& params, const 
     gp.theta_bound = params.S;
     gp.g = cal.g == 0 ? Integer(4) : cal.g;
     gp.b = cal.b;
+    if (options.noise_divisor != 1) gp.b = (gp.b + options.noise_divisor - 1) / options.noise_divisor;
     ChaCha20Source gstream(seed, ref::shuffle_glm_release_stream(run, k) + 1);
     CountingSource gbits(gstream);
     const PGd pgd(gp, out.schedule[k], d);

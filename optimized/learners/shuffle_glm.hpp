@@ -17,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "optimized/environments/glm_instance.hpp"
@@ -27,6 +28,11 @@ namespace dpb::fast {
 struct ShuffleGlmFastOptions {
   bool fault_weight_grid = false;    // control: weights floored to the grid 2^−(w−2) (P₂'s messages change)
   bool fault_warmup_width = false;   // control: V's elimination width γ instead of γ√κ
+  // Audits only (verify/audit/targets_003_learners.hpp): round t's reward is reward_tape[t − 1] ∈ {0, 1} instead of
+  // the environment's draw (a user's reward as data; empty: drawn), and the leaky twin's noise: P₂'s and P_GD's
+  // noise bits per user ⌈b/noise_divisor⌉ (1: as calibrated). Neither is part of the learner as specified.
+  std::span<const int> reward_tape;
+  Integer noise_divisor{1};
 };
 
 struct ShuffleGlmFastTrajectory {

@@ -34,6 +34,7 @@
 #include "verify/audit/target_tree_switching.hpp"
 #include "verify/audit/targets_001.hpp"
 #include "verify/audit/targets_001_learners.hpp"
+#include "verify/audit/targets_003_learners.hpp"
 #include "verify/audit/targets_multi_agent.hpp"
 #include "verify/audit/white_box_bridge.hpp"
 #include "verify/audit/white_box.hpp"
@@ -131,6 +132,16 @@ const std::vector<TargetInfo> kTargets = {
      "the tree mechanism, one leaf per batch, d = 2, K = 2, B = 4, T = 14; view = every later user's action"},
     {"linucb", "learner", false, "none (non-private)",
      "batched LinUCB (OFUL), d = 2, K = 2, B = 4, T = 14: negative control (whole output)"},
+    // Seed 003's learners (targets_003_learners.hpp): d = 2, K = 2, logistic, rewards from a tape, the relation one
+    // user's (arm set, reward) replaced, view = the actions of every later user the change can reach.
+    {"shuffle-glm", "learner", true,
+     "(eps, delta)-SDP (seed 003, Thm 5.1: ShuffleGLM, eps < 5), audited at delta (default 1/100)",
+     "Alg. 1, scaled profile, M = 8, T = 76 (batches 69, 7), gamma = 0; view = batch 2's actions (whole output)"},
+    {"jdp-glm", "learner", true,
+     "(eps, delta)-JDP (seed 003, Thm 6.2: Alg. 2, theorem profile), audited at delta (default 1/100)",
+     "Alg. 2, theorem profile, T = 16 (Criterion I every round); view = every later user's action (whole output)"},
+    {"b-glincb", "learner", false, "none (non-private)",
+     "B-GLinCB (ShuffleGLM's template), M = 3, T = 24, lambda = 1, gamma = 0: negative control (whole output)"},
     // Seed 004 (targets_multi_agent.hpp): the multi-agent relation, one reward of one agent.
     {"dp-mase", "multi-agent", true, "eps-DP for communications (seed 004, Prop. 4.1, Def. 3.6)",
      "DP-MASE, N = 2, --votes 1: agent 0's first epoch decides (views: agent 0's messages, or all agents' jointly)"},
@@ -1165,11 +1176,13 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
   if (info->kind == "mechanism" && options.leak_factor != 1)
     throw_parameter_error(kFn, "leak_factor", "1 for a mechanism target (leaky twins are learners only)",
                           dpb::to_string(options.leak_factor));
-  if (options.noise_divisor != 1 && !is_seed001_target(name) && !is_seed001_learner_target(name))
+  if (options.noise_divisor != 1 && !is_seed001_target(name) && !is_seed001_learner_target(name) &&
+      !is_seed003_learner_target(name))
     throw_parameter_error(kFn, "noise_divisor",
-                          "1 for " + name + " (the noise-divisor twin is seed 001's mechanisms' and learners')",
+                          "1 for " + name + " (the noise-divisor twin is seed 001's mechanisms' and learners' and seed 003's learners')",
                           dpb::to_string(options.noise_divisor));
-  if (options.reuse_noise && (info->kind != "learner" || is_seed001_learner_target(name)))
+  if (options.reuse_noise &&
+      (info->kind != "learner" || is_seed001_learner_target(name) || is_seed003_learner_target(name)))
     throw_parameter_error(kFn, "reuse_noise",
                           "false for " + name + " (the noise-reuse twin is wired into the seed 000/002 learners only)",
                           "true");
@@ -1178,6 +1191,7 @@ PreparedTarget prepare_target(const std::string& name, const TargetOptions& opti
                           "absent for " + name + " (multi-agent targets only)",
                           options.joint_view ? "joint" : std::to_string(options.arms));
   PreparedTarget t = is_seed001_learner_target(name) ? prepare_seed001_learner(*info, options, seed)
+                     : is_seed003_learner_target(name) ? prepare_seed003_learner(*info, options, seed)
                      : info->kind == "mechanism"     ? prepare_mechanism(*info, options, seed)
                      : info->kind == "multi-agent" ? prepare_multi_agent(*info, options, seed)
                                                    : prepare_learner(*info, options, seed);
@@ -1190,7 +1204,8 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
   PreparedTarget t = prepare_target(name, options, seed);
   settings.delta = t.delta;
   settings.order_by_ratio = settings.order_by_ratio || options.whole_output || options.joint_view ||
-                            is_seed001_learner_target(name);  // their only view is the whole output
+                            is_seed001_learner_target(name) ||
+                            is_seed003_learner_target(name);  // their only view is the whole output
   AuditResult r = run_audit(name, t.sample, samples, seed, t.eps_claimed, t.eps_exact, settings);
   r.nominal = t.nominal;
   r.eps_exact_source = t.eps_exact_source;
@@ -1211,7 +1226,8 @@ AuditResult audit_target(const std::string& name, const TargetOptions& options, 
   PreparedTarget t = prepare_target(name, options, seed);
   settings.delta = t.delta;
   settings.order_by_ratio = settings.order_by_ratio || options.whole_output || options.joint_view ||
-                            is_seed001_learner_target(name);  // their only view is the whole output
+                            is_seed001_learner_target(name) ||
+                            is_seed003_learner_target(name);  // their only view is the whole output
   AuditResult r = audit_pairs(name, t.family, samples, seed, t.eps_claimed, settings, search);
   r.nominal = t.nominal;
   nlohmann::json ns = r.details["neighbour_search"];

@@ -35,6 +35,7 @@
 #include "verify/audit/targets.hpp"
 #include "verify/audit/targets_001.hpp"
 #include "verify/audit/targets_001_learners.hpp"
+#include "verify/audit/targets_003_learners.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/cli/progress.hpp"
 #include "verify/cluster/cluster.hpp"
@@ -334,15 +335,22 @@ void add_audit_command(CLI::App& app, Context& context) {
         if (t.kind == "learner" && options->given("n"))
           throw_parameter_error(kFn, "--n", "absent for the learner target " + t.name + " (batch size of mechanisms)",
                                 args->n);
-        if (verify::audit::is_seed001_learner_target(t.name) && options->given("borderline"))
+        const bool fixed_learner =
+            verify::audit::is_seed001_learner_target(t.name) || verify::audit::is_seed003_learner_target(t.name);
+        if (fixed_learner && options->given("borderline"))
           throw_parameter_error(kFn, "--borderline", "absent for " + t.name + " (a fixed instance, no borderline search)",
                                 args->borderline);
-        if (verify::audit::is_seed001_learner_target(t.name) && options->given("horizon"))
-          throw_parameter_error(kFn, "--horizon", "absent for " + t.name + " (a fixed instance: B = 4, T = 14)",
+        if (fixed_learner && options->given("horizon"))
+          throw_parameter_error(kFn, "--horizon",
+                                "absent for " + t.name +
+                                    (verify::audit::is_seed001_learner_target(t.name)
+                                         ? " (a fixed instance: B = 4, T = 14)"
+                                         : " (a fixed instance: T = " +
+                                               std::to_string(verify::audit::seed003_learner_sizes(t.name).T) + ")"),
                                 args->horizon);
-        if (verify::audit::is_seed001_learner_target(t.name) && options->given("view") && args->view == "decision")
-          throw_parameter_error(kFn, "--view", "whole-output for " + t.name + " (seed 001's learners are audited on "
-                                "their whole output only)", args->view);
+        if (fixed_learner && options->given("view") && args->view == "decision")
+          throw_parameter_error(kFn, "--view", "whole-output for " + t.name + " (seed 001's and 003's learners are "
+                                "audited on their whole output only)", args->view);
         if (t.kind == "mechanism" && options->given("borderline"))
           throw_parameter_error(kFn, "--borderline", "absent for the mechanism target " + t.name, args->borderline);
         if (t.kind == "mechanism" && !verify::audit::is_seed001_target(t.name)) {  // a batch serves at most T users
@@ -367,7 +375,8 @@ void add_audit_command(CLI::App& app, Context& context) {
       o.delta = delta;
       if (const auto b = options->number_value("borderline")) o.borderline = as_double(*b);
       if ((options->given("view") && args->view == "whole-output") ||
-          verify::audit::is_seed001_learner_target(args->target))
+          verify::audit::is_seed001_learner_target(args->target) ||
+          verify::audit::is_seed003_learner_target(args->target))
         o.whole_output = true;
       if (options->given("view") && args->view == "joint") o.joint_view = true;
       if (const auto k = options->u64("arms")) o.arms = static_cast<std::uint32_t>(*k);

@@ -26,6 +26,7 @@ std::string decimal(const Rational& x) {
 ref::ShuffleGlmParams glm_params(const Ledger003Options& o) {
   ref::ShuffleGlmParams sp;
   sp.T = o.T;
+  sp.M = o.M;
   sp.eps = o.calibration_eps.value_or(o.eps);
   sp.delta = o.delta;
   sp.kappa_star = Rational(4);

@@ -29,6 +29,7 @@ struct Ledger003Options {
   std::optional<Rational> calibration_eps;  // negative control: the learner calibrated for another ε
   std::uint64_t T = 300;
   std::uint32_t d = 2, K = 4;
+  std::uint32_t M = 0;  // batches (0: ⌊log₂ log₂ T⌋); the whole-output audit's configuration sets 8
 };
 
 // The run: probit link, §7's sphere generator, q = 12, 300 arm sets, S = 2, κ* = 4, κ = 16, γ = 64 (the golden

@@ -21,6 +21,7 @@
 #include "tests/support/run_command.hpp"
 #include "verify/audit/targets_001.hpp"
 #include "verify/audit/targets_001_learners.hpp"
+#include "verify/audit/targets_003_learners.hpp"
 
 namespace dpb::test {
 namespace {
@@ -116,7 +117,8 @@ TEST(RefusalsPerNameCli, EveryAuditTargetNamesTheOptionItRefuses) {
     } else if (t.kind == "learner") {
       expect_cli_refusal(audit + " --n 4", "'--n'");
       expect_cli_refusal(audit + " --arms 3", "'--arms'");
-      if (verify::audit::is_seed001_learner_target(t.name)) {  // one fixed instance, whole output only
+      if (verify::audit::is_seed001_learner_target(t.name) ||
+          verify::audit::is_seed003_learner_target(t.name)) {  // one fixed instance, whole output only
         expect_cli_refusal(audit + " --horizon 100", "'--horizon'");
         expect_cli_refusal(audit + " --borderline 1/2", "'--borderline'");
         expect_cli_refusal(audit + " --view decision", "'--view'");

@@ -1,0 +1,129 @@
+// Seed 003's learner audit targets (verify/audit/targets_003_learners.hpp): listed as learners, bad options refused
+// naming the option before any sampling, the searched family is one user's (arm set, reward) replaced with the
+// canonical pair first, and the learners' audit hooks refuse bad tapes (the statistical checks — the non-private
+// control flagged, the real targets not, the leaky twins flagged — are in targets_003_learners_stat_test.cpp).
+#include <gtest/gtest.h>
+
+#include <set>
+#include <vector>
+
+#include "optimized/environments/glm_instance.hpp"
+#include "optimized/learners/shuffle_glm.hpp"
+#include "verify/audit/targets.hpp"
+#include "verify/audit/targets_003_learners.hpp"
+
+namespace dpb::verify::audit {
+namespace {
+
+const std::vector<std::string> kNames = {"shuffle-glm", "jdp-glm", "b-glincb"};
+
+TEST(Seed003LearnerTargets, ListedAsLearnersTheNonPrivateOneWithoutAClaim) {
+  for (const std::string& n : kNames) {
+    const TargetInfo* t = find_target(n);
+    ASSERT_NE(t, nullptr) << n;
+    EXPECT_EQ(t->kind, "learner") << n;
+    EXPECT_TRUE(is_seed003_learner_target(n));
+    EXPECT_EQ(t->is_private, n != "b-glincb") << n;
+    EXPECT_FALSE(t->claim.empty());
+    EXPECT_NE(t->description.find("T = "), std::string::npos) << n;
+  }
+  EXPECT_FALSE(is_seed003_learner_target("linucb"));
+  EXPECT_FALSE(is_seed003_learner_target("pgd"));
+  EXPECT_EQ(seed003_learner_sizes("shuffle-glm").T, 76u);
+  EXPECT_EQ(seed003_learner_sizes("jdp-glm").T, 16u);
+}
+
+TEST(Seed003LearnerTargets, BadOptionsAreRefusedNamingTheOption) {
+  auto refused = [](const std::string& name, TargetOptions o, const std::string& param) {
+    try {
+      prepare_target(name, o, 1);
+      ADD_FAILURE() << name << ": accepted (" << param << ")";
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("parameter '" + param + "'"), std::string::npos) << e.what();
+    }
+  };
+  TargetOptions o;
+  o.horizon = 64;
+  o.horizon_given = true;
+  refused("jdp-glm", o, "horizon");
+  o = {};
+  o.leak_factor = Rational(2);
+  refused("shuffle-glm", o, "leak_factor");
+  o = {};
+  o.noise_divisor = Rational(4);
+  refused("b-glincb", o, "noise_divisor");
+  o = {};
+  o.noise_divisor = Rational(3, 2);
+  refused("jdp-glm", o, "noise_divisor");
+  o = {};
+  o.reuse_noise = true;
+  refused("shuffle-glm", o, "reuse_noise");
+  o = {};
+  o.delta = 0.5;
+  refused("jdp-glm", o, "delta");
+  o = {};
+  o.eps = Rational(5);
+  refused("shuffle-glm", o, "eps");
+}
+
+TEST(Seed003LearnerTargets, TheFamilyIsOneUsersArmSetAndRewardCanonicalPairFirst) {
+  TargetOptions o;
+  o.whole_output = true;
+  o.eps = Rational(4);
+  const PreparedTarget t = prepare_target("shuffle-glm", o, 7);
+  EXPECT_EQ(t.relation.value("name", ""), "contextual");
+  EXPECT_NE(t.relation.value("citation", "").find("2602.00417"), std::string::npos);
+  ASSERT_GE(t.family.size(), 4u);  // the quick search screens 4
+  EXPECT_EQ(t.family[0].pattern, "canonical");
+  EXPECT_EQ(t.details.value("view", ""), "whole-output");
+  EXPECT_FALSE(t.eps_exact.has_value());
+  EXPECT_EQ(t.delta, 0.01);
+  EXPECT_EQ(t.details["calibration"]["schedule"], (std::vector<std::uint64_t>{69, 7}));
+  // Batch 2 is never released: its changes are counted, not sampled; batch 1's are one pair per records.
+  EXPECT_GT(t.relation.value("unobserved", 0), 0);
+  std::set<std::string> keys;
+  for (std::size_t i = 1; i < t.family.size(); ++i) {
+    const AuditPair& p = t.family[i];
+    EXPECT_TRUE(p.sample) << i;
+    const auto round = p.data.value("changed_round", std::uint64_t{0});
+    EXPECT_GE(round, 1u);
+    EXPECT_LE(round, 69u) << "a change in the last batch cannot move the view";
+    EXPECT_EQ(p.data.value("view_rounds", ""), "70..76");
+    const std::string key = p.data.value("d", "") + "|" + p.data.value("d_prime", "");
+    EXPECT_TRUE(keys.insert(key).second) << "duplicate pair " << key;
+    EXPECT_NE(p.data.value("d", ""), p.data.value("d_prime", ""));
+  }
+  const PreparedTarget again = prepare_target("shuffle-glm", o, 7);
+  ASSERT_EQ(again.family.size(), t.family.size());
+  for (std::size_t i = 0; i < t.family.size(); ++i) EXPECT_EQ(again.family[i].data, t.family[i].data);
+
+  // jdp-glm: every round is its own release; round T has no later user (counted, not sampled).
+  const PreparedTarget j = prepare_target("jdp-glm", TargetOptions{}, 7);
+  for (const AuditPair& p : j.family) EXPECT_LT(p.data.value("changed_round", std::uint64_t{1}), 16u);
+}
+
+TEST(Seed003LearnerTargets, TheAuditHooksRefuseABadTape) {
+  ref::GlmInstanceParams gp;
+  gp.d = 2;
+  gp.K = 2;
+  gp.q = 4;
+  gp.sets = 16;
+  gp.S = Rational(2);
+  const fast::GlmEnvironment env(ref::make_glm_instance(gp));
+  ref::ShuffleGlmParams sp;
+  sp.T = 16;
+  const std::vector<int> short_tape(15, 0), bad_value(16, 2);
+  fast::ShuffleGlmFastOptions o;
+  o.reward_tape = short_tape;
+  EXPECT_THROW(fast::shuffle_glm(sp, env, 1, 0, o), std::invalid_argument);
+  o.reward_tape = bad_value;
+  EXPECT_THROW(fast::shuffle_glm(sp, env, 1, 0, o), std::invalid_argument);
+  // The tape is what the learner records as rewards.
+  std::vector<int> tape(16, 0);
+  tape[3] = 1;
+  o.reward_tape = tape;
+  EXPECT_EQ(fast::shuffle_glm(sp, env, 1, 0, o).rewards, tape);
+}
+
+}  // namespace
+}  // namespace dpb::verify::audit
