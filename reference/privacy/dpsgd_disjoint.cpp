@@ -1,5 +1,6 @@
 #include "reference/privacy/dpsgd_disjoint.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include "reference/core/errors.hpp"

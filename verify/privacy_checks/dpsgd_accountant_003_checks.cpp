@@ -245,6 +245,8 @@ struct SgdCall {
 
 Outcome check_ledger_jdp_paper_code(const RunOptions& run, const LedgerPaperCodeOptions& o) {
   const auto started = std::chrono::steady_clock::now();
+  if (o.T > 2048)  // the bound over every run takes σ independent of n: one batch per call
+    throw_parameter_error("check_ledger_jdp_paper_code", "T", "<= 2048 (one batch per call)", std::to_string(o.T));
   const std::string version = o.version == ref::JdpCodeVersion::Later ? "later" : "first";
   ref::JdpGlmParams p;
   p.profile = ref::JdpProfile::PaperCode;
@@ -406,7 +408,6 @@ Outcome check_ledger_jdp_paper_code(const RunOptions& run, const LedgerPaperCode
                        {"accountant", "valid for what the code does (reference/privacy/dpsgd_disjoint.hpp): mu^2 = "
                                       "4E/sigma^2 per call; theta_w: the largest over n - 1, n, n + 1"}};
   ev["structure"] = {{"weights_within_1_over_kappa_star", weights_ok}, {"calls_as_reconstructed", calls_ok}};
-  if (T > 2048) throw_parameter_error("check_ledger_jdp_paper_code", "T", "<= 2048 (one batch per call)", std::to_string(T));
   ev["over_every_run"] = {{"mu2", dpb::to_string(mu2_worst)}, {"mu2_decimal", decimal(mu2_worst)},
                           {"eps_upper", dpb::to_string(eps_worst)}, {"trees_mu2", dpb::to_string(*trees.gaussian_mu2)},
                           {"theta_w_calls_cutoff", dpb::to_string(k.count1)}, {"theta_w_call_mu2", decimal(mu2_w)},
