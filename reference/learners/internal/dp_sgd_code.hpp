@@ -33,6 +33,7 @@
 
 #include "reference/bits/bit_source.hpp"
 #include "reference/bits/uniform.hpp"
+#include "reference/core/interval.hpp"
 #include "reference/core/rational.hpp"
 #include "reference/glm/link.hpp"
 #include "reference/samplers/rounded_normal.hpp"
@@ -61,6 +62,8 @@ struct DpSgdSample {
 // ln(1/δ)/62 (its infimum over σ, the order-63 term; issue 21: the message gives the floor, δ and eps).
 Rational calibrate_dp_sgd_sigma(const Rational& eps, const Rational& delta, std::uint64_t n,
                                 const DpSgdSettings& s = {});
+// The first commit's floor ln(1/δ)/62 (ε(σ) is above it for every σ: the order-63 term), enclosed at 128 bits.
+Interval dp_sgd_first_floor(const Rational& delta);
 // ε(σ)'s certified upper bound at 128 bits (the min over α of the enclosures' upper ends), for tests and reports.
 Rational dp_sgd_rdp_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n,
                               const DpSgdSettings& s = {});
