@@ -189,6 +189,7 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
   data_all.reserve(params.T);
   std::uint64_t calls = 0;
   const auto run_sgd = [&](const std::vector<RI::DpSgdSample>& data, const Rational& eps, const Rational& delta) {
+    J::check_sgd_floor(k.version, eps, delta, params.eps);
     const Rational sigma = J::sgd_sigma(k.version, eps, delta, data.size());
     const RI::DpSgdSettings settings = J::sgd_settings(k.version, eps);
     const std::uint64_t stream_id = ref::jdp_glm_stream(run, 2 + calls);

@@ -182,6 +182,11 @@ bool criterion_ii_later(const std::vector<Rational>& P, const std::vector<Ration
 // calibrate_dp_sgd_sigma; later commit dp_sgd_later_epochs(ε) and calibrate_dp_sgd_sigma_later.
 internal::DpSgdSettings sgd_settings(JdpCodeVersion version, const Rational& eps);
 Rational sgd_sigma(JdpCodeVersion version, const Rational& eps, const Rational& delta, std::uint64_t n);
+// First commit: a call whose per-call ε is certainly at or below its formula's floor ln(1/δ)/62 has no σ; refused
+// (ParameterError naming jdp_glm's 'eps', the value the user gave, the call's ε and the floor; issue 21), before the
+// search. Both builds call it before sgd_sigma. The later commit: nothing (its search names its own floor).
+void check_sgd_floor(JdpCodeVersion version, const Rational& eps_call, const Rational& delta_call,
+                     const Rational& eps_user);
 }  // namespace jdp_internal
 
 }  // namespace dpb::ref

@@ -185,6 +185,18 @@ internal::DpSgdSettings sgd_settings(JdpCodeVersion version, const Rational& eps
   return s;
 }
 
+void check_sgd_floor(JdpCodeVersion version, const Rational& eps_call, const Rational& delta_call,
+                     const Rational& eps_user) {
+  if (version != JdpCodeVersion::First) return;
+  const Interval floor63 = internal::dp_sgd_first_floor(delta_call);
+  if (Interval(eps_call, 128).certainly_less_equal(floor63))
+    throw_parameter_error(kFn, "eps",
+                          "large enough that first-commit DP-SGD calls' eps (" +
+                              Interval(eps_call, 64).upper_string(4) + ") exceed the floor ln(1/delta0)/62 = " +
+                              floor63.upper_string(4),
+                          to_string(eps_user));
+}
+
 Rational sgd_sigma(JdpCodeVersion version, const Rational& eps, const Rational& delta, std::uint64_t n) {
   const internal::DpSgdSettings s = sgd_settings(version, eps);
   return version == JdpCodeVersion::Later ? internal::calibrate_dp_sgd_sigma_later(eps, delta, n, s)
@@ -278,6 +290,7 @@ JdpGlmTrajectory jdp_glm_paper_code(const JdpGlmParams& params, const GlmInstanc
     return c;
   };
   const auto run_sgd = [&](const std::vector<internal::DpSgdSample>& data, const Rational& eps, const Rational& delta) {
+    jdp_internal::check_sgd_floor(k.version, eps, delta, params.eps);
     const Rational sigma = jdp_internal::sgd_sigma(k.version, eps, delta, data.size());
     const internal::DpSgd sgd(inst.link, q, d, sigma, jdp_internal::sgd_settings(k.version, eps));
     ChaCha20Source stream(seed, jdp_glm_stream(run, 2 + calls));

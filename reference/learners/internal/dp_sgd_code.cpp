@@ -276,9 +276,22 @@ Rational dp_sgd_rdp_eps_upper(const Rational& sigma, const Rational& delta, std:
   return best;
 }
 
+Interval dp_sgd_first_floor(const Rational& delta) {
+  if (delta <= 0 || delta >= 1) throw_parameter_error(kFn, "delta", "in (0, 1)", to_string(delta));
+  return Interval(1 / delta, kRdpPrec).log().div(Rational(62));
+}
+
 Rational calibrate_dp_sgd_sigma(const Rational& eps, const Rational& delta, std::uint64_t n, const DpSgdSettings& s) {
   if (eps <= 0) throw_parameter_error(kFn, "eps", "> 0", to_string(eps));
   check(delta, n, s);
+  // ε(σ) > ln(1/δ)/62 for every σ (the order-63 term alone; it tends to that as σ grows): a per-call ε at or below
+  // the floor is refused saying so (issue 21), not after a search to σ = 2^64
+  const Interval floor63 = dp_sgd_first_floor(delta);
+  if (Interval(eps, kRdpPrec).certainly_less_equal(floor63))
+    throw_parameter_error(kFn, "eps",
+                          "above the first commit's DP-SGD floor ln(1/delta0)/62 = " + floor63.upper_string(4) +
+                              " (delta0 = " + Interval(delta, 64).upper_string(4) + ")",
+                          Interval(eps, 64).upper_string(4) + " per call");
   const Integer den = pow2(kDpSgdSigmaGridBits);
   Integer hi = 1;
   while (!rdp_within(Rational(hi, den), eps, delta, n, s)) {

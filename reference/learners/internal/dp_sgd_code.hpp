@@ -33,6 +33,7 @@
 
 #include "reference/bits/bit_source.hpp"
 #include "reference/bits/uniform.hpp"
+#include "reference/core/interval.hpp"
 #include "reference/core/rational.hpp"
 #include "reference/glm/link.hpp"
 #include "reference/samplers/rounded_normal.hpp"
@@ -57,9 +58,12 @@ struct DpSgdSample {
 };
 
 // steps·α q²/(2σ²) + ln(1/δ)/(α−1) minimised over α: the least grid σ whose ε is certainly <= eps (see header).
-// ParameterError naming dp_sgd for eps <= 0, δ ∉ (0, 1), n = 0.
+// ParameterError naming dp_sgd for eps <= 0, δ ∉ (0, 1), n = 0, and for eps certainly <= the formula's floor
+// ln(1/δ)/62 (its infimum over σ, the order-63 term; issue 21: the message gives the floor, δ and eps).
 Rational calibrate_dp_sgd_sigma(const Rational& eps, const Rational& delta, std::uint64_t n,
                                 const DpSgdSettings& s = {});
+// The first commit's floor ln(1/δ)/62 (ε(σ) is above it for every σ: the order-63 term), enclosed at 128 bits.
+Interval dp_sgd_first_floor(const Rational& delta);
 // ε(σ)'s certified upper bound at 128 bits (the min over α of the enclosures' upper ends), for tests and reports.
 Rational dp_sgd_rdp_eps_upper(const Rational& sigma, const Rational& delta, std::uint64_t n,
                               const DpSgdSettings& s = {});

@@ -57,6 +57,20 @@ TEST(JdpGlmPaperCodeCliTest, LaterCommitRunsWhereTheFirstIsRefused) {
   const std::string args = " --learner jdp-glm --profile paper-code --link logistic --horizon 48 --d 2 --arms 4 "
                            "--eps 8 --delta 1/10 --kappa 4000 --runs 1";
   expect_refusal("simulate", args, "--eps");
+  // the refusal says why (issue 21): the call's ε, the first commit's floor ln(1/δ₀)/62 it is below, and --eps as
+  // the user gave it, in one line of at most 200 bytes
+  const auto refused = run_command(kCli + " simulate" + args);
+  EXPECT_NE(refused.err.find("floor ln(1/delta0)/62 = 1.359e-1"), std::string::npos) << refused.err;
+  EXPECT_NE(refused.err.find("calls' eps (8.431e-2)"), std::string::npos) << refused.err;
+  EXPECT_EQ(refused.err.substr(refused.err.size() - 8), ", got 8\n") << refused.err;  // the value the user gave
+  EXPECT_LE(refused.err.size(), 201U) << refused.err;  // 200 bytes and the newline
+  // --eps left at its default (1): the default's note still fits in 200 bytes
+  const auto by_default = run_command(kCli + " simulate --learner jdp-glm --profile paper-code --link logistic "
+                                             "--horizon 48 --d 2 --arms 4 --delta 1/10 --kappa 4000 --runs 1");
+  EXPECT_EQ(by_default.exit_code, 2) << by_default.out << by_default.err;
+  EXPECT_NE(by_default.err.find("floor ln(1/delta0)/62 = "), std::string::npos) << by_default.err;
+  EXPECT_EQ(by_default.err.find("[...]"), std::string::npos) << by_default.err;  // not cut
+  EXPECT_LE(by_default.err.size(), 201U) << by_default.err;
   const auto r = run_command(kCli + " simulate" + args + " --code-version later");
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   EXPECT_NE(r.out.find("mean pseudo-regret at T:"), std::string::npos) << r.out;
