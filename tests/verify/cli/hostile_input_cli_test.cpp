@@ -406,6 +406,7 @@ TEST(HostileInputCliTest, ProtocolBatchRefusedBeforeTheRun) {
 TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
   struct Case {
     std::string args, value, needle;
+    std::string option = "--eps";
   };
   const std::string nine = "1/1000000000", thirty = "1/1" + std::string(30, '0');
   const std::vector<Case> cases = {
@@ -422,6 +423,20 @@ TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
       {"crosscheck --learner dist-dp-se --eps 1e-9", nine, "Polya"},
       {"crosscheck --learner shuffle-se --eps 1e-9", nine, "Polya"},
       {"crosscheck --learner dist-dp-se --eps 1e-6", "1/1000000", "Polya"},
+      // Returning users (scripts/sweep-refusals): a refusal of the per-batch noise quoted crosscheck's own refusal
+      // of --eps inside one of --returning-batches ("... (crosscheck's --eps must be ...)"), and a refusal of the
+      // route or of ε by calibrate named --returning-batches and showed B as the value.
+      {"crosscheck --learner dist-dp-se --returning-batches 2 --route pure --eps 1e-9 --horizon 200", nine,
+       "per-batch eps 1/2000000000 at batch n = 1"},
+      {"crosscheck --learner dist-dp-se --returning-batches 2 --route approx --delta 1/100000 --eps 1e-9 "
+       "--horizon 200",
+       nine, "per-batch eps"},
+      {"crosscheck --learner cdp-se --returning-batches 2 --route pure --eps 1000 --horizon 200", "1000",
+       "< 1 for variant central"},
+      {"crosscheck --learner cdp-se --returning-batches 2 --route approx --delta 1/10000 --eps 1000 --horizon 200",
+       "1000", "advanced-composition"},
+      {"crosscheck --learner dist-rdp-se --returning-batches 2 --route pure --eps 1 --horizon 200", "pure",
+       "approx or rdp for variant dist-rdp", "--route"},
   };
   for (const auto& c : cases) {
     const auto r = run_command("export DPBANDIT_PROGRESS_AFTER_MS=0; " + kBounded + kCli + " " + c.args + " --runs 1");
@@ -429,9 +444,11 @@ TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
     EXPECT_TRUE(r.out.empty()) << c.args << ": " << r.out.substr(0, 300);
     expect_one_bounded_line(r.err);
     EXPECT_LE(r.err.size(), 201U) << r.err;  // the errata's 200 bytes and the newline
-    EXPECT_NE(r.err.find("parameter '--eps'"), std::string::npos) << c.args << ": " << r.err;
-    // The only parameter named is the user's option (no "parameter 'variance'", 'b', 'D', '--sigma').
+    EXPECT_NE(r.err.find("parameter '" + c.option + "'"), std::string::npos) << c.args << ": " << r.err;
+    // The only parameter named is the user's option (no "parameter 'variance'", 'b', 'D', '--sigma'), and no
+    // refusal of an option is quoted inside it ("crosscheck's --eps must be").
     EXPECT_EQ(r.err.find("parameter '"), r.err.rfind("parameter '")) << c.args << ": " << r.err;
+    EXPECT_EQ(r.err.find("'s --"), std::string::npos) << c.args << ": " << r.err;
     EXPECT_EQ(r.err.find("--sigma"), std::string::npos) << c.args << ": " << r.err;
     EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
     const std::string tail = "got " + c.value + "\n";
