@@ -437,6 +437,13 @@ TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
        "1000", "advanced-composition"},
       {"crosscheck --learner dist-rdp-se --returning-batches 2 --route pure --eps 1 --horizon 200", "pure",
        "approx or rdp for variant dist-rdp", "--route"},
+      // configure_linucb's own refusal in a seed 001 experiment named '--batch', an option no experiment takes
+      // ("its default: --batch not given"); b_glincb's named its 'T'.
+      {"simulate --experiment 001-fig1-theorem --horizon 1 --threads 1 --quiet --no-plots --out " +
+           (std::filesystem::temp_directory_path() / "dpb-hostile-linucb-batch-never-written").string(),
+       "1", "batch size B = 20 (algorithms[", "--horizon"},
+      {"crosscheck --learner b-glincb --link logistic --horizon 1", "1", "[4, 2^24]", "--horizon"},
+      {"simulate --learner b-glincb --link logistic --horizon 1 --quiet", "1", "[4, 2^24]", "--horizon"},
   };
   for (const auto& c : cases) {
     const auto r = run_command("export DPBANDIT_PROGRESS_AFTER_MS=0; " + kBounded + kCli + " " + c.args + " --runs 1");
