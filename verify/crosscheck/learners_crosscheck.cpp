@@ -497,11 +497,13 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
                               config.returning->delta ? to_string(*config.returning->delta) : "nothing");
       if (inner.name == "returning-batches") throw_parameter_error(kFunction, "--returning-batches", inner.condition, B);
       // ε (the total, or the per-batch ε it gives) or what a batch's calibration at it refuses: named --eps
-      const std::string user = to_string(config.eps);
+      const std::string user =
+          to_string(config.eps) + (config.eps_given ? "" : " (its default: --eps not given)");
       const std::string at = " (the per-batch eps over --returning-batches " + B + ", route " + route + ")";
       if (inner.name == "eps")
         throw_parameter_error(kFunction, "--eps",
-                              inner.value == user ? inner.condition : inner.condition + " at " + inner.value + at,
+                              inner.value == to_string(config.eps) ? inner.condition
+                                                                   : inner.condition + " at " + inner.value + at,
                               user);
       throw_parameter_error(kFunction, "--eps",
                             "calibrated at its per-batch eps over --returning-batches " + B + " (" +
@@ -513,6 +515,7 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
     // The batches a run reaches are calibrated here, before any run, at that ε and refused naming the total ε given.
     if (learner->validate) {
       names.at = " at its per-batch eps " + to_string(eps);
+      if (!config.eps_given) names.value += " (its default: --eps not given)";
       learner->validate(config.horizon, arms, eps, names);
     }
   }

@@ -84,6 +84,7 @@ struct CrosscheckConfig {
   std::uint32_t runs = 20;
   std::uint64_t seed = 1;
   Rational eps{1, 2};
+  bool eps_given = true;  // false: eps is the default, and a refusal naming --eps says so
   std::string environment;  // empty: the learner's default
   std::uint32_t arms = 10;  // seed000 environments only
   fast::LearnerOptions fast_options{};  // test hooks only (LearnerOptions::near_tie_scale, fault_at_near_ties)

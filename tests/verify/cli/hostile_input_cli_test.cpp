@@ -444,9 +444,28 @@ TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
        "1", "batch size B = 20 (algorithms[", "--horizon"},
       {"crosscheck --learner b-glincb --link logistic --horizon 1", "1", "[4, 2^24]", "--horizon"},
       {"simulate --learner b-glincb --link logistic --horizon 1 --quiet", "1", "[4, 2^24]", "--horizon"},
+      // Audit targets built at an extreme --eps: a sampler's bound named its own parameter (or, for p-vec-matrix,
+      // an internal binomial 'n' renamed by coincidence to --n, "its default: --n not given").
+      {"audit p-amp --eps 1e-6 --samples 100 --threads 1", "1e-6", "RoundedNormal's sigma"},
+      {"audit gauss-ldp --eps 1e-6 --samples 100 --threads 1", "1e-6", "RoundedNormal's sigma"},
+      {"audit p-vec --eps 1e-6 --samples 100 --threads 1", "1e-6", "PVec's b"},
+      {"audit p-vec-matrix --eps 1e-6 --samples 100 --threads 1", "1e-6", "BinomialLarge's n"},
+      // scripts/sweep-refusals' options and experiments parts: --returning-batches 2^40 at the default ε named
+      // --eps as if given; 000-mslr's k-means named its 'K'; a jdp-glm paper-code cell at --eps 1e-9 passed the
+      // override's check and ended the first optimized run with exit 3 ("fast::jdp_glm paper-code: lambda beyond
+      // 2^20").
+      {"crosscheck --learner dist-dp-se --returning-batches 1099511627776 --route pure --horizon 200",
+       "1/2 (its default: --eps not given)", "per-batch eps 1/2199023255552"},
+      {"simulate --experiment 000-mslr --arms 1000 --horizon 200 --threads 1 --quiet --no-plots --out " +
+           (std::filesystem::temp_directory_path() / "dpb-hostile-mslr-never-written").string(),
+       "1000", "[1, 600]", "--arms"},
+      {"simulate --experiment 003-fig1-logistic --eps 1e-9 --horizon 200 --threads 1 --quiet --no-plots --out " +
+           (std::filesystem::temp_directory_path() / "dpb-hostile-jdp-never-written").string(),
+       nine, "a value every learner accepts"},
   };
   for (const auto& c : cases) {
-    const auto r = run_command("export DPBANDIT_PROGRESS_AFTER_MS=0; " + kBounded + kCli + " " + c.args + " --runs 1");
+    const std::string runs = c.args.rfind("audit ", 0) == 0 ? "" : " --runs 1";  // audit takes --samples
+    const auto r = run_command("export DPBANDIT_PROGRESS_AFTER_MS=0; " + kBounded + kCli + " " + c.args + runs);
     EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args << ": " << r.out.substr(0, 300);
     expect_one_bounded_line(r.err);
