@@ -13,4 +13,12 @@ namespace dpb {
 // "F: parameter 'p' must be C, got V" -> "F's p must be C (V)", V cut to 24 characters; another text as it is.
 std::string parameter_error_reason(std::string_view what);
 
+// The parts of "F: parameter 'p' must be C, got V" (empty when `what` is another text): a refusal whose parameter
+// is the user's option seen under another name (calibrate's `route` for crosscheck's --route) is rethrown naming
+// the option with its condition C, instead of quoting the whole refusal inside another one.
+struct ParameterErrorParts {
+  std::string function, name, condition, value;
+};
+bool parse_parameter_error(std::string_view what, ParameterErrorParts& parts);
+
 }  // namespace dpb

@@ -21,22 +21,32 @@ void throw_parameter_error(std::string_view function, std::string_view name, std
   throw ParameterError(fmt::format("{}: parameter '{}' must be {}, got {}", function, name, condition, shown));
 }
 
-std::string parameter_error_reason(std::string_view what) {
+bool parse_parameter_error(std::string_view what, ParameterErrorParts& parts) {
   const std::string_view mark = ": parameter '";
   const std::size_t p = what.find(mark);
-  if (p == std::string_view::npos) return std::string(what);
+  if (p == std::string_view::npos) return false;
   const std::size_t name_begin = p + mark.size();
   const std::size_t name_end = what.find("' must be ", name_begin);
-  if (name_end == std::string_view::npos) return std::string(what);
-  const std::string_view function = what.substr(0, p), name = what.substr(name_begin, name_end - name_begin);
+  if (name_end == std::string_view::npos) return false;
+  parts.function = std::string(what.substr(0, p));
+  parts.name = std::string(what.substr(name_begin, name_end - name_begin));
   std::string_view rest = what.substr(name_end + 10);
-  std::string value;
+  parts.value.clear();
   if (const std::size_t got = rest.rfind(", got "); got != std::string_view::npos) {
-    value = std::string(rest.substr(got + 6));
+    parts.value = std::string(rest.substr(got + 6));
     rest = rest.substr(0, got);
-    if (value.size() > 24) value = value.substr(0, 24) + "...";
   }
-  return fmt::format("{}'s {} must be {}{}", function, name, rest, value.empty() ? "" : " (" + value + ")");
+  parts.condition = std::string(rest);
+  return true;
+}
+
+std::string parameter_error_reason(std::string_view what) {
+  ParameterErrorParts parts;
+  if (!parse_parameter_error(what, parts)) return std::string(what);
+  std::string value = parts.value;
+  if (value.size() > 24) value = value.substr(0, 24) + "...";
+  return fmt::format("{}'s {} must be {}{}", parts.function, parts.name, parts.condition,
+                     value.empty() ? "" : " (" + value + ")");
 }
 
 std::string double_text(double x) {  // report-only

@@ -62,7 +62,7 @@ std::string name_the_option(const std::string& message, const CLI::App& app) {
   if (message.size() > 4096 || !std::regex_match(message, m, form)) return message;
   const auto [command, sub] = selected_command(app);
   if (sub == nullptr) return message;
-  static const std::map<std::string, std::string> aliases = {{"variance", "var"}, {"B", "batch"}};
+  static const std::map<std::string, std::string> aliases = {{"variance", "var"}, {"B", "batch"}, {"T", "horizon"}, {"K", "arms"}};
   std::string name = m[2];
   if (const auto a = aliases.find(name); a != aliases.end()) name = a->second;
   const CLI::Option* option = sub->get_option_no_throw("--" + name);

@@ -21,11 +21,13 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "reference/core/error_reason.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/core/rational.hpp"
 #include "verify/audit/black_box.hpp"
@@ -380,7 +382,30 @@ void add_audit_command(CLI::App& app, Context& context) {
         o.whole_output = true;
       if (options->given("view") && args->view == "joint") o.joint_view = true;
       if (const auto k = options->u64("arms")) o.arms = static_cast<std::uint32_t>(*k);
-      r = verify::audit::audit_target(args->target, o, samples, seed, settings, search);
+      try {
+        r = verify::audit::audit_target(args->target, o, samples, seed, settings, search);
+      } catch (const ParameterError& e) {
+        // A target builds its mechanism's samplers from the options: at an extreme but valid --eps a sampler's own
+        // bound refused it naming its parameter (scripts/sweep-refusals: `audit p-amp --eps 1e-6` gave
+        // "RoundedNormal: parameter 'sigma'", p-vec "PVec: parameter 'b'", p-vec-matrix an internal binomial 'n'
+        // renamed to --n, "its default"). When one of the options that calibrate a target was given and the
+        // refusal names none the user gave, it is named by that option, the inner reason quoted.
+        ParameterErrorParts inner;
+        static const std::set<std::string> kOwn = {"eps", "samples", "confidence", "seed", "n", "horizon", "delta",
+                                                   "borderline", "pairs", "keep", "arms", "threads"};
+        if (!parse_parameter_error(e.what(), inner) || inner.function == kFn ||
+            (kOwn.count(inner.name) > 0 && options->given(inner.name)))
+          throw;
+        std::vector<std::pair<std::string, std::string>> given;
+        for (const auto& [name, value] : {std::pair<std::string, const std::string*>{"eps", &args->eps},
+                                          {"n", &args->n}, {"horizon", &args->horizon}, {"delta", &args->delta}})
+          if (options->given(name)) given.emplace_back(name, *value);
+        if (given.size() != 1) throw;
+        throw_parameter_error(kFn, "--" + given[0].first,
+                              "a value " + args->target + "'s mechanism can be built at (" +
+                                  parameter_error_reason(e.what()) + ")",
+                              given[0].second);
+      }
     }
     pass->bar.reset();  // ends its line before the summary
     settings.progress = nullptr;

@@ -200,6 +200,7 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
     config.runs = static_cast<std::uint32_t>(options->u64("runs", 20));
     config.seed = options->u64("seed", 1);
     config.eps = parse_rational(args->eps.empty() ? "1/2" : args->eps, "crosscheck", "eps");
+    config.eps_given = !args->eps.empty();
     config.environment = args->env;
     config.arms = static_cast<std::uint32_t>(options->u64("arms", 10));
     config.ledger = args->ledger;

@@ -67,7 +67,10 @@ void add_multi_agent_options(Options& o, MultiAgentCliArgs& a, const std::vector
   o.choice("--routine", a.routine, {"se", "coin"}, "Local routine of mase/CE/DE: se (default) or coin").companions_are(companions);
   o.integer("--coin-activation", a.coin_activation, one, closed(pow2(40), "2^40"), "Coin routine: the activation T_c >= 1 it fires at")
       .companions_are(with({"--routine", "coin"}));
-  o.number("--sigma", a.sigma, open(0), closed(pow10(3), "10^3"), "P2: σ of the clipped-Gaussian proxy (default 1/10)")
+  // σ ≥ 10⁻⁴ (scripts/sweep-refusals): a run's cost grows as 1/σ (mase --env p2 --max-rounds 2000: 0.27 s at 10⁻⁴,
+  // 3.3 s at 10⁻⁵, past 30 s at 10⁻⁶ and 10⁻⁹, where every multi-agent learner was stopped at the sweep's cap).
+  o.number("--sigma", a.sigma, closed(1 / pow10(4), "1e-4"), closed(pow10(3), "10^3"),
+           "P2: σ of the clipped-Gaussian proxy, in [1e-4, 10^3] (default 1/10)")
       .companions_are(with({"--env", "p2"}));
   // P2's means 11 − s, 54/5 − s, 52/5 − s must lie in [0, 1] (clipped Gaussian rewards): s in [10, 52/5], refused up
   // front naming --shift (it used to be refused later naming an internal 'mean').

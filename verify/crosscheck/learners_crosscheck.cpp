@@ -127,12 +127,11 @@ CrosscheckLearner protocol_se(ref::Variant variant, std::string description) {
   };
   // Every batch a run without eliminations reaches, calibrated in both builds before any run
   // (validate_protocol_batches; ldp-se --eps 4e-15 --arms 2 --horizon 2^22 ran 40 s, then failed at n = 2^20).
-  l.validate = [params](std::uint64_t T, std::uint32_t K, const Rational& eps) {
+  l.validate = [params](std::uint64_t T, std::uint32_t K, const Rational& eps, const ProtocolBatchNames& names) {
     CrosscheckInput in;
     in.T = T;
     in.eps = eps;
-    validate_protocol_batches(params(in), ref::BatchedSuccessiveEliminationParams{}.eta, T, K, true,
-                              {kFunction, "--eps", to_string(eps)});
+    validate_protocol_batches(params(in), ref::BatchedSuccessiveEliminationParams{}.eta, T, K, true, names);
   };
   return l;
 }
@@ -143,7 +142,7 @@ void validate_protocol_batches(const ref::ProtocolAggregatorParams& params, cons
                                std::uint32_t K, bool reference, const ProtocolBatchNames& names) {
   const auto refuse = [&](const Integer& n, const std::string& where, const ParameterError& e) {
     throw_parameter_error(names.command, names.name,
-                          "calibrated at batch n = " + to_string(n) + ", " + where + " (" +
+                          "calibrated" + names.at + " at batch n = " + to_string(n) + ", " + where + " (" +
                               parameter_error_reason(e.what()) + ")",
                           names.value);
   };
@@ -155,7 +154,8 @@ void validate_protocol_batches(const ref::ProtocolAggregatorParams& params, cons
   } catch (const ParameterError& e) {
     // A range check of ε itself ("calibrate: parameter 'eps' must be < 1 ...") is already the user's refusal when
     // the user's option is --eps (the command line names it): kept as it is. Anything else is explained.
-    if (names.name == "--eps" && std::string_view(e.what()).find(": parameter 'eps' must be ") != std::string_view::npos)
+    if (names.name == "--eps" && names.at.empty() &&
+        std::string_view(e.what()).find(": parameter 'eps' must be ") != std::string_view::npos)
       throw;
     refuse(Integer(1), "the first batch of every run", e);
   }
@@ -168,8 +168,9 @@ void validate_protocol_batches(const ref::ProtocolAggregatorParams& params, cons
     const ref::NoiseLaw& law = optimized->calibration(1).per_user_noise;
     if (law.kind == ref::NoiseKind::PolyaDifference && law.polya_r * law.scale > kPolyaTableLimit)
       throw_parameter_error(names.command, names.name,
-                            "large enough that the per-user Polya noise at batch n = 1 has r*scale <= 2^18 (its "
-                            "exact sampler's table grows with r*scale; here scale = " +
+                            "large enough that the per-user Polya noise" + names.at +
+                                " at batch n = 1 has r*scale <= 2^18 (its exact sampler's table grows with r*scale; "
+                                "here scale = " +
                                 to_string(Rational(law.scale)) + ")",
                             names.value);
   }
@@ -457,7 +458,11 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
   const std::string environment = config.environment.empty() ? learner->environment : config.environment;
   const std::uint32_t arms = make_crosscheck_instance(environment, config.arms, config.seed, 0).arms();  // validates
   // With returning users --eps is the total over a user's B batches; the batches are checked below at the per-batch ε.
-  if (learner->validate && !config.returning) learner->validate(config.horizon, arms, config.eps);
+  ProtocolBatchNames names;  // a refusal of the batches' calibration names the user's --eps
+  names.command = kFunction;
+  names.name = "--eps";
+  names.value = to_string(config.eps);
+  if (learner->validate && !config.returning) learner->validate(config.horizon, arms, config.eps, names);
 
   CrosscheckReport report;
   report.config = config;
@@ -476,29 +481,42 @@ CrosscheckReport crosscheck_learner(const CrosscheckConfig& config) {
     base.variant = *variant;
     base.eps = config.eps;
     base.horizon = Integer(std::max<std::uint64_t>(config.horizon, 2));
+    const std::string B = std::to_string(config.returning->B);
     try {
       eps = ref::calibrate_returning_se(base, Rational(2), config.horizon, *config.returning).eps_batch;
     } catch (const ParameterError& e) {
-      const std::string what = e.what();
-      const char* name = what.find("parameter 'route'") != std::string::npos   ? "--route"
-                         : what.find("parameter 'delta'") != std::string::npos ? "--delta"
-                                                                               : "--returning-batches";
-      throw_parameter_error(kFunction, name, "a setting calibrate accepts here: " + parameter_error_reason(what).substr(0, 110),
-                            std::to_string(config.returning->B));
+      // Each refusal names the user's option it is about, with the option's value and the condition alone (issue
+      // 14: "--returning-batches must be a setting calibrate accepts here: calibrate's route must be ...", got 2
+      // nested a refusal of the route in one of B and showed B as the route's value).
+      ParameterErrorParts inner;
+      if (!parse_parameter_error(e.what(), inner)) throw;
+      const std::string route(ref::returning_route_name(config.returning->route));
+      if (inner.name == "route") throw_parameter_error(kFunction, "--route", inner.condition, route);
+      if (inner.name == "delta")
+        throw_parameter_error(kFunction, "--delta", inner.condition,
+                              config.returning->delta ? to_string(*config.returning->delta) : "nothing");
+      if (inner.name == "returning-batches") throw_parameter_error(kFunction, "--returning-batches", inner.condition, B);
+      // ε (the total, or the per-batch ε it gives) or what a batch's calibration at it refuses: named --eps
+      const std::string user =
+          to_string(config.eps) + (config.eps_given ? "" : " (its default: --eps not given)");
+      const std::string at = " (the per-batch eps over --returning-batches " + B + ", route " + route + ")";
+      if (inner.name == "eps")
+        throw_parameter_error(kFunction, "--eps",
+                              inner.value == to_string(config.eps) ? inner.condition
+                                                                   : inner.condition + " at " + inner.value + at,
+                              user);
+      throw_parameter_error(kFunction, "--eps",
+                            "calibrated at its per-batch eps over --returning-batches " + B + " (" +
+                                parameter_error_reason(e.what()) + ")",
+                            user);
     }
     report.returning_eps_batch = eps;
     // The per-batch ε is ε/B on the pure route: past some B no sampler takes its noise (Pólya scale > 2^32, …).
-    // The batches a run reaches are calibrated here, before any run, at that ε and refused naming B.
+    // The batches a run reaches are calibrated here, before any run, at that ε and refused naming the total ε given.
     if (learner->validate) {
-      try {
-        learner->validate(config.horizon, arms, eps);
-      } catch (const ParameterError& e) {
-        const std::string what = e.what();
-        throw_parameter_error(kFunction, "--returning-batches",
-                              "a B whose per-batch noise the run can calibrate (" +
-                                  parameter_error_reason(what).substr(0, 100) + ")",
-                              std::to_string(config.returning->B));
-      }
+      names.at = " at its per-batch eps " + to_string(eps);
+      if (!config.eps_given) names.value += " (its default: --eps not given)";
+      learner->validate(config.horizon, arms, eps, names);
     }
   }
   for (std::uint32_t r = 0; r < config.runs; ++r) {

@@ -46,8 +46,9 @@ struct CrosscheckLearner {
   std::function<fast::Trajectory(const CrosscheckInput&)> run_fast;
   std::function<ref::Trajectory(const CrosscheckInput&, const ref::LearnerOptions&)> run_reference;
   // Optional: checks, before any run, what the parameters alone decide (horizon T, K arms, ε); throws
-  // ParameterError naming the user's option.
-  std::function<void(std::uint64_t T, std::uint32_t K, const Rational& eps)> validate;
+  // ParameterError naming the user's option as `names` says (ProtocolBatchNames below).
+  std::function<void(std::uint64_t T, std::uint32_t K, const Rational& eps, const struct ProtocolBatchNames& names)>
+      validate;
 };
 
 // Seed 000's protocol SE learners (ProtocolAggregator, both builds) calibrate each batch size n = l(b) when a run
@@ -58,9 +59,12 @@ struct CrosscheckLearner {
 // both, simulate the optimized build only). A refusal is rethrown as a ParameterError of `command` naming `name`
 // (the user's option or the config's field) with `value`, the batch and, within --horizon `T`, the reason.
 // Batches reached only after eliminations stay calibrated when reached (data-dependent).
+// `at`, when not empty, says at which ε the batches are calibrated when it is not the value named (returning users:
+// "at the per-batch eps 1/2000000000 of --returning-batches 2"); a range check of that ε is then explained too.
 struct ProtocolBatchNames {
   std::string command, name, value;
   std::string horizon = "--horizon";  // how the message calls T
+  std::string at;
 };
 void validate_protocol_batches(const ref::ProtocolAggregatorParams& params, const Rational& eta, std::uint64_t T,
                                std::uint32_t K, bool reference, const ProtocolBatchNames& names);
@@ -80,6 +84,7 @@ struct CrosscheckConfig {
   std::uint32_t runs = 20;
   std::uint64_t seed = 1;
   Rational eps{1, 2};
+  bool eps_given = true;  // false: eps is the default, and a refusal naming --eps says so
   std::string environment;  // empty: the learner's default
   std::uint32_t arms = 10;  // seed000 environments only
   fast::LearnerOptions fast_options{};  // test hooks only (LearnerOptions::near_tie_scale, fault_at_near_ties)

@@ -606,11 +606,38 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
       const bool code = kind == "seed001-code";
       for (std::size_t j = 0; j < E; ++j) {
         const ref::LinUcbParams p = linear_params(alg, c.epsilons[j], T, code);
-        const ref::LinUcbConfig cfg =
-            ref::configure_linucb(p, c.environment.d, c.environment.arms, 16, Rational(code ? 2 : 1));
+        const std::string f = "algorithms[" + std::to_string(i) + "]";
+        const std::string eps_name = options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]";
+        const ref::LinUcbConfig cfg = [&] {
+          try {
+            return ref::configure_linucb(p, c.environment.d, c.environment.arms, 16, Rational(code ? 2 : 1));
+          } catch (const ParameterError& e) {
+            // configure_linucb names its own parameters (B, T, eps, delta, ...): the command line renamed B to
+            // --batch, an option no experiment takes (issue 14; `simulate --experiment 001-fig1 --horizon 1` said
+            // "parameter '--batch' must be in [1, T = 1], got 20 (its default: --batch not given)"). Named here by
+            // the user's option or the config's field.
+            ParameterErrorParts inner;
+            if (!parse_parameter_error(e.what(), inner)) throw;
+            const std::string horizon = options.horizon ? "--horizon" : "horizon";
+            if (inner.name == "B")
+              throw_parameter_error("simulate", horizon,
+                                    "at least " + alg.label + "'s batch size B = " + std::to_string(p.B) + " (" + f +
+                                        ".batch" + (alg.batch ? "" : ", its default") + ")",
+                                    std::to_string(T));
+            if (inner.name == "T") throw_parameter_error("simulate", horizon, inner.condition, std::to_string(T));
+            if (inner.name == "eps")
+              throw_parameter_error("simulate", eps_name, inner.condition, to_string(c.epsilons[j]));
+            if (inner.name == "delta" || inner.name == "vec-scale" || inner.name == "m0" || inner.name == "users")
+              throw_parameter_error("simulate", f + "." + (inner.name == "vec-scale" ? "vec_scale" : inner.name),
+                                    inner.condition, inner.value);
+            throw_parameter_error("simulate", f,
+                                  "a seed 001 setting its learner accepts (" + parameter_error_reason(e.what()) + ")",
+                                  alg.learner);
+          }
+        }();
         LinearNoiseNames names;
         names.command = "simulate";
-        names.name = options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]";
+        names.name = eps_name;
         names.value = to_string(c.epsilons[j]);
         names.at = " at delta " + to_string(p.delta) + " (" + alg.label + ")";
         check_linear_noise(cfg, p, names);

@@ -406,6 +406,7 @@ TEST(HostileInputCliTest, ProtocolBatchRefusedBeforeTheRun) {
 TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
   struct Case {
     std::string args, value, needle;
+    std::string option = "--eps";
   };
   const std::string nine = "1/1000000000", thirty = "1/1" + std::string(30, '0');
   const std::vector<Case> cases = {
@@ -422,16 +423,58 @@ TEST(HostileInputCliTest, RefusalsNameTheUsersOptionNotAnInternalParameter) {
       {"crosscheck --learner dist-dp-se --eps 1e-9", nine, "Polya"},
       {"crosscheck --learner shuffle-se --eps 1e-9", nine, "Polya"},
       {"crosscheck --learner dist-dp-se --eps 1e-6", "1/1000000", "Polya"},
+      // Returning users (scripts/sweep-refusals): a refusal of the per-batch noise quoted crosscheck's own refusal
+      // of --eps inside one of --returning-batches ("... (crosscheck's --eps must be ...)"), and a refusal of the
+      // route or of ε by calibrate named --returning-batches and showed B as the value.
+      {"crosscheck --learner dist-dp-se --returning-batches 2 --route pure --eps 1e-9 --horizon 200", nine,
+       "per-batch eps 1/2000000000 at batch n = 1"},
+      {"crosscheck --learner dist-dp-se --returning-batches 2 --route approx --delta 1/100000 --eps 1e-9 "
+       "--horizon 200",
+       nine, "per-batch eps"},
+      {"crosscheck --learner cdp-se --returning-batches 2 --route pure --eps 1000 --horizon 200", "1000",
+       "< 1 for variant central"},
+      {"crosscheck --learner cdp-se --returning-batches 2 --route approx --delta 1/10000 --eps 1000 --horizon 200",
+       "1000", "advanced-composition"},
+      {"crosscheck --learner dist-rdp-se --returning-batches 2 --route pure --eps 1 --horizon 200", "pure",
+       "approx or rdp for variant dist-rdp", "--route"},
+      // configure_linucb's own refusal in a seed 001 experiment named '--batch', an option no experiment takes
+      // ("its default: --batch not given"); b_glincb's named its 'T'.
+      {"simulate --experiment 001-fig1-theorem --horizon 1 --threads 1 --quiet --no-plots --out " +
+           (std::filesystem::temp_directory_path() / "dpb-hostile-linucb-batch-never-written").string(),
+       "1", "batch size B = 20 (algorithms[", "--horizon"},
+      {"crosscheck --learner b-glincb --link logistic --horizon 1", "1", "[4, 2^24]", "--horizon"},
+      {"simulate --learner b-glincb --link logistic --horizon 1 --quiet", "1", "[4, 2^24]", "--horizon"},
+      // Audit targets built at an extreme --eps: a sampler's bound named its own parameter (or, for p-vec-matrix,
+      // an internal binomial 'n' renamed by coincidence to --n, "its default: --n not given").
+      {"audit p-amp --eps 1e-6 --samples 100 --threads 1", "1e-6", "RoundedNormal's sigma"},
+      {"audit gauss-ldp --eps 1e-6 --samples 100 --threads 1", "1e-6", "RoundedNormal's sigma"},
+      {"audit p-vec --eps 1e-6 --samples 100 --threads 1", "1e-6", "PVec's b"},
+      {"audit p-vec-matrix --eps 1e-6 --samples 100 --threads 1", "1e-6", "BinomialLarge's n"},
+      // scripts/sweep-refusals' options and experiments parts: --returning-batches 2^40 at the default ε named
+      // --eps as if given; 000-mslr's k-means named its 'K'; a jdp-glm paper-code cell at --eps 1e-9 passed the
+      // override's check and ended the first optimized run with exit 3 ("fast::jdp_glm paper-code: lambda beyond
+      // 2^20").
+      {"crosscheck --learner dist-dp-se --returning-batches 1099511627776 --route pure --horizon 200",
+       "1/2 (its default: --eps not given)", "per-batch eps 1/2199023255552"},
+      {"simulate --experiment 000-mslr --arms 1000 --horizon 200 --threads 1 --quiet --no-plots --out " +
+           (std::filesystem::temp_directory_path() / "dpb-hostile-mslr-never-written").string(),
+       "1000", "[1, 600]", "--arms"},
+      {"simulate --experiment 003-fig1-logistic --eps 1e-9 --horizon 200 --threads 1 --quiet --no-plots --out " +
+           (std::filesystem::temp_directory_path() / "dpb-hostile-jdp-never-written").string(),
+       nine, "a value every learner accepts"},
   };
   for (const auto& c : cases) {
-    const auto r = run_command("export DPBANDIT_PROGRESS_AFTER_MS=0; " + kBounded + kCli + " " + c.args + " --runs 1");
+    const std::string runs = c.args.rfind("audit ", 0) == 0 ? "" : " --runs 1";  // audit takes --samples
+    const auto r = run_command("export DPBANDIT_PROGRESS_AFTER_MS=0; " + kBounded + kCli + " " + c.args + runs);
     EXPECT_EQ(r.exit_code, 2) << c.args << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << c.args << ": " << r.out.substr(0, 300);
     expect_one_bounded_line(r.err);
     EXPECT_LE(r.err.size(), 201U) << r.err;  // the errata's 200 bytes and the newline
-    EXPECT_NE(r.err.find("parameter '--eps'"), std::string::npos) << c.args << ": " << r.err;
-    // The only parameter named is the user's option (no "parameter 'variance'", 'b', 'D', '--sigma').
+    EXPECT_NE(r.err.find("parameter '" + c.option + "'"), std::string::npos) << c.args << ": " << r.err;
+    // The only parameter named is the user's option (no "parameter 'variance'", 'b', 'D', '--sigma'), and no
+    // refusal of an option is quoted inside it ("crosscheck's --eps must be").
     EXPECT_EQ(r.err.find("parameter '"), r.err.rfind("parameter '")) << c.args << ": " << r.err;
+    EXPECT_EQ(r.err.find("'s --"), std::string::npos) << c.args << ": " << r.err;
     EXPECT_EQ(r.err.find("--sigma"), std::string::npos) << c.args << ": " << r.err;
     EXPECT_NE(r.err.find(c.needle), std::string::npos) << c.args << ": " << r.err;
     const std::string tail = "got " + c.value + "\n";
