@@ -13,6 +13,7 @@
 #include "optimized/learners/b_glincb.hpp"
 #include "optimized/learners/jdp_glm.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
+#include "optimized/protocols/tree_mechanism.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/double_text.hpp"
 #include "reference/core/errors.hpp"
@@ -253,6 +254,25 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
       s.jdp.S = Rational(2);
       s.jdp_constants = ref::jdp_glm_constants(s.jdp, ref::Link::logistic, kD, kQ);
       const ref::JdpGlmConstants& k = *s.jdp_constants;
+      // The audit's sample volume needs the optimized trees: past fast::RoundedNormal's range (c = sigma·2^grid >
+      // 2^48, a small --eps) the learner falls back to the reference's sampler, and `audit jdp-glm --eps 1e-6` ran for
+      // minutes (LimitsCli.EveryLearnerTargetAtTheSmallestEpsAnswersOrIsRefusedUpFront): refused up front instead.
+      for (const Rational& sigma : {k.sigma_V, k.sigma_H}) {
+        ref::TreeParams tp;
+        tp.labels = ref::LabelSet::symmetric_matrix(kD);
+        tp.leaves = Integer(kJdpT);
+        tp.grid_bits = Integer(k.grid_bits);
+        tp.symmetrisation = ref::Symmetrisation::Half;
+        tp.sigma = sigma;
+        try {
+          const fast::TreeMechanism probe(tp);
+        } catch (const ParameterError&) {
+          throw_parameter_error(kFn, "eps",
+                                "large enough that jdp-glm's tree noise fits the optimized sampler (sigma·2^" +
+                                    std::to_string(k.grid_bits) + " <= 2^48)",
+                                dpb::to_string(o.eps));
+        }
+      }
       calibration = {{"profile", "theorem"}, {"lambda", k.lambda.str()}, {"sigma_V", dpb::to_string(k.sigma_V)},
                      {"sigma_H", dpb::to_string(k.sigma_H)}, {"threshold", dpb::to_string(k.threshold)},
                      {"count1", k.count1.str()}};
