@@ -188,8 +188,9 @@ void validate_cell(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uin
     // The optimized paper-code twin's exact range of λ (below 2^20 on its 2^-32 grid), as crosscheck's
     // jdp_glm_prepare checks it: λ = 2 ln(4/δ) ln²(4T/ζ)/(ε·κ*) + … does not depend on κ (the placeholder above).
     // `simulate --experiment 003-fig1-logistic --eps 1e-9` passed the checks here and ended its first optimized run
-    // with exit 3, "fast::jdp_glm paper-code: lambda beyond 2^20" (scripts/sweep-refusals). (The theorem profile's
-    // bound, 2^52, is left to the run: its λ of Eq. 19 is not checked here with a placeholder κ.)
+    // with exit 3, "fast::jdp_glm paper-code: lambda beyond 2^20" (scripts/sweep-refusals). Known gap (issue 14's
+    // note, session 18): the theorem profile's λ (Eq. 19) depends on κ, which is known only once the instance is built,
+    // so its 2^52 bound is not checked here; an experiment past it fails in its first run instead of up front.
     if (p.profile != ref::JdpProfile::PaperCode) (void)ref::jdp_glm_constants(p, c.link, c.d, c.q);
     else if (ref::jdp_glm_paper_constants(p, c.link, c.d, c.q).lambda >= Rational(1 << 20))
       throw_parameter_error("jdp_glm", "eps",
