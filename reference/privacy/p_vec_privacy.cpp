@@ -253,4 +253,34 @@ Rational pvec_delta_upper_bound(const PVecPrivacyBound& bound, const Rational& e
   return std::min(Rational(1), Rational(bound.tail + rdp_part));
 }
 
+PVecReturningTotals pvec_returning_totals(const Integer& g, const Integer& b, const Integer& B, const Integer& d,
+                                          const Integer& M, const Rational& delta_m, const Rational& delta) {
+  constexpr const char* fn = "pvec_returning_totals";
+  require_positive(g, fn, "g");
+  require_positive(b, fn, "b");
+  require_positive(B, fn, "B");
+  require_positive(d, fn, "d");
+  require_positive(M, fn, "M");
+  if (delta_m <= 0 || delta_m >= 1) throw_parameter_error(fn, "delta_m", "in (0, 1)", to_string(delta_m));
+  if (delta <= 0 || delta >= 1) throw_parameter_error(fn, "delta", "in (0, 1)", to_string(delta));
+  PVecPrivacyInput in;
+  in.noise_trials = B * b;
+  in.p = Rational(1, 4);
+  in.max_units = g;  // r = 2Δ
+  in.instances = pvec_instances(d, g, true);
+  in.tail_budget = delta_m / 1000;
+  const PVecPrivacyBound bound = pvec_privacy_bound(in);
+  PVecReturningTotals t;
+  t.delta_advanced = Rational(M) * delta_m + delta / 2;
+  t.eps_batch = pvec_eps_upper_bound(bound, delta_m);
+  if (t.eps_batch) t.eps_advanced = advanced_composition_eps_upper_bound(*t.eps_batch, M, Rational(delta / 2));
+  t.tail_total = std::min(Rational(1), Rational(Rational(M) * bound.tail));
+  if (!bound.curve.empty() && delta > t.tail_total) {
+    RdpCurve composed;
+    for (const auto& [alpha, rho] : bound.curve) composed.emplace_back(alpha, Rational(Rational(M) * rho));
+    t.eps_rdp = rdp_to_dp_standard_upper_bound(composed, Rational(delta - t.tail_total));
+  }
+  return t;
+}
+
 }  // namespace dpb::ref

@@ -99,4 +99,24 @@ std::optional<Rational> pvec_eps_upper_bound(const PVecPrivacyBound& bound, cons
 // δ at ε: tail + min_α e^{(α−1)(ρ_α − ε)}, rounded up (1 when no α gives less).
 Rational pvec_delta_upper_bound(const PVecPrivacyBound& bound, const Rational& eps);
 
+// Returning users (Thm E.5; docs/privacy-001.md §10): one user in every one of M batches of B users, each batch a
+// P_Vec release at (g, b) with r = 2Δ over the d + d(d+1)/2 labels of (φy, triu φφᵀ). Two certified user-level
+// accountants, neither resting on Thm C.1's constant:
+//  - per batch the certified ε at δ_m (pvec_eps_upper_bound, window tail ≤ δ_m/1000), composed over the M batches by
+//    advanced composition (Dwork–Roth Thm 3.20) at δ′ = δ/2: (ε_adv, M·δ_m + δ/2);
+//  - the batch's truncated Rényi curve composed M-fold (ρ_α ↦ M·ρ_α; the windows' tails add: M·tail, a union bound
+//    over the batches; adaptive composition holds because each batch's bound holds for every input of the other
+//    users), converted at δ − M·tail (Mironov): ε_rdp at δ.
+// Both rounded up; nullopt where an accountant gives nothing (a tail above its δ). ParameterError naming g, b, B, d,
+// M (each ≥ 1), delta_m or delta (in (0, 1)).
+struct PVecReturningTotals {
+  std::optional<Rational> eps_batch;      // certified per-batch ε at δ_m
+  std::optional<Rational> eps_advanced;   // ε_batch composed by advanced composition at δ′ = δ/2
+  Rational delta_advanced;                // M·δ_m + δ/2
+  std::optional<Rational> eps_rdp;        // the M-fold curve at δ
+  Rational tail_total;                    // M·tail of the batch windows
+};
+PVecReturningTotals pvec_returning_totals(const Integer& g, const Integer& b, const Integer& B, const Integer& d,
+                                          const Integer& M, const Rational& delta_m, const Rational& delta);
+
 }  // namespace dpb::ref

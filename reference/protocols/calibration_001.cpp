@@ -4,6 +4,7 @@
 #include "reference/protocols/internal/quantities.hpp"
 #include "reference/privacy/accountants.hpp"
 #include "reference/privacy/ledger.hpp"
+#include "reference/privacy/p_vec_privacy.hpp"
 #include "reference/protocols/calibration.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
 
@@ -277,6 +278,43 @@ Calibration001 p_amp(const Calibration001Input& in) {
   return c;
 }
 
+// Returning users of P_Vec (Thm E.5; docs/privacy-001.md §10): one user's M batches composed by three accountants,
+// each an upper bound of the user-level ε: (1) the proof's route — Thm C.1's stated per-batch (ε_m, δ_m) under
+// advanced composition, δ′ = δ/2 (Thm E.2; it rests on C.1's constant, which 001.thm3.5.privacy checks); (2) P_Vec's
+// certified per-batch ε at δ_m under the same composition; (3) the batch's certified truncated Rényi curve composed
+// M-fold and converted at δ (ref::pvec_returning_totals). (2) and (3) do not rest on C.1.
+void vec_returning_composition(Calibration001& c, const Integer& g, const Integer& b, const Integer& B,
+                               const Integer& d, const Split& s, const Rational& delta, bool thm_c1_b) {
+  const Rational delta_prime = delta / 2;
+  if (thm_c1_b) {
+    c.quantities.push_back(exact("eps_total_advanced", advanced_composition_eps_upper_bound(s.eps_m, s.M, delta_prime),
+                                 "Thm C.1's per-batch (eps_m, delta_m) composed over M batches by advanced "
+                                 "composition, delta' = delta/2 (the proof's route, Thm E.2; rests on C.1)"));
+  } else {
+    c.quantities.push_back(text("eps_total_advanced", "not applicable: b from the main text's constant, not Thm C.1's"));
+  }
+  c.quantities.push_back(exact("delta_total_advanced", Rational(s.M * s.delta_m + delta_prime), "M delta_m + delta/2"));
+  const PVecReturningTotals t = pvec_returning_totals(g, b, B, d, s.M, s.delta_m, delta);
+  if (t.eps_batch) {
+    c.quantities.push_back(exact("eps_batch_certified", *t.eps_batch,
+                                 "P_Vec's certified eps of one batch at delta_m (001.thm3.5.privacy's accountant: "
+                                 "truncated Renyi moments of the per-label counts, windows' tail <= delta_m/1000)"));
+    c.quantities.push_back(exact("eps_total_certified_advanced", *t.eps_advanced,
+                                 "eps_batch_certified composed over M batches by advanced composition, delta' = "
+                                 "delta/2; total delta = M delta_m + delta/2"));
+  } else {
+    c.quantities.push_back(text("eps_batch_certified", "none: the windows' tail exceeds delta_m"));
+  }
+  if (t.eps_rdp) {
+    c.quantities.push_back(exact("eps_total_certified_rdp", *t.eps_rdp,
+                                 "the batch's certified truncated Renyi curve composed M-fold, converted at delta - "
+                                 "M tail (Mironov); at delta"));
+  } else {
+    c.quantities.push_back(text("eps_total_certified_rdp", "none: M times the windows' tail exceeds delta"));
+  }
+  c.quantities.push_back(exact("tail_total", t.tail_total, "M times the batch windows' certified tail"));
+}
+
 // ---- p-vec ----
 Calibration001 p_vec(const Calibration001Input& in) {
   Calibration001 c;
@@ -354,6 +392,7 @@ Calibration001 p_vec(const Calibration001Input& in) {
   add_split(c, s);
   core(s.eps_m, s.delta_m, true);
   const Integer g = boost::multiprecision::numerator(*c.find("g")->exact);
+  vec_returning_composition(c, g, boost::multiprecision::numerator(*c.find("b")->exact), B, d, s, delta, !main_text);
   const Rational k = Rational(10000000) * g * g * T / (eps * eps * B * B);
   c.quantities.push_back(real("b_printed",
                               ln(Rational(2 / delta), kReport) *

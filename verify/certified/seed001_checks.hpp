@@ -58,6 +58,17 @@ Outcome check_thm_e3_sigma(const ReturningSigmaFn& sigma);
 // route then does not apply).
 Outcome check_thm_e3_privacy(const Rational& sigma_factor = Rational(1));
 
+// 001.thm-e5.privacy: P_Vec with returning users (one user in every one of the M = ⌈T/B⌉ batches) at Thm E.5's
+// calibration — calibrate p-vec --returning: C.1's (g, b) at (ε_m, δ_m) — is (ε, δ)-SDP at user level. The certified
+// upper bound is the lesser of the two accountants that do not rest on C.1 (ref::pvec_returning_totals: the batch's
+// certified ε at δ_m under advanced composition; the batch's truncated Rényi curve composed M-fold); C.1's own route
+// (eps_total_advanced) is reported beside. holds at a point when that bound ≤ ε at δ; above ε: inconclusive (an upper
+// bound above the claim proves nothing). Grid: quick (T, B) ∈ {(10⁴, 100), (10⁵, 10³)}, full adds (10⁶, 10⁴); ε ∈
+// {1/10, 1/2, 9/10}, δ ∈ {10⁻⁵, 1/10}, d = 5. b_divisor ≠ 1: the negative control — the implementation sends
+// ⌈b/b_divisor⌉ noise bits per label (the accountants are recomputed at it; C.1's route then does not apply), on the
+// smallest (T, B) only (6 points).
+Outcome check_thm_e5_privacy(Suite suite, const Integer& b_divisor = Integer(1));
+
 // ---- 001.vec.unbiased / 001.vec.variance: E and Var of A_Vec's output from the exact law of the per-label count
 // (randomized rounding ⊛ Bin(b, p), convolved over the B users), both ranges r. ----
 // The exact law of one label's batch count Σ_i c_i (values: the B users' label values), support first..first+size−1.

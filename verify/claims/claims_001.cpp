@@ -275,6 +275,17 @@ void register_claims_001(Registry& registry) {
       Verdict::holds,
       [](const RunOptions&) { return check_thm_e3_privacy(); }});
   registry.add(Claim{
+      "001.thm-e5.privacy",
+      "P_Vec with returning users (one user in every batch, M = ⌈T/B⌉) at Thm E.5's calibration (C.1's g, b at ε_m = "
+      "ε/(2√(2M ln(2/δ))), δ_m = δ/(2M)) is (ε, δ)-SDP at user level",
+      {"001", "App. E", "Thm E.5 (C.1 per batch, advanced composition, Thm E.2)"},
+      Method::certified,
+      "ε ∈ {1/10, 1/2, 9/10} × δ ∈ {10⁻⁵, 1/10} × (T, B) ∈ {(10⁴, 100), (10⁵, 10³)} (full: and (10⁶, 10⁴)), d = 5; "
+      "the lesser of two certified accountants not resting on C.1 (the batch's certified ε at δ_m + advanced "
+      "composition; its truncated Rényi curve composed M-fold)",
+      Verdict::holds,
+      [](const RunOptions& o) { return check_thm_e5_privacy(o.suite); }});
+  registry.add(Claim{
       "001.vec.subgaussian",
       "o − E[o] is sub-Gaussian with variance proxy (r/g)²(B + B·b/4): E[e^{λ(o − E o)}] ≤ e^{λ²(r/g)²(B + Bb/4)/2}",
       {"001", "App. C.1", "proof of Thm C.1 (sub-Gaussian private noise, Assumption A.3)"},

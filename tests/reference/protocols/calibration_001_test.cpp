@@ -4,6 +4,8 @@
 // named per parameter.
 #include <gtest/gtest.h>
 
+#include "reference/privacy/p_vec_privacy.hpp"
+
 #include "reference/privacy/seed001.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "tests/support/parameter_errors.hpp"
@@ -108,6 +110,39 @@ TEST(Calibration001Test, Theorem35CeilingsAreExact) {
   test::expect_error_message(
       [&] { ref::calibrate_001(in); },
       "calibrate: parameter 'eps' must be < 1 for returning users (Thm E.2's advanced composition), got 1");
+}
+
+TEST(Calibration001Test, PVecReturningReportsTheComposedAccountants) {
+  auto in = input("p-vec");
+  in.eps = Rational(1, 2);
+  in.delta = Rational(1, 10);
+  in.n = 100;
+  in.d = 2;
+  in.horizon = 1000;
+  in.returning = true;
+  const auto c = ref::calibrate_001(in);
+  const Integer M = boost::multiprecision::numerator(*c.find("M")->exact);
+  EXPECT_EQ(M, 10);
+  const Rational eps_m = *c.find("eps_batch")->exact, delta_m = *c.find("delta_batch")->exact;
+  // The proof's route: C.1's (ε_m, δ_m) by advanced composition at δ/2, δ total exactly δ (Thm E.2: ≤ ε).
+  EXPECT_EQ(*c.find("eps_total_advanced")->exact,
+            ref::advanced_composition_eps_upper_bound(eps_m, M, Rational(1, 20)));
+  EXPECT_LE(*c.find("eps_total_advanced")->exact, *in.eps);
+  EXPECT_EQ(*c.find("delta_total_advanced")->exact, *in.delta);
+  // The certified routes are those of ref::pvec_returning_totals at the calibrated (g, b), below ε here.
+  const auto t = ref::pvec_returning_totals(boost::multiprecision::numerator(*c.find("g")->exact),
+                                            boost::multiprecision::numerator(*c.find("b")->exact), Integer(100),
+                                            Integer(2), M, delta_m, *in.delta);
+  EXPECT_EQ(*c.find("eps_total_certified_rdp")->exact, *t.eps_rdp);
+  EXPECT_EQ(*c.find("eps_total_certified_advanced")->exact, *t.eps_advanced);
+  EXPECT_LT(*t.eps_rdp, *in.eps);
+  EXPECT_LE(c.find("tail_total")->exact.value(), *in.delta / 2000);
+  // With --vec-constant the proof's route does not apply (b is not C.1's), the certified routes still do.
+  in.vec_constant = Rational(1);
+  const auto m = ref::calibrate_001(in);
+  EXPECT_FALSE(m.find("eps_total_advanced")->exact.has_value());
+  EXPECT_TRUE(m.find("eps_total_certified_rdp")->exact.has_value() ||
+              m.find("eps_total_certified_rdp")->text.has_value());
 }
 
 TEST(Calibration001Test, TreeSigmaIsTheLeastCertifiedGridPoint) {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "reference/privacy/accountants.hpp"
+#include "reference/privacy/p_vec_privacy.hpp"
 #include "reference/protocols/calibration_001.hpp"
 #include "reference/protocols/p_vec.hpp"
 #include "reference/protocols/tree_mechanism.hpp"
@@ -189,6 +190,37 @@ TEST(Seed001ChecksTest, ThmE3PrivacyHoldsAndAQuarterSigmaIsNotCertified) {
   EXPECT_EQ(o.evidence.at("points").size(), 18u);
   EXPECT_GE(advanced, 6u);
   EXPECT_NE(check_thm_e3_privacy(Rational(1, 4)).verdict, Verdict::holds);
+}
+
+TEST(Seed001ChecksTest, ThmE5PrivacyHoldsByTheCertifiedAccountantsAndFailsWithTooFewNoiseBits) {
+  const Outcome o = check_thm_e5_privacy(Suite::quick);
+  EXPECT_EQ(o.verdict, Verdict::holds) << o.key_figure;
+  ASSERT_EQ(o.evidence.at("points").size(), 12u);
+  for (const auto& p : o.evidence.at("points")) {
+    EXPECT_EQ(p.at("verdict"), "holds") << p.dump();
+    EXPECT_TRUE(p.contains("eps_certified_rdp")) << p.dump();
+    EXPECT_TRUE(p.contains("eps_thm_c1_route")) << p.dump();
+  }
+  // Negative controls: one noise bit per label and user (b = 1), and b cut by 10^8 (at b/10^6 every point still
+  // holds: C.1's constant leaves that much slack) — the certified accountants must not certify ε.
+  EXPECT_NE(check_thm_e5_privacy(Suite::quick, Integer(1) << 62).verdict, Verdict::holds);
+  const Outcome cut = check_thm_e5_privacy(Suite::quick, Integer(100000000));
+  EXPECT_NE(cut.verdict, Verdict::holds) << cut.key_figure;
+}
+
+TEST(PVecReturningTotalsTest, CompositionGrowsWithTheBatchesAndMatchesOneBatch) {
+  // More batches cost more under both accountants; the advanced route is never below the batch's own ε; the tails
+  // and the δ of the advanced route add up exactly.
+  const Integer g = 20, b = 100000, B = 100, d = 2;
+  const auto one = ref::pvec_returning_totals(g, b, B, d, Integer(1), Rational(1, 1000), Rational(1, 100));
+  const auto ten = ref::pvec_returning_totals(g, b, B, d, Integer(10), Rational(1, 1000), Rational(1, 100));
+  ASSERT_TRUE(one.eps_rdp && ten.eps_rdp && one.eps_advanced && ten.eps_advanced);
+  EXPECT_LT(*one.eps_rdp, *ten.eps_rdp);
+  EXPECT_LT(*one.eps_advanced, *ten.eps_advanced);
+  EXPECT_GE(*one.eps_advanced, *one.eps_batch);
+  EXPECT_EQ(ten.tail_total, 10 * one.tail_total);
+  EXPECT_EQ(ten.delta_advanced, Rational(10, 1000) + Rational(1, 200));
+  EXPECT_THROW(ref::pvec_returning_totals(g, b, B, d, Integer(0), Rational(1, 1000), Rational(1, 100)), ParameterError);
 }
 
 TEST(Seed001ChecksTest, ThmE3PrintedSigmaIsViolatedAndTheExactSubstitutionHolds) {
