@@ -65,6 +65,9 @@ Registry make_all_claims() {
                        "seed 001's fitted regret exponents (errata to issue 18: OLS on log-log over the T grid, exact "
                        "Student-t intervals at the claim's alpha): findings about the paper's rates at feasible T "
                        "(docs/statistics.md lists the exception)"});
+  registry.add_family({"exponents-003", 1e-3,
+                       "seed 003's fitted regret exponents (Thms 5.1, 6.2; the fit and rule of exponents-001): findings "
+                       "about the paper's rates at feasible T (docs/statistics.md lists the exception)"});
   registry.add_family({"trends-004", 0.05,
                        "seed 004's figure trends (paired one-sided sign tests, Holm; issue 16: family-wise 0.05): "
                        "findings about the paper's experiments (docs/statistics.md lists the exception)"});

@@ -12,6 +12,7 @@ void register_claims_003_math(Registry& registry);  // claims_003_math.cpp: sche
 void register_claims_003_pgd(Registry& registry);   // claims_003_pgd.cpp: P_GD (003.g3, 003.pgd.privacy)
 void register_claims_003_learners(Registry& registry);  // claims_003_learners.cpp: jdp-glm's ledger and counters
 void register_claims_003_trends(Registry& registry);    // claims_003_trends.cpp: 003-kappa's trends
+void register_claims_003_exponents(Registry& registry);  // claims_003_exponents.cpp: Thms 5.1, 6.2 rates
 
 void register_claims_003(Registry& registry) {
   register_claims_003_tree(registry);
@@ -21,6 +22,7 @@ void register_claims_003(Registry& registry) {
   register_claims_003_pgd(registry);
   register_claims_003_learners(registry);
   register_claims_003_trends(registry);
+  register_claims_003_exponents(registry);
 }
 
 }  // namespace dpb::verify
