@@ -479,8 +479,9 @@ void register_claims_experiments(Registry& registry) {
       [](const RunOptions& o) { return check_001_trend(o, {"001-fig1"}, true); }}));
   stored(registry, "001.fig1.eps-gap");
   // Seed 001's fitted regret exponents (issue 18, errata "Issue 18"; family exponents-001, seven members).
-  // 001.thm4.2.rate judges two fits jointly (check_001_exponents_joint): LinUCB-SDP-Amp with returning users (Thm
-  // 4.2(i) / E.3 at B = ⌈T^{2/3}⌉) and the user-level JDP with M₀ = ⌈T^{1/3}⌉ (Remark 4.4).
+  // 001.thm4.2.rate judges three fits jointly (check_001_exponents_joint): LinUCB-SDP-Amp and LinUCB-SDP-Vec with
+  // returning users (Thm 4.2(i) / E.3, 4.2(ii) / E.5 at B = ⌈T^{2/3}⌉) and the user-level JDP with M₀ = ⌈T^{1/3}⌉
+  // (Remark 4.4).
   const std::string grid001 =
       "experiment 001-exponents: spec 001 §6.1's instances (theorem profile, pseudo-regret), d = 5, K = 100, ε = 1, "
       "δ = 0.1, T ∈ {2^12, …, 2^20}, 20 runs, OLS of ln(mean Reg(T)) on ln T, every point labelled with its "
@@ -521,14 +522,17 @@ void register_claims_experiments(Registry& registry) {
   registry.add(in_family(
       "exponents-001",
       Claim{"001.thm4.2.rate",
-            "Returning users: LinUCB-SDP-Amp calibrated per batch by Thm 4.2(i) / E.3 with B = ⌈T^{2/3}⌉, and the "
-            "user-level JDP LinUCB (Prop. 4.3, node std × M₀) with B = 1 and M₀ = ⌈T^{1/3}⌉ (Remark 4.4): Reg(T) of "
-            "each grows like T^{2/3}; the claim holds iff both fits hold, is violated iff one is, else inconclusive" +
+            "Returning users: LinUCB-SDP-Amp and LinUCB-SDP-Vec calibrated per batch by Thm 4.2(i) / E.3 and 4.2(ii) "
+            "/ E.5 with B = ⌈T^{2/3}⌉, and the user-level JDP LinUCB (Prop. 4.3, node std × M₀) with B = 1 and M₀ = "
+            "⌈T^{1/3}⌉ (Remark 4.4): Reg(T) of each grows like T^{2/3}; the claim holds iff every fit holds, is "
+            "violated iff one is, else inconclusive" +
                 rule001,
             {"001", "§4", "Thm 4.2 / E.3, E.5, Cor. E.4; Prop. 4.3, Remark 4.4"}, Method::trend,
-            grid001 + "; LinUCB-SDP-Amp (returning), B = ⌈T^{2/3}⌉; User-level-JDP, B = 1, M₀ = ⌈T^{1/3}⌉",
+            grid001 + "; LinUCB-SDP-Amp (returning) and LinUCB-SDP-Vec (returning), B = ⌈T^{2/3}⌉; User-level-JDP, "
+                      "B = 1, M₀ = ⌈T^{1/3}⌉",
             Verdict::inconclusive, [](const RunOptions& o) {
-              return check_001_exponents_joint(o, {"LinUCB-SDP-Amp (returning)", "User-level-JDP"});
+              return check_001_exponents_joint(
+                  o, {"LinUCB-SDP-Amp (returning)", "LinUCB-SDP-Vec (returning)", "User-level-JDP"});
             }}));
   stored(registry, "001.thm4.2.rate");
   for (const Rate& rate : rates) {
