@@ -10,6 +10,7 @@
 #include "reference/core/interval.hpp"
 #include "reference/privacy/ledger.hpp"
 #include "reference/privacy/seed000_bounds.hpp"
+#include "reference/privacy/skellam_renyi.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -233,6 +234,54 @@ ComposedRdp compose_batch_rdp(const Calibration& batch, const Integer& B, const 
   std::vector<Rational> v = rdp_values(law, grid.alphas());
   for (Rational& x : v) x *= Rational(B);
   return grid.minimum(v);
+}
+
+ExactSkellamTotal exact_skellam_rdp_total(const ReturningCalibration& r, std::size_t max_alphas) {
+  ExactSkellamTotal out;
+  if (r.variant != Variant::DistRDP || r.route != ReturningRoute::Rdp || !r.alpha) {
+    out.note = "only for dist-rdp on the rdp route";
+    return out;
+  }
+  const ReleaseLaw law = protocol_release_law(r.batch);
+  if (law.family != LawFamily::skellam || law.sensitivity != Rational(floor(law.sensitivity)) ||
+      law.sensitivity > Rational(kSkellamRenyiMaxWindow)) {
+    out.note = "the batch law is not a Skellam law of integer sensitivity within the window limit";
+    return out;
+  }
+  const long Delta = static_cast<long>(to_int64(numerator(law.sensitivity)));
+  const Rational lo = std::max(Rational(2), Rational(*r.alpha / 8)), hi = *r.alpha * 8;
+  std::vector<Rational> candidates;
+  for (const Rational& a : returning_integer_alpha_grid())
+    if (a >= lo && a <= hi && a * Rational(Delta) <= Rational(kSkellamRenyiMaxWindow)) candidates.push_back(a);
+  if (candidates.size() > max_alphas) {  // evenly spaced over the candidates, the Lemma-3 optimum always kept
+    std::vector<Rational> kept;
+    for (std::size_t i = 0; i < max_alphas; ++i) kept.push_back(candidates[i * (candidates.size() - 1) / (max_alphas - 1)]);
+    if (std::find(kept.begin(), kept.end(), *r.alpha) == kept.end() &&
+        std::find(candidates.begin(), candidates.end(), *r.alpha) != candidates.end())
+      kept.push_back(*r.alpha);
+    candidates = std::move(kept);
+  }
+  SkellamRenyiExact exact(law.scale);
+  std::vector<Rational> alphas, values;
+  for (const Rational& a : candidates) {
+    const std::optional<Interval> d = exact.try_divergence(Delta, static_cast<long>(to_int64(numerator(a))), P);
+    if (!d) continue;
+    alphas.push_back(a);
+    values.push_back(Rational(d->upper() * Rational(r.B)));
+  }
+  out.alphas_evaluated = alphas.size();
+  if (alphas.empty()) {
+    out.note = "no alpha near the Lemma-3 optimum has a window within " + std::to_string(kSkellamRenyiMaxWindow) +
+               " (sigma^2 = " + to_string(law.scale) + ", g = " + std::to_string(Delta) + ")";
+    return out;
+  }
+  const ComposedRdp c = Lemma10Grid(alphas, r.delta_total).minimum(values);
+  out.computed = true;
+  out.eps_upper = c.eps.upper();
+  out.alpha = c.alpha;
+  out.note = "B-fold exact Skellam curve (certified window sum and tails) at " + std::to_string(alphas.size()) +
+             " integer alpha in [alpha*/8, 8 alpha*], Lemma 10 at delta";
+  return out;
 }
 
 namespace {

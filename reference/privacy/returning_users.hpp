@@ -122,6 +122,22 @@ ComposedRdp compose_batch_rdp(const Calibration& batch, const Integer& B, const 
 // The same on a prepared grid (its δ), for repeated calls.
 ComposedRdp compose_batch_rdp(const Calibration& batch, const Integer& B, const Lemma10Grid& grid);
 
+// The rdp route of dist-rdp with the EXACT Skellam curve (issue 22; docs/privacy-000.md §4.2): the calibrated batch's
+// D_α(Sk(g, σ²) ‖ Sk(0, σ²)) on Z (ref::SkellamRenyiExact; the modular view is a post-processing of it), composed
+// B-fold and converted by Lemma 10 at δ, minimised over up to `max_alphas` integer α of
+// returning_integer_alpha_grid() within [α*/8, 8α*] (α* the Lemma-3 optimum r.alpha) — a minimum over a subset is
+// still an upper bound. Reported beside the Lemma-3 total (which calibrate_returning keeps: the exact curve is too slow
+// inside its bisection), never replacing it. `computed` false (with `note`) for another variant or route, or when no
+// α's window fits kSkellamRenyiMaxWindow (σ² or αg too large).
+struct ExactSkellamTotal {
+  bool computed = false;
+  Rational eps_upper;        // Lemma 10 of the B-fold exact curve, upper end
+  Rational alpha;            // the α attaining it
+  std::size_t alphas_evaluated = 0;
+  std::string note;
+};
+ExactSkellamTotal exact_skellam_rdp_total(const ReturningCalibration& r, std::size_t max_alphas = 16);
+
 // User-level composition for returning users (App. I, Assumption 2; relations.hpp returning_users): a user
 // contributes at most one observation to a release and enters at most B releases, possibly in several runs of the
 // same schedule (one release charged up to ⌈B/|entries|⌉ times). The ledger charges a user's worst B releases:

@@ -39,6 +39,7 @@
 #include "reference/protocols/calibration_003_glm.hpp"
 #include "reference/protocols/calibration_003_p2.hpp"
 #include "reference/protocols/calibration_003_pgd.hpp"
+#include "reference/privacy/returning_users.hpp"
 #include "verify/cli/commands.hpp"
 #include "verify/protocol_checks/calibration_001_json.hpp"
 #include "verify/protocol_checks/calibration_json.hpp"
@@ -464,7 +465,20 @@ void add_calibrate_command(CLI::App& app, Context& context) {
       rin.B = parse_integer(a.returning_batches, kFn, "returning-batches");
       rin.route = ref::parse_returning_route(a.route, kFn);
       rin.delta = optional_rational(a.delta, "delta");
-      out = verify::to_json(ref::calibrate_returning(variant, rin)).dump(2) + "\n";
+      const ref::ReturningCalibration rc = ref::calibrate_returning(variant, rin);
+      nlohmann::json j = verify::to_json(rc);
+      if (variant == ref::Variant::DistRDP && rin.route == ref::ReturningRoute::Rdp) {
+        // The exact Skellam curve beside Lemma 3's (not in to_json: the committed vectors keep their records).
+        const ref::ExactSkellamTotal e = ref::exact_skellam_rdp_total(rc);
+        j["total"]["exact_curve"] = {{"computed", e.computed}, {"note", e.note},
+                                     {"alphas_evaluated", e.alphas_evaluated}};
+        if (e.computed) {
+          j["total"]["exact_curve"]["eps_upper"] = to_string(e.eps_upper);
+          j["total"]["exact_curve"]["eps_upper_approx"] = e.eps_upper.convert_to<double>();
+          j["total"]["exact_curve"]["alpha"] = to_string(e.alpha);
+        }
+      }
+      out = j.dump(2) + "\n";
     } else {
       out = verify::to_json(ref::calibrate(variant, in)).dump(2) + "\n";
     }

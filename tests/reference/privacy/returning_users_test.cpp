@@ -9,6 +9,7 @@
 
 #include "reference/core/errors.hpp"
 #include "reference/privacy/ledger.hpp"
+#include "reference/privacy/skellam_renyi.hpp"
 
 namespace dpb::ref {
 namespace {
@@ -172,6 +173,51 @@ TEST(ReturningUsersTest, UserLevelLedgerOfZcdpMatchesTheCksAccountant) {
   // B = 3: ρ = 2·(1/50) + 1/100 = 1/20.
   EXPECT_EQ(compose_returning_user(laws, entries, 3, o).eps_upper, zcdp_to_dp_cks_upper_bound(Rational(1, 20), *o.delta));
   EXPECT_THROW((void)compose_returning_user(laws, entries, 3), ParameterError);  // no δ
+}
+
+}  // namespace
+}  // namespace dpb::ref
+
+namespace dpb::ref {
+namespace {
+
+TEST(ExactSkellamTotalTest, TheExactCurveIsNoLooserThanLemma3AndOnlyForDistRdpOnTheRdpRoute) {
+  const Rational delta(1, 100000);
+  const ReturningCalibration r =
+      calibrate_returning(Variant::DistRDP, input(Rational(1), 4, ReturningRoute::Rdp, delta));
+  const ExactSkellamTotal e = exact_skellam_rdp_total(r);
+  ASSERT_TRUE(e.computed) << e.note;
+  EXPECT_GE(e.alphas_evaluated, 2u);
+  EXPECT_GT(e.eps_upper, 0);
+  // Exact D_α ≤ Lemma 3 at every α, and the same Lemma 10 conversion: never above the calibrated total.
+  EXPECT_LE(e.eps_upper, r.eps_total_upper);
+  EXPECT_LE(r.eps_total_upper, Rational(1));
+  // The B-fold curve grows with B at the same batch: composing 8 of these batches costs more than 4.
+  ReturningCalibration r8 = r;
+  r8.B = 8;
+  const ExactSkellamTotal e8 = exact_skellam_rdp_total(r8);
+  ASSERT_TRUE(e8.computed);
+  EXPECT_GT(e8.eps_upper, e.eps_upper);
+  // Not for the approx route, nor for dist-cdp.
+  const ReturningCalibration a =
+      calibrate_returning(Variant::DistRDP, input(Rational(1), 4, ReturningRoute::Approx, delta));
+  EXPECT_FALSE(exact_skellam_rdp_total(a).computed);
+  const ReturningCalibration c =
+      calibrate_returning(Variant::DistCDP, input(Rational(1), 4, ReturningRoute::Rdp, delta));
+  EXPECT_FALSE(exact_skellam_rdp_total(c).computed);
+}
+
+TEST(ExactSkellamTotalTest, SkellamRenyiExactRefusesWindowsPastItsLimit) {
+  SkellamRenyiExact wide(Rational(50000));
+  EXPECT_FALSE(wide.try_divergence(1, 2, 128).has_value());
+  EXPECT_THROW((void)wide.divergence(1, 2, 128), std::runtime_error);
+  SkellamRenyiExact narrow(Rational(10));
+  EXPECT_FALSE(narrow.try_divergence(1000, 100, 128).has_value());  // αΔ past the window
+  EXPECT_THROW((void)narrow.try_divergence(0, 2, 128), ParameterError);
+  EXPECT_THROW((void)narrow.try_divergence(1, 1, 128), ParameterError);
+  // D_α ≥ 0 and increasing in Δ.
+  const Interval d1 = narrow.divergence(1, 3, 128), d2 = narrow.divergence(2, 3, 128);
+  EXPECT_TRUE(d1.certainly_less(d2));
 }
 
 }  // namespace
