@@ -40,6 +40,28 @@ DPB_SAMPLER_BENCH(BM_FastRoundedNormal_sigma12p5_r16, dpb::fast::RoundedNormal, 
 DPB_SAMPLER_BENCH(BM_FastRoundedNormal_sigma1234567over1000_r20, dpb::fast::RoundedNormal, Rational(1234567, 1000),
                   Integer(20));
 
+// The wide path (issue 21): fast::RoundedNormal::wide(σ̄, r).sample_wide (i128, 256-bit rounding) at c = 2^62
+// (σ̄ = 1, r = 62), c ≈ 2^72.7 (seed 003's tree σ̄ = 7363447594909/2^32 at r = 62, jdp-glm's 2^−62 trees) and c = 2^80
+// (σ̄ = 2^18, r = 62), against the reference at the same parameters (what ran before: the optimized build refused).
+struct WideSampler {
+  dpb::fast::RoundedNormal s;
+  WideSampler(const Rational& sigma, const Integer& r) : s(dpb::fast::RoundedNormal::wide(sigma, r)) {}
+  template <class B>
+  dpb::fast::i128 operator()(B& bits) const {
+    return s.sample_wide(bits);
+  }
+};
+DPB_SAMPLER_BENCH(BM_RefRoundedNormal_c2p62, dpb::ref::RoundedNormal, Rational(1), Integer(62));
+DPB_SAMPLER_BENCH(BM_FastRoundedNormalWide_c2p62, WideSampler, Rational(1), Integer(62));
+DPB_SAMPLER_BENCH(BM_RefRoundedNormal_tree_sigma_r62, dpb::ref::RoundedNormal,
+                  Rational(Integer(7363447594909LL), Integer(1) << 32), Integer(62));
+DPB_SAMPLER_BENCH(BM_FastRoundedNormalWide_tree_sigma_r62, WideSampler,
+                  Rational(Integer(7363447594909LL), Integer(1) << 32), Integer(62));
+DPB_SAMPLER_BENCH(BM_RefRoundedNormal_c2p80, dpb::ref::RoundedNormal, Rational(Integer(1) << 18), Integer(62));
+DPB_SAMPLER_BENCH(BM_FastRoundedNormalWide_c2p80, WideSampler, Rational(Integer(1) << 18), Integer(62));
+// sample_wide at a narrow c (the 128-bit rounding, widened): against BM_FastRoundedNormal_sigma12p5_r16.
+DPB_SAMPLER_BENCH(BM_FastRoundedNormalWide_sigma12p5_r16, WideSampler, Rational(25, 2), Integer(16));
+
 // The large-n binomial (issues 17 and 20): Bin(n, 1/2) and Bin(n, 1/4) at n = 10^3, 10^10, 2^63 − 1, 10^18, 10^21 in
 // both builds. The optimized build reports the squeeze's fallbacks per trial (trials handed to the certified rule;
 // docs/samplers.md "Fast acceptance (squeeze)"); the reference decides every trial by the certified rule.

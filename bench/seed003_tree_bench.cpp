@@ -77,6 +77,43 @@ void BM_Tree(benchmark::State& state) {
 BENCHMARK(BM_Tree<false>)->Name("BM_RefMatrixTree_d5_T15000")->Args({0, 0})->Args({1, 0});
 BENCHMARK(BM_Tree<true>)->Name("BM_FastMatrixTree_d5_T15000")->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1});
 
+// The same tree at the grid 2^−62 (jdp-glm's trees when contexts are on 2^−15; issue 21): c = σ̄·2^62 ≈ 2^72.7, the
+// optimized build on fast::RoundedNormal's wide path (256-bit rounding), the reference as before; the leaf scaled to
+// 2^−62 (× 2^46). Args: symmetrisation (0 none, 1 half).
+template <bool Fast>
+void BM_Tree62(benchmark::State& state) {
+  auto p = params(static_cast<ref::Symmetrisation>(state.range(0)));
+  p.grid_bits = 62;
+  std::vector<std::int64_t> leaf = gram_leaf();
+  for (auto& v : leaf) v *= std::int64_t{1} << 46;
+  std::vector<Integer> leaf_ref(leaf.begin(), leaf.end());
+  dpb::ChaCha20Source bits(42);
+  if constexpr (Fast) {
+    auto t = std::make_unique<fast::TreeMechanism>(p);
+    for (auto _ : state) {
+      if (t->time() == 15000) {
+        state.PauseTiming();
+        t = std::make_unique<fast::TreeMechanism>(p);
+        state.ResumeTiming();
+      }
+      benchmark::DoNotOptimize(t->add(std::span<const std::int64_t>(leaf), bits));
+    }
+  } else {
+    auto t = std::make_unique<ref::TreeMechanism>(p);
+    for (auto _ : state) {
+      if (t->time() == 15000) {
+        state.PauseTiming();
+        t = std::make_unique<ref::TreeMechanism>(p);
+        state.ResumeTiming();
+      }
+      benchmark::DoNotOptimize(t->add_numerators(leaf_ref, bits));
+    }
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_Tree62<false>)->Name("BM_RefMatrixTree_d5_T15000_r62")->Arg(0)->Arg(1);
+BENCHMARK(BM_Tree62<true>)->Name("BM_FastMatrixTree_d5_T15000_r62")->Arg(0)->Arg(1);
+
 // One round of Alg. 2: V and H trees, each an insert + query, one of the two leaves zero (half).
 void BM_FastRound(benchmark::State& state) {
   const auto p = params(ref::Symmetrisation::Half);

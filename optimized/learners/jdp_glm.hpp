@@ -4,7 +4,8 @@
 // releases, same P_GD calls and estimates, same Criterion I/II events and actions; docs/learners.md "jdp-glm".
 //
 // Releases: both trees on fast::TreeMechanism (int64 leaves, 128-bit sums, no allocation per round) when
-// fast::RoundedNormal admits σ·2^r (c <= 2^48); otherwise on the reference's tree (same bits; `tree_reference`).
+// fast::RoundedNormal::wide admits σ·2^r (c <= 2^100: the 2^−62 trees of contexts on 2^−15 included, issue 21);
+// otherwise on the reference's tree (same bits; `tree_reference`).
 // P_GD: fast::PGd with the reference's per-call calibration (its own certified deferrals in `pgd_deferrals`).
 //
 // Decisions in double (Eigen), each with a certified error bound; anything the bound cannot separate from its
@@ -68,7 +69,7 @@ struct JdpGlmFastTrajectory {
   std::vector<std::uint64_t> v_not_pd, h_not_pd;
   std::vector<Integer> release_V, release_H;
   std::uint64_t bits_V = 0, bits_H = 0, bits_pgd = 0;
-  bool tree_reference = false;  // the trees ran on the reference's sampler (fast::RoundedNormal's range refused)
+  bool tree_reference = false;  // the trees ran on the reference's tree (fast::RoundedNormal::wide refused σ·2^r)
   std::uint64_t deferrals = 0;  // rounds with at least one reference decision
   std::uint64_t criterion_i_deferrals = 0, pd_deferrals = 0, det_deferrals = 0, criterion_ii_deferrals = 0,
                 exploit_deferrals = 0, weight_deferrals = 0, pgd_deferrals = 0, reward_deferrals = 0;
@@ -78,7 +79,7 @@ struct JdpGlmFastTrajectory {
   // paper-code only (optimized/learners/jdp_glm_paper_code.cpp): the DP-SGD noise multiplier per call; matrices
   // certified above the PSD floor (2T on a completed run) and how many of those tests were exact; exploration rounds
   // whose V leaf xxᵀ/(1 + s) was computed from the exact s (every one: by design, not a deferral); DP-SGD scalars the
-  // reference decided (fast::DpSgd::deferrals) and DP-SGD calls run on the reference's DpSgd (fast::RoundedNormal's
+  // reference decided (fast::DpSgd::deferrals) and DP-SGD calls run on the reference's DpSgd (fast::RoundedNormal::wide's
   // range refused the call's noise).
   std::vector<Rational> sgd_sigma;
   std::uint64_t psd_checks = 0, psd_deferrals = 0, exact_v_leaves = 0, sgd_deferrals = 0, sgd_reference_calls = 0;

@@ -3,9 +3,10 @@
 // Same constants (ref::jdp_glm_paper_constants), streams, tree bits and releases, DP-SGD calls (σ, steps, bits,
 // estimates), PSD checks, Criterion I/II events, H weights and actions as the reference.
 //
-// Trees: fast::TreeMechanism::add_release when fast::RoundedNormal admits σ·2^r (else the reference's tree, same
-// bits: `tree_reference`). DP-SGD: fast::DpSgd with the reference's σ (calibrate_dp_sgd_sigma); a call whose noise
-// fast::RoundedNormal refuses runs on the reference's DpSgd from a fresh copy of its stream (`sgd_reference_calls`).
+// Trees: fast::TreeMechanism::add_release when fast::RoundedNormal::wide admits σ·2^r (c <= 2^100; else the
+// reference's tree, same bits: `tree_reference`). DP-SGD: fast::DpSgd with the reference's σ (calibrate_dp_sgd_sigma);
+// a call whose noise fast::RoundedNormal::wide refuses (σ·C/b with numerator or denominator past int64, or
+// σ·C/b·2^32 > 2^100) runs on the reference's DpSgd from a fresh copy of its stream (`sgd_reference_calls`).
 // Per round, in double (Eigen) with a certified bound, as the theorem twin (optimized/learners/jdp_glm.hpp):
 //   * PSD floor: λ_min(M) >= μ = λ − ‖Noise‖_F − n_V·d·2^−r, Noise = release − Σ leaves (exact in 128 bits); the V
 //     leaves are truncated rank-one matrices, each within d·2^−r of a PSD one in Frobenius norm (n_V of them), the

@@ -16,7 +16,7 @@ TreeMechanism::TreeMechanism(ref::TreeParams params)
     while (i < distinct.size() && distinct[i] != s) ++i;
     if (i == distinct.size()) {
       distinct.push_back(s);
-      samplers_.emplace_back(s, params.grid_bits);
+      samplers_.push_back(RoundedNormal::wide(s, params.grid_bits));
     }
     sampler_of_.push_back(i);
   }
@@ -29,7 +29,7 @@ ref::TreeStep TreeStep::to_reference(const Integer& t) const {
     ref::TreeNode node;
     node.level = completed_levels[c];
     node.index = t / (Integer(1) << node.level) - 1;
-    for (std::size_t k = 0; k < L; ++k) node.noise.emplace_back(completed_noise[c * L + k]);
+    for (std::size_t k = 0; k < L; ++k) node.noise.push_back(from_i128(completed_noise[c * L + k]));
     s.completed.push_back(std::move(node));
   }
   for (tree_i128 r : release) s.release.push_back(from_i128(r));

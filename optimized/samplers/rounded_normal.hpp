@@ -17,12 +17,32 @@
 // Range: sigma's numerator and denominator fit int64, 0 ≤ grid_bits ≤ 62, c = sigma·2^grid_bits ≤ 2^48 with
 // numerator and denominator (lowest terms) below 2^63; anything else is refused with a ParameterError naming the
 // parameter. Outputs then fit int64 unless k ≥ 2^15 (probability below e^{−2^29}), which throws std::overflow_error.
+//
+// Wide path (issue 21): RoundedNormal::wide(sigma, grid_bits) admits c = sigma·2^grid_bits ≤ 2^100 (the same checks
+// on sigma and grid_bits; c > 2^100 is refused naming `sigma`). sample_wide(bits) returns the reference's value as an
+// i128 for every admitted c; operator() (int64) stays the hot path for c ≤ 2^48 (narrow(); on an instance with
+// c > 2^48 it throws std::logic_error). Both entry points share the attempt N1–N4 (detail::karney_attempt); for
+// c ≤ 2^48 sample_wide rounds by the 128-bit rule above. For c > 2^48 the rounding decides on 256-bit integers
+// (boost::multiprecision::uint256_t, unchecked, i.e. modulo 2^256, so the bounds below are what makes it exact):
+//   c = cn/cd in lowest terms with sigma = sn/sd (|sn|, sd < 2^63) and r ≤ 62: cd divides sd, so cd < 2^63, and
+//   cn ≤ sn·2^r < 2^125 (b = bit length of cn ≤ 125). With Y = k·2^m + a, k < 2^20 (else: hand-over), m ≤ 128:
+//   lo = 2cn·Y + cd·2^m < 2^{b+21+m} + 2^{63+m}; the decision runs only when b + 21 + m ≤ 254 and 63 + m ≤ 254
+//   (else: hand-over), so lo < 2^255, hi = lo + 2cn < 2^256 and den = cd·2^{m+1} < 2^255. M = ⌊lo/den⌋ (a shift
+//   when cd is a power of two, the trees' case: σ̄ on 2^−32), rem = lo − M·den; decided iff rem + 2cn ≤ den (the
+//   reference's hi ≤ (M + 1)·den, subtracting M·den on both sides), and rem + 2cn < 2^256. M ≤ c·(k + U) + 1/2 <
+//   2^120 + 1, so |K| ≤ 2^120; the hand-over's result is checked against the same bound (std::overflow_error; only
+//   k ≥ 2^20 can exceed it). At c ≤ 2^100 with cd = 1 (b ≤ 101) every m ≤ 128 decides on 256 bits; a U undecided
+//   at m = 128 (probability about c·2^−128) is handed over before its u-rand would overflow. Counted as above;
+//   `wide` counts the roundings decided on 256 bits.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 
+#include <boost/multiprecision/cpp_int.hpp>
+
+#include "optimized/internal/wide_int.hpp"
 #include "optimized/samplers/bernoulli.hpp"
 #include "optimized/samplers/internal/bit_cursor.hpp"
 #include "reference/bits/bit_source.hpp"
@@ -43,10 +63,31 @@ struct RoundedNormalCounters {
   // attempt tables below): the tables' fallback.
   std::uint64_t slow_n1n2 = 0;
   std::uint64_t slow_n3 = 0;
+  // Roundings of sample_wide decided on 256-bit integers (c > 2^48; also counted in `fast`).
+  std::uint64_t wide = 0;
 };
 inline RoundedNormalCounters& rounded_normal_counters() {
   thread_local RoundedNormalCounters counters;
   return counters;
+}
+
+// The wide path's 256-bit unsigned integer (arithmetic modulo 2^256: every use is bounded in the header comment).
+using U256 = boost::multiprecision::uint256_t;
+inline U256 to_u256(u128 x) {
+  return (U256(static_cast<std::uint64_t>(x >> 64)) << 64) | U256(static_cast<std::uint64_t>(x));
+}
+// x < 2^127 (the callers bound it by 2^120).
+inline i128 u256_to_i128(const U256& x) {
+  const auto lo = static_cast<std::uint64_t>(x & U256(UINT64_MAX));
+  const auto hi = static_cast<std::uint64_t>((x >> 64) & U256(UINT64_MAX));
+  return static_cast<i128>((static_cast<u128>(hi) << 64) | lo);
+}
+inline i128 to_i128_checked(const Integer& x) {
+  const Integer m = x < 0 ? Integer(-x) : x;
+  if (m >= (Integer(1) << 127)) throw std::overflow_error("fast::RoundedNormal: sample exceeds the 128-bit range");
+  const u128 v = (static_cast<u128>(Integer(m >> 64).convert_to<std::uint64_t>()) << 64) |
+                 Integer(m & Integer(UINT64_MAX)).convert_to<std::uint64_t>();
+  return x < 0 ? -static_cast<i128>(v) : static_cast<i128>(v);
 }
 
 struct URand128 {
@@ -333,27 +374,58 @@ inline const AttemptTables& attempt_tables() {
   return tables;
 }
 
+// One attempt of Algorithm N (N1–N4) on the cursor, shared by RoundedNormal's two entry points: true when accepted,
+// with k, the u-rand x (its digits drawn so far) and the sign; false: restart (the reference's `continue`).
+template <BitSource B>
+[[gnu::always_inline]] inline bool karney_attempt(BitCursor<B>& bits, const AttemptTables& tables, std::uint64_t& k,
+                                                  URand128& x, bool& negative) {
+  k = 0;
+  bool ok = true;
+  // N1 and N2: one lookup when they end within the window and the cursor holds the bits they read (the bits past
+  // the cursor's word show as zeros in window(), but an entry's outcome depends only on the bits it read), else
+  // step by step (H by its own table).
+  const std::uint32_t e12 = tables.n1n2[bits.window() >> (64 - kN12Window)];
+  if ((e12 & 31u) - 1u < bits.available()) {
+    bits.skip(e12 & 31u);
+    ok = (e12 & (1u << 5)) != 0;
+    k = e12 >> 6;
+  } else {
+    ++rounded_normal_counters().slow_n1n2;
+    while (bernoulli_exp_half_tabled(bits)) ++k;
+    const std::uint64_t trials = k == 0 ? 0 : k * (k - 1);
+    for (std::uint64_t i = 0; ok && i < trials; ++i) ok = bernoulli_exp_half_tabled(bits);
+  }
+  if (!ok) return false;
+  // N3 and N4: one lookup for k ≤ 1 when they end within the window, else step by step.
+  const std::uint32_t e3 = k <= 1 ? tables.n3[k][bits.window() >> (64 - kN3Window)] : 0u;
+  if ((e3 & 31u) - 1u < bits.available()) {
+    bits.skip(e3 & 31u);
+    if ((e3 & (1u << 5)) == 0) return false;
+    negative = (e3 & (1u << 6)) != 0;
+    x.m = (e3 >> 7) & 31u;
+    x.a = e3 >> 12;
+  } else {
+    ++rounded_normal_counters().slow_n3;
+    for (std::uint64_t i = 0; ok && i <= k; ++i) ok = karney_b(k, x, bits);
+    if (!ok) return false;
+    negative = bits.next_bits(1) != 0;
+  }
+  return true;
+}
+
 }  // namespace detail
 
 class RoundedNormal {
  public:
-  RoundedNormal(const Rational& sigma, const Integer& grid_bits) : ref_(sigma, grid_bits) {
-    detail::require_fits_int64(sigma, "RoundedNormal", "sigma");
-    if (grid_bits > 62)
-      throw_parameter_error("RoundedNormal", "grid-bits", "at most 62 in the optimized build", to_string(grid_bits));
-    const Rational& c = ref_.scale();
-    const Integer cn = boost::multiprecision::numerator(c), cd = boost::multiprecision::denominator(c);
-    if (c > Rational(Integer(1) << 48) || !fits_int64(cn) || !fits_int64(cd))
-      throw_parameter_error("RoundedNormal", "sigma",
-                            "such that c = sigma*2^grid_bits <= 2^48 with numerator and denominator below 2^63 in "
-                            "the optimized build (grid_bits = " + to_string(grid_bits) + ")",
-                            to_string(sigma));
-    cn_ = to_uint64(cn);
-    cd_ = to_uint64(cd);
-    while ((static_cast<detail::u128>(cd_) << m0_) < cn_) ++m0_;
-    cd_pow2_ = (cd_ & (cd_ - 1)) == 0;
-    if (cd_pow2_) cd_log2_ = static_cast<unsigned>(__builtin_ctzll(cd_));
+  // c ≤ 2^48: operator() and sample_wide.
+  RoundedNormal(const Rational& sigma, const Integer& grid_bits) : RoundedNormal(sigma, grid_bits, false) {}
+  // c ≤ 2^100: sample_wide (and operator() when narrow()).
+  static RoundedNormal wide(const Rational& sigma, const Integer& grid_bits) {
+    return RoundedNormal(sigma, grid_bits, true);
   }
+
+  // c ≤ 2^48 with numerator and denominator below 2^63: operator() (int64) admitted.
+  bool narrow() const { return narrow_; }
 
   const Rational& sigma() const { return ref_.sigma(); }
   long grid_bits() const { return ref_.grid_bits(); }
@@ -361,49 +433,75 @@ class RoundedNormal {
 
   template <BitSource B>
   std::int64_t operator()(B& source) const {
+    if (!narrow_) [[unlikely]]
+      throw std::logic_error("fast::RoundedNormal: operator() needs c = sigma*2^grid_bits <= 2^48; use sample_wide");
     // Every bit is read through a cursor over the source's pending word (same bits, consumed on exit).
     detail::BitCursor<B> bits(source);
     const detail::AttemptTables& tables = detail::attempt_tables();
     for (;;) {
-      std::uint64_t k = 0;
-      bool ok = true;
-      // N1 and N2: one lookup when they end within the window and the cursor holds the bits they read (the bits past
-      // the cursor's word show as zeros in window(), but an entry's outcome depends only on the bits it read), else
-      // step by step (H by its own table).
-      const std::uint32_t e12 = tables.n1n2[bits.window() >> (64 - detail::kN12Window)];
-      if ((e12 & 31u) - 1u < bits.available()) {
-        bits.skip(e12 & 31u);
-        ok = (e12 & (1u << 5)) != 0;
-        k = e12 >> 6;
-      } else {
-        ++detail::rounded_normal_counters().slow_n1n2;
-        while (detail::bernoulli_exp_half_tabled(bits)) ++k;
-        const std::uint64_t trials = k == 0 ? 0 : k * (k - 1);
-        for (std::uint64_t i = 0; ok && i < trials; ++i) ok = detail::bernoulli_exp_half_tabled(bits);
-      }
-      if (!ok) continue;
-      // N3 and N4: one lookup for k ≤ 1 when they end within the window, else step by step.
+      std::uint64_t k;
       detail::URand128 x;
       bool negative;
-      const std::uint32_t e3 = k <= 1 ? tables.n3[k][bits.window() >> (64 - detail::kN3Window)] : 0u;
-      if ((e3 & 31u) - 1u < bits.available()) {
-        bits.skip(e3 & 31u);
-        if ((e3 & (1u << 5)) == 0) continue;
-        negative = (e3 & (1u << 6)) != 0;
-        x.m = (e3 >> 7) & 31u;
-        x.a = e3 >> 12;
-      } else {
-        ++detail::rounded_normal_counters().slow_n3;
-        for (std::uint64_t i = 0; ok && i <= k; ++i) ok = detail::karney_b(k, x, bits);
-        if (!ok) continue;
-        negative = bits.next_bits(1) != 0;
-      }
+      if (!detail::karney_attempt(bits, tables, k, x, negative)) continue;
       const std::int64_t M = round_magnitude(k, x, bits);
       return negative ? -M : M;
     }
   }
 
+  // The reference's value (same bits) as an i128, for every admitted c; |K| ≤ 2^120.
+  template <BitSource B>
+  i128 sample_wide(B& source) const {
+    detail::BitCursor<B> bits(source);
+    const detail::AttemptTables& tables = detail::attempt_tables();
+    for (;;) {
+      std::uint64_t k;
+      detail::URand128 x;
+      bool negative;
+      if (!detail::karney_attempt(bits, tables, k, x, negative)) continue;
+      const i128 M = narrow_ ? static_cast<i128>(round_magnitude(k, x, bits)) : round_wide(k, x, bits);
+      return negative ? -M : M;
+    }
+  }
+
  private:
+  RoundedNormal(const Rational& sigma, const Integer& grid_bits, bool allow_wide) : ref_(sigma, grid_bits) {
+    detail::require_fits_int64(sigma, "RoundedNormal", "sigma");
+    if (grid_bits > 62)
+      throw_parameter_error("RoundedNormal", "grid-bits", "at most 62 in the optimized build", to_string(grid_bits));
+    const Rational& c = ref_.scale();
+    const Integer cn = boost::multiprecision::numerator(c), cd = boost::multiprecision::denominator(c);
+    narrow_ = c <= Rational(Integer(1) << 48) && fits_int64(cn) && fits_int64(cd);
+    if (!narrow_ && !allow_wide)
+      throw_parameter_error("RoundedNormal", "sigma",
+                            "such that c = sigma*2^grid_bits <= 2^48 with numerator and denominator below 2^63 in "
+                            "the optimized build (grid_bits = " + to_string(grid_bits) + ")",
+                            to_string(sigma));
+    if (!narrow_ && c > Rational(Integer(1) << 100))
+      throw_parameter_error("RoundedNormal", "sigma",
+                            "such that c = sigma*2^grid_bits <= 2^100 in the optimized build's wide path "
+                            "(grid_bits = " + to_string(grid_bits) + ")",
+                            to_string(sigma));
+    if (narrow_) {
+      cn_ = to_uint64(cn);
+      cd_ = to_uint64(cd);
+      while ((static_cast<detail::u128>(cd_) << m0_) < cn_) ++m0_;
+      cd_pow2_ = (cd_ & (cd_ - 1)) == 0;
+      if (cd_pow2_) cd_log2_ = static_cast<unsigned>(__builtin_ctzll(cd_));
+      return;
+    }
+    // Wide: cd < 2^63 and cn < 2^125 by the header comment's argument; checked, not assumed.
+    if (!fits_int64(cd) || msb(cn) >= 125)
+      throw std::logic_error("fast::RoundedNormal: c's numerator or denominator past the wide path's bounds");
+    cd_ = to_uint64(cd);
+    cd_pow2_ = (cd_ & (cd_ - 1)) == 0;
+    if (cd_pow2_) cd_log2_ = static_cast<unsigned>(__builtin_ctzll(cd_));
+    const unsigned b = static_cast<unsigned>(msb(cn)) + 1;  // bit length of cn, ≤ 125
+    wide_max_m_ = std::min({128u, 233u - b, 191u});
+    two_cn_ = (detail::U256(to_uint64(Integer(cn >> 64))) << 64) | detail::U256(to_uint64(Integer(cn & Integer(UINT64_MAX))));
+    two_cn_ <<= 1;
+    while ((cd << m0_) < cn) ++m0_;
+  }
+
   template <BitSource B>
   std::int64_t round_magnitude(std::uint64_t k, detail::URand128& x, B& bits) const {
     // Digits below m0 never decide (the interval is wider than 1): read them at once.
@@ -462,11 +560,62 @@ class RoundedNormal {
     return hi <= bound ? static_cast<std::int64_t>(M) : -1;
   }
 
+  template <BitSource B>
+  i128 round_wide(std::uint64_t k, detail::URand128& x, B& bits) const {
+    // Digits below m0 never decide (the interval is wider than 1): read them at once, at most 64 per read.
+    while (x.m < m0_) {
+      const unsigned take = std::min(m0_ - x.m, 64u);
+      x.a = (x.a << take) | bits.next_bits(take);
+      x.m += take;
+    }
+    for (;;) {
+      const i128 d = decide_wide(k, x);
+      if (d >= 0) {
+        ++detail::rounded_normal_counters().fast;
+        ++detail::rounded_normal_counters().wide;
+        return d;
+      }
+      if (d == -2 || x.m == 128) break;  // past the 256-bit bounds, or the u-rand is full: the reference
+      x.append(bits.next_bits(1) != 0);
+    }
+    ++detail::rounded_normal_counters().handovers;
+    ref::internal::URand rx;
+    rx.a = detail::to_integer(x.a);
+    rx.m = x.m;
+    const Integer M = ref_.round_magnitude(static_cast<unsigned long>(k), rx, bits);
+    if (M > (Integer(1) << 120)) throw std::overflow_error("fast::RoundedNormal: sample exceeds 2^120 in magnitude");
+    return detail::to_i128_checked(M);
+  }
+
+  // M ≥ 0 when decided, −1 when undecided, −2 past the 256-bit bounds (header comment).
+  i128 decide_wide(std::uint64_t k, const detail::URand128& x) const {
+    using detail::U256;
+    const unsigned m = x.m;
+    if ((k >> 20) != 0 || m > wide_max_m_) return -2;
+    const U256 Y = (U256(k) << m) + detail::to_u256(x.a);  // < 2^{20+m}
+    const U256 lo = two_cn_ * Y + (U256(cd_) << m);       // < 2^255
+    U256 M, rem, den;
+    if (cd_pow2_) {
+      const unsigned sh = m + 1 + cd_log2_;
+      den = U256(1) << sh;
+      M = lo >> sh;
+      rem = lo & (den - 1);
+    } else {
+      den = U256(cd_) << (m + 1);
+      boost::multiprecision::divide_qr(lo, den, M, rem);
+    }
+    if (rem + two_cn_ > den) return -1;
+    return detail::u256_to_i128(M);  // M ≤ 2^120
+  }
+
   ref::RoundedNormal ref_;
   std::uint64_t cn_ = 0, cd_ = 1;
   bool cd_pow2_ = true;
   unsigned cd_log2_ = 0;
   unsigned m0_ = 0;
+  bool narrow_ = true;
+  detail::U256 two_cn_ = 0;  // wide path: 2·cn
+  unsigned wide_max_m_ = 0;  // wide path: the largest m decided on 256 bits
 };
 
 }  // namespace dpb::fast

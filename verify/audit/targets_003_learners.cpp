@@ -254,9 +254,9 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
       s.jdp.S = Rational(2);
       s.jdp_constants = ref::jdp_glm_constants(s.jdp, ref::Link::logistic, kD, kQ);
       const ref::JdpGlmConstants& k = *s.jdp_constants;
-      // The audit's sample volume needs the optimized trees: past fast::RoundedNormal's range (c = sigma·2^grid >
-      // 2^48, a small --eps) the learner falls back to the reference's sampler, and `audit jdp-glm --eps 1e-6` ran for
-      // minutes (LimitsCli.EveryLearnerTargetAtTheSmallestEpsAnswersOrIsRefusedUpFront): refused up front instead.
+      // The audit's sample volume needs the optimized trees: past fast::RoundedNormal::wide's range (c = sigma·2^grid
+      // > 2^100; before issue 21's wide path the bound was 2^48, an --eps below about 6e-3) the learner would fall
+      // back to the reference's tree: refused up front, naming --eps.
       for (const Rational& sigma : {k.sigma_V, k.sigma_H}) {
         ref::TreeParams tp;
         tp.labels = ref::LabelSet::symmetric_matrix(kD);
@@ -269,7 +269,7 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
         } catch (const ParameterError&) {
           throw_parameter_error(kFn, "eps",
                                 "large enough that jdp-glm's tree noise fits the optimized sampler (sigma·2^" +
-                                    std::to_string(k.grid_bits) + " <= 2^48)",
+                                    std::to_string(k.grid_bits) + " <= 2^100)",
                                 dpb::to_string(o.eps));
         }
       }

@@ -1,8 +1,8 @@
 // The authors'-code DP-SGD of `jdp-glm --profile paper-code` in the optimized build (twin of
 // reference/learners/internal/dp_sgd_code.hpp; Sarmasarkar 2026, arXiv:2602.00417, Remark A.1 (ii); spec 003 §7.3).
 // Same settings, bits, iterates and output as the reference: the shuffle (uniform_below_u64), the noise
-// (fast::RoundedNormal, bit-identical to ref::RoundedNormal) and the exact update (ref::internal::dp_sgd_update) are
-// shared; what is faster is the per-sample scalar c_i:
+// (fast::RoundedNormal::wide's sample_wide, bit-identical to ref::RoundedNormal, c = σ·C/b·2^32 up to 2^100) and the
+// exact update (ref::internal::dp_sgd_update) are shared; what is faster is the per-sample scalar c_i:
 //   z = ⟨x_i, θ⟩ as a dyadic numerator in 128 bits (θ on 2^−(G+1) at most, x on 2^−q), |z| > 4096 clamped as the
 //   reference does; the clip test a²‖x‖² > C² in double, |â − a| <= 2^−46 (optimized/glm/link.hpp), decided when
 //   |â²‖x‖² − C²| > 2^−40 (a bound on the error of â² ‖x‖² and of the double C²; |a| <= 1, ‖x‖ <= 1); the unclipped
@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "optimized/glm/link.hpp"
+#include "optimized/internal/wide_int.hpp"
 #include "reference/core/errors.hpp"
 #include "optimized/samplers/rounded_normal.hpp"
 #include "reference/learners/internal/dp_sgd_code.hpp"
@@ -85,9 +86,9 @@ ref::internal::DpSgdResult DpSgd::run(std::span<const ref::internal::DpSgdSample
   }
   const std::uint64_t b = std::min<std::uint64_t>(s_.batch, n), nb = (n + b - 1) / b;
   const Integer G(ref::internal::kDpSgdGridBits);
-  const RoundedNormal full(sigma_ * s_.clip / Rational(Integer(b)), G);
+  const RoundedNormal full = RoundedNormal::wide(sigma_ * s_.clip / Rational(Integer(b)), G);
   const std::uint64_t last_len = n - (nb - 1) * b;
-  const RoundedNormal last(sigma_ * s_.clip / Rational(Integer(last_len)), G);
+  const RoundedNormal last = RoundedNormal::wide(sigma_ * s_.clip / Rational(Integer(last_len)), G);
   std::vector<std::size_t> perm(n);
   for (std::size_t i = 0; i < n; ++i) perm[i] = i;
   std::vector<Rational> sum(d_, Rational(0));
@@ -99,7 +100,7 @@ ref::internal::DpSgdResult DpSgd::run(std::span<const ref::internal::DpSgdSample
       const std::size_t lo = k * b, len = k + 1 < nb ? b : last_len;
       const RoundedNormal& noise = k + 1 < nb ? full : last;
       std::vector<Integer> nu(d_);
-      for (std::uint32_t j = 0; j < d_; ++j) nu[j] = Integer(noise(bits));
+      for (std::uint32_t j = 0; j < d_; ++j) nu[j] = from_i128(noise.sample_wide(bits));
       ++t;
       theta = step(data, std::span<const std::size_t>(perm.data() + lo, len), theta,
                    ref::internal::dp_sgd_step(s_.lr, t), nu, norm2, norm2_exact, clipped);

@@ -51,7 +51,8 @@ inline double mu_dot_value(bool logistic, double z) {  // optimized/glm/link.cpp
   return t / ((1.0 + t) * (1.0 + t));
 }
 
-// A tree on fast::TreeMechanism when its sampler admits the parameters, else on the reference's (same bits).
+// A tree on fast::TreeMechanism when its sampler (fast::RoundedNormal::wide: c <= 2^100) admits the parameters, else
+// on the reference's (same bits).
 class Tree {
  public:
   explicit Tree(const ref::TreeParams& p) : ref_(p), leaf_(p.labels.size()) {

@@ -1,8 +1,9 @@
 // jdp-glm, reference against optimized (optimized/learners/jdp_glm.hpp, verify/crosscheck/jdp_glm_crosscheck.hpp;
 // Sarmasarkar 2026, arXiv:2602.00417, Alg. 2, theorem profile): on seeded runs of several sizes both builds play the
 // same arms, fire Criteria I and II at the same rounds, meet the same non-PD rounds, draw the same bits, end with the
-// same tree releases and get the same P_GD estimates — with the trees on fast::TreeMechanism (q = 4) and on the
-// reference's tree (q = 8, σ·2^r beyond fast::RoundedNormal's range); the deferral path (every decision of a round
+// same tree releases and get the same P_GD estimates — with the trees on fast::TreeMechanism (q = 4: the sampler's
+// 128-bit rounding; q = 8: c = σ·2^48 past 2^48, its 256-bit wide path, issue 21) and on the reference's tree (ε =
+// 10^−8: σ on 2^−32 with a numerator past int64, which fast::RoundedNormal refuses); the deferral path (every decision of a round
 // handed to the reference) keeps them in step; twins with a flipped Criterion I or Criterion II are caught.
 #include "verify/crosscheck/jdp_glm_crosscheck.hpp"
 
@@ -121,9 +122,17 @@ TEST(JdpGlmCrosscheckTest, GeneratedInstancesOnBothTreePathsAgree) {
       fast::JdpGlmFastTrajectory f;
       const GlmRunComparison c = run(p, inst, seed, {}, &f);
       EXPECT_FALSE(c.divergence) << "d = " << d << ", q = " << q << ": " << why(c);
-      EXPECT_EQ(f.tree_reference, q == 8U);
+      EXPECT_FALSE(f.tree_reference) << "d = " << d << ", q = " << q;
     }
   }
+  // The reference's tree: ε = 10^−8 puts σ (≈ 3·10^9 at T = 32) on 2^−32 past 2^63.
+  const ref::GlmInstance inst = generated(ref::Link::logistic, 3U, 5U, 4U, 32, 6);
+  ref::JdpGlmParams p = params(32, Rational(64), Rational(4), Rational(1, 1000000));
+  p.eps = Rational(1, 100000000);
+  fast::JdpGlmFastTrajectory f;
+  const GlmRunComparison c = run(p, inst, 6, {}, &f);
+  EXPECT_FALSE(c.divergence) << why(c);
+  EXPECT_TRUE(f.tree_reference);
 }
 
 TEST(JdpGlmCrosscheckTest, DeferredRoundsKeepTheBuildsInStep) {

@@ -3,7 +3,9 @@
 // on seeded runs both builds play the same arms, fire Criteria I and II at the same rounds, pass the same PSD-floor
 // checks, make the same DP-SGD calls (σ, steps, bits, estimates θ̂_w, θ̂_τ), use the same H weights and end with the
 // same tree releases — on the hand instance of the reference test and on generated instances of both links, with the
-// trees on fast::TreeMechanism (q = 4) and on the reference's tree (q = 8); every second round handed to the
+// trees on fast::TreeMechanism (q = 4; q = 8: the sampler's wide path, issue 21; the reference's tree is no longer
+// reachable here: σ on 2^−32 past 2^63 needs ε ≈ 10^−8, where this profile's λ passes 2^20 and the optimized learner
+// refuses first); every second round handed to the
 // reference keeps them in step; twins with Criterion I or II flipped where the double path decides are caught.
 #include <gtest/gtest.h>
 
@@ -127,7 +129,7 @@ TEST(JdpGlmPaperCodeCrosscheckTest, GeneratedInstancesOnBothTreePathsAgree) {
     const ref::GlmInstance inst = generated(link, d, K, q, T, seed);
     const Outcome o = run(params(T, Rational(2)), inst, seed);
     EXPECT_FALSE(o.c.divergence) << "d = " << d << ", q = " << q << ": " << why(o.c);
-    EXPECT_EQ(o.f.tree_reference, q == 8U);
+    EXPECT_FALSE(o.f.tree_reference) << "d = " << d << ", q = " << q;
   }
 }
 

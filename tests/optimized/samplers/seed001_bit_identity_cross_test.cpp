@@ -9,10 +9,12 @@
 #include <span>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "optimized/samplers/binomial_large.hpp"
 #include "reference/bits/bit_source.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "optimized/internal/wide_int.hpp"
 #include "optimized/samplers/rounded_normal.hpp"
 #include "reference/samplers/binomial_large.hpp"
 #include "reference/samplers/rounded_normal.hpp"
@@ -159,6 +161,75 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormalAttemptTablesOnEvery16BitWindow) 
   EXPECT_GT(counters.slow_n3, 0U);
   // … and the table decided attempts: were it never used, every draw would have at least one slow attempt.
   EXPECT_LT(counters.slow_n1n2, draws);
+}
+
+// The wide path (issue 21): fast::RoundedNormal::wide(σ̄, r).sample_wide against the reference, value and bit count
+// draw by draw, at c = σ̄·2^r from 2^50 to 2^100, σ̄ dyadic (cd a power of two: the rounding shifts) and not (cd odd:
+// the 256-bit division). c ≤ 2^48 (narrow) goes through the 128-bit rounding: one such row too. Every wide rounding is
+// counted once, decided on 256 bits (`wide`) or handed over; the last row has c's numerator near 2^125, so only
+// m ≤ 108 digits decide on 256 bits while c ≈ 2^100 needs m ≥ 100: a few percent of its draws hand over.
+TEST(Seed001BitIdentityCrossTest, RoundedNormalWidePath) {
+  struct Row {
+    Rational sigma;
+    long r;
+    std::uint64_t seed, draws;
+    bool expect_handovers;
+  };
+  const Integer one(1);
+  const std::vector<Row> rows = {
+      {Rational(25, 2), 16, 740, 2000, false},                               // c ≈ 2^19.6 (narrow)
+      {Rational(1), 50, 741, 3000, false},                                   // c = 2^50
+      {Rational(one << 52, Integer(3)), 0, 742, 3000, false},               // c = 2^52/3
+      {Rational(1), 62, 743, 3000, false},                                   // c = 2^62
+      {Rational(7, 3), 62, 744, 3000, false},                                // c = 7·2^62/3
+      {Rational(Integer(7363447594909LL), one << 32), 62, 745, 3000, false},  // seed 003's tree σ̄: c ≈ 2^72.7
+      {Rational(one << 18), 62, 746, 3000, false},                           // c = 2^80
+      {Rational(one << 20, Integer(3)), 61, 747, 3000, false},              // c = 2^81/3
+      {Rational(one << 38), 62, 748, 3000, false},                           // c = 2^100, the largest admitted
+      {Rational(one << 40, Integer(3)), 61, 749, 3000, false},              // c = 2^101/3
+      {Rational((one << 63) - 1, (one << 25) + 1), 62, 750, 3000, true},      // c ≈ 2^100 − 2^75, cn ≈ 2^125
+  };
+  for (const Row& row : rows) {
+    const ref::RoundedNormal reference(row.sigma, Integer(row.r));
+    const fast::RoundedNormal fast = fast::RoundedNormal::wide(row.sigma, Integer(row.r));
+    const std::string label = "wide normal(sigma=" + to_string(row.sigma) + ", r=" + std::to_string(row.r) + ")";
+    EXPECT_EQ(fast.narrow(), reference.scale() <= Rational(one << 48)) << label;
+    auto& counters = fast::detail::rounded_normal_counters();
+    counters = {};
+    expect_bit_identical(reference, [&](auto& bits) { return fast::from_i128(fast.sample_wide(bits)); }, row.seed,
+                         label, row.draws, 20);
+    EXPECT_EQ(counters.fast + counters.handovers, row.draws) << label;
+    if (fast.narrow()) {
+      EXPECT_EQ(counters.wide, 0U) << label;
+    } else {
+      EXPECT_EQ(counters.wide + counters.handovers, row.draws) << label;
+      EXPECT_GT(counters.wide, 0U) << label;
+    }
+    if (row.expect_handovers) {
+      EXPECT_GT(counters.handovers, 0U) << label;
+    }
+  }
+}
+
+// The wide path's range: c ≤ 2^100 admitted, c > 2^100 refused naming sigma; the int64 constructor keeps c ≤ 2^48, and
+// operator() refuses a wide instance past 2^48 (its int64 output cannot hold the samples).
+TEST(Seed001BitIdentityCrossTest, RoundedNormalWideRange) {
+  const Integer one(1);
+  EXPECT_NO_THROW(fast::RoundedNormal::wide(Rational(one << 38), Integer(62)));
+  try {
+    fast::RoundedNormal::wide(Rational((one << 38) + 1, Integer(1)), Integer(62));  // c = 2^100 + 2^62
+    ADD_FAILURE() << "c > 2^100 admitted";
+  } catch (const ParameterError& e) {
+    EXPECT_NE(std::string(e.what()).find("parameter 'sigma'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("2^100"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(fast::RoundedNormal(Rational(1), Integer(62)), ParameterError);  // c = 2^62: not for the int64 path
+  EXPECT_THROW(fast::RoundedNormal::wide(Rational(1), Integer(63)), ParameterError);  // grid-bits as before
+  EXPECT_TRUE(fast::RoundedNormal::wide(Rational(1), Integer(48)).narrow());
+  const fast::RoundedNormal wide = fast::RoundedNormal::wide(Rational(1), Integer(49));
+  EXPECT_FALSE(wide.narrow());
+  ChaCha20Source bits(1);
+  EXPECT_THROW(wide(bits), std::logic_error);
 }
 
 TEST(Seed001BitIdentityCrossTest, BinomialLarge) {
