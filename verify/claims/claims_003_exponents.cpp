@@ -15,7 +15,7 @@
 //                     its fit is reported, the verdict is `inconclusive` whatever it says.
 // Runs by the optimized learners (run_glm_experiment) on the config's shared instance, only the two learners the
 // claims read. Quick: T ∈ {250, 500, 1000, 2000}, 4 runs, instances on 2^−5 (the trees' rounded normals then take the
-// optimized sampler); full: the config's grid (T ∈ {10³, …, 3·10⁴}, 10 runs, q = 15). Family exponents-003.
+// optimized sampler's int64 path, not its ≈ 3× slower wide path); full: the config's grid (T ∈ {10³, …, 3·10⁴}, 10 runs, q = 15). Family exponents-003.
 #include <algorithm>
 #include <cmath>
 #include <memory>

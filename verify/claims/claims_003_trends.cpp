@@ -143,7 +143,7 @@ Outcome private_glm_flat(const RunOptions& run) {
   ex::GlmExperimentConfig config = only_algorithms("003-table2", {"Private-GLM"});
   config.S = {Rational(2), Rational(3)};  // the two the claim compares
   // Quick: instances on 2^-5 (simulate --learner jdp-glm's grid), where the trees' rounded normals take the optimized
-  // sampler (c = σ·2^(2q+32) ≤ 2^48); on the config's 2^-15 they fall back to the reference sampler, ten times slower.
+  // sampler's int64 path (c = σ·2^(2q+32) ≤ 2^48); on the config's 2^-15 they take its wide path (≈ 3× per sample).
   if (run.suite != Suite::full) config.q = 5;
   ex::GlmExperimentOptions o;
   o.horizon = z.horizon;
