@@ -52,7 +52,7 @@ PreparedTarget prepare_pgd(const TargetInfo& info, const TargetOptions& o, std::
   t.info = info;
   if (o.n < 1 || o.n > 16) throw_parameter_error("audit", "--n", "in [1, 16] for pgd (a small call)", std::to_string(o.n));
   t.delta = o.delta.value_or(1e-5);
-  const Rational delta_r = o.delta ? Rational(*o.delta) : Rational(1, 100000);
+  const Rational delta_r = exact_delta(o, Rational(1, 100000));
   ref::CalibrationPgdInput in;
   in.eps = o.eps;
   in.delta = delta_r;

@@ -22,6 +22,7 @@
 #include "optimized/samplers/discrete_laplace.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/core/double_text.hpp"
+#include "reference/core/error_reason.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/learners/dp_successive_elimination.hpp"
 #include "reference/learners/noise_source.hpp"
@@ -277,8 +278,8 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
     // change: post-processing). The other users hold Δe₁e₁ᵀ (t = g, no rounding draw): count = (n − 1)g + {g | 0}
     // + Bin(n·b, ¼), drawn by the optimized sublinear binomial.
     t.delta = o.delta.value_or(1e-5);
-    // Calibrated at the exact 1/100000 by default; a given --delta arrives as a double and is used exactly as such.
-    const Rational delta_r = o.delta ? Rational(*o.delta) : Rational(1, 100000);
+    // Calibrated at the exact 1/100000 by default, or at the exact --delta given.
+    const Rational delta_r = exact_delta(o, Rational(1, 100000));
     const Integer n(static_cast<unsigned long>(o.n));
     const auto [g, b] = ref::eq127_g_b(o.eps, delta_r, n, Integer(2));
     auto noise = std::make_shared<const fast::BinomialLarge>(Integer(n * b), Rational(1, 4));
@@ -318,6 +319,17 @@ PreparedTarget prepare_mechanism(const TargetInfo& info, const TargetOptions& o,
     throw_parameter_error("audit", "--eps",
                           "such that the aggregate Skellam noise's variance is at most 10^7 (it is " +
                               dpb::to_string(cal.aggregate_noise.variance) + ")",
+                          dpb::to_string(o.eps));
+  // `local`'s aggregate noise (one user's Lap_Z(g/ε), calibrated as a Pólya difference with r = 1) is drawn by the
+  // optimized Pólya sampler, whose exact inversion table grows with the largest value drawn, about r·scale·ln(samples)
+  // entries at tens of µs each (scripts/sweep-refusals: `audit local --eps 1e-6 --samples 100`, scale 10^6, gave no
+  // answer and no progress line in 30 s: one sampling block of the screening takes minutes). Measured at --samples
+  // 100 --threads 1: r·scale 10^4 (--eps 1e-4) 6 s, 10^5 no answer in 60 s. Refused up front beyond 10^4.
+  if (cal.aggregate_noise.kind == ref::NoiseKind::PolyaDifference &&
+      cal.aggregate_noise.polya_r * cal.aggregate_noise.scale > Rational(10000))
+    throw_parameter_error("audit", "--eps",
+                          "such that " + info.name + "'s Polya noise has r*scale at most 10^4 (it is " +
+                              dpb::to_string(cal.aggregate_noise.polya_r * cal.aggregate_noise.scale) + ")",
                           dpb::to_string(o.eps));
   const std::uint64_t n = variant == ref::Variant::Local ? 1 : o.n;
   const double g = cal.g.convert_to<double>();
@@ -955,9 +967,31 @@ PreparedTarget prepare_learner(const TargetInfo& info, const TargetOptions& o, s
     };
     d.whole = o.whole_output;
     d.extra_batches = o.whole_output_extra_batches;
-    t = prepare_elimination(t, d, seed, o.borderline);
+    try {
+      t = prepare_elimination(t, d, seed, o.borderline);
+    } catch (const ParameterError& e) {
+      // The search runs batches of 2, 4, ... users per arm, each calibrated at T = --horizon when first reached: a
+      // batch larger than the horizon is refused by calibrate naming its internal n (issue 14: `audit dist-dp-se
+      // --horizon 2` read "calibrate's n must be <= horizon (2) ..."). Named --horizon, with the batch's size.
+      ParameterErrorParts inner;
+      if (!variant || !parse_parameter_error(e.what(), inner) || inner.function != "calibrate" || inner.name != "n" ||
+          inner.condition.rfind("<= horizon", 0) != 0)
+        throw;
+      throw_parameter_error("audit", "--horizon",
+                            ">= " + inner.value + ", the users of a batch " + name + "'s search reaches at this --eps "
+                            "(a batch serves at most T users)",
+                            std::to_string(o.horizon));
+    }
     if (variant) {
       const std::uint64_t l = t.details["window_length"].get<std::uint64_t>();
+      // The decisive batch serves l users and its noise is calibrated at T = --horizon: a batch larger than the
+      // horizon is refused here naming --horizon (issue 14: calibrate's own refusal read "calibrate's n must be <=
+      // horizon (2) ..." at `--horizon 2`, naming an internal n).
+      if (l > o.horizon)
+        throw_parameter_error("audit", "--horizon",
+                              ">= " + std::to_string(l) + ", the users of " + name + "'s decisive batch at this --eps "
+                              "(a batch serves at most T users)",
+                              std::to_string(o.horizon));
       ref::CalibrationInput in;
       in.eps = eps_r;
       in.n = Integer(l);

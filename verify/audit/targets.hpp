@@ -56,6 +56,9 @@ struct TargetOptions {
   std::uint64_t n = 16;        // mechanisms: batch size
   std::uint64_t horizon = 4096;
   std::optional<double> delta;  // default 0 for pure claims, 1e-5 for dist-rdp / dist-cdp
+  // The δ given, exact (the command line's rational, `--delta 1/300`): what a calibration that takes δ uses (a
+  // double's binary value is not the user's δ). Set with `delta` by the CLI; when absent, Rational(*delta).
+  std::optional<Rational> delta_exact;
   // Elimination learners: k is the largest with P_D′[arm 1 eliminated] >= borderline (1/2 would be the median of the
   // decision; smaller values put the decision in the tail of the noise difference, where its loss ratio — ε of Y —
   // is larger but the event rarer). 0.4: the best ε_lb/ε_exact at 10^5 runs per side over ε = 1/2, 1 (measured,
@@ -93,6 +96,13 @@ struct TargetOptions {
   // the specified calibration. 1 = the mechanism as specified.
   Rational noise_divisor{1};
 };
+
+// The δ a calibration uses: the exact δ given (TargetOptions::delta_exact, else the double `delta` read exactly), or
+// `fallback` when none was given.
+inline Rational exact_delta(const TargetOptions& o, const Rational& fallback) {
+  if (o.delta_exact) return *o.delta_exact;
+  return o.delta ? Rational(*o.delta) : fallback;
+}
 
 struct PreparedTarget {
   TargetInfo info;

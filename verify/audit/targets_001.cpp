@@ -137,7 +137,7 @@ double gaussian_eps(const Rational& mu2, double delta) {
 }
 
 Rational rational_delta(const TargetOptions& o) {
-  return o.delta ? Rational(*o.delta) : Rational(1, 100000);
+  return exact_delta(o, Rational(1, 100000));
 }
 
 double up(double x) { return std::nextafter(x * (1 + 1e-12), std::numeric_limits<double>::infinity()); }

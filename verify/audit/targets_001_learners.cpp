@@ -149,7 +149,7 @@ PreparedTarget prepare_seed001_learner(const TargetInfo& info, const TargetOptio
                           dpb::to_string(o.noise_divisor));
   if (o.delta && !(*o.delta > 0))
     throw_parameter_error(kFn, "delta", "> 0 for " + name + " (an (eps, delta) claim)", double_text(*o.delta));
-  const Rational delta_r = o.delta ? Rational(*o.delta) : Rational(1, 100000);
+  const Rational delta_r = exact_delta(o, Rational(1, 100000));
 
   ref::LinUcbParams p;
   p.variant = *ref::parse_linucb_variant(name);

@@ -94,6 +94,23 @@ PreparedTarget prepare_dp_mase(PreparedTarget t, const TargetOptions& o, std::ui
   const std::int64_t theta = dp_mase_epoch_threshold(ep, unit);
   const Rational scale = Rational(unit) / eps_r;
   cfg.max_rounds = 4 * R_u;
+  // The white box sums the law of agent 0's eliminated set over a window of the maximum of at least
+  // W = 2⌊100·scale⌋ + 4 + 2Kθ values (dp_mase_eliminated_set_law, which refuses W > 2^24), in certified interval
+  // arithmetic (about 10 µs a value): about 4 laws for K = 2, and for K = 3 two for each of the 6·⌈scale⌉ + 3 table
+  // candidates. At a small ε this ran for minutes before anything else (K = 2: ε = 10^-3, W ≈ 2·10^5, 31 s; 10^-4 no
+  // answer in 60 s; K = 3: ε = 3·10^-2 35 s, 10^-2 no answer in 60 s; `audit dp-mase --eps 1e-6` was refused by the
+  // law's 2^24 after 10 s of building the epoch's scripts: scripts/sweep-refusals). Refused here, before any of that
+  // work, naming --eps, when the laws' values (a lower bound: 200·scale + 2 + 2Kθ per law) pass 2^19.
+  {
+    const Rational window = Rational(200) * scale + 2 + Rational(2 * static_cast<std::int64_t>(K)) * Rational(theta);
+    const Integer steps = Integer(numerator(scale) / denominator(scale)) + 1;
+    const Rational laws = K == 3 ? Rational(Integer(2 * (6 * steps + 3))) : Rational(4);
+    if (window * laws > Rational(std::int64_t{1} << 19))
+      throw_parameter_error("audit", "--eps",
+                            "such that dp-mase's white-box laws sum at most 2^19 values (K = " + std::to_string(K) +
+                                ": " + dpb::to_string(laws) + " laws of about 200*unit/eps + 2K*theta each)",
+                            dpb::to_string(o.eps));
+  }
   auto scaled = [unit](std::vector<std::int64_t> s) {
     for (auto& x : s) x *= unit;
     return s;

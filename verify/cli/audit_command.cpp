@@ -374,7 +374,8 @@ void add_audit_command(CLI::App& app, Context& context) {
         o.horizon = *h;
         o.horizon_given = true;
       }
-      o.delta = delta;
+      o.delta = delta;  // the audit's accounting computes in doubles
+      o.delta_exact = options->number_value("delta");  // the calibrations take the exact δ given (`--delta 1/300`)
       if (const auto b = options->number_value("borderline")) o.borderline = as_double(*b);
       if ((options->given("view") && args->view == "whole-output") ||
           verify::audit::is_seed001_learner_target(args->target) ||

@@ -168,7 +168,8 @@ void validate_protocol_batches(const ref::ProtocolAggregatorParams& params, cons
     const ref::NoiseLaw& law = optimized->calibration(1).per_user_noise;
     if (law.kind == ref::NoiseKind::PolyaDifference && law.polya_r * law.scale > kPolyaTableLimit)
       throw_parameter_error(names.command, names.name,
-                            "large enough that the per-user Polya noise" + names.at +
+                            std::string(names.name.find("returning") != std::string::npos ? "small" : "large") +
+                                " enough that the per-user Polya noise" + names.at +
                                 " at batch n = 1 has r*scale <= 2^18 (its exact sampler's table grows with r*scale; "
                                 "here scale = " +
                                 to_string(Rational(law.scale)) + ")",

@@ -185,14 +185,21 @@ void validate_cell(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uin
     ref::validate_shuffle_glm(p, c.link, c.q);
   } else if (a.learner == "jdp-glm") {
     const ref::JdpGlmParams p = jdp_params(a, c, T, S, std::max(placeholder, a.kappa_star.value_or(Rational(4))), eps);
-    // The optimized paper-code twin's exact range of λ (below 2^20 on its 2^-32 grid), as crosscheck's
-    // jdp_glm_prepare checks it: λ = 2 ln(4/δ) ln²(4T/ζ)/(ε·κ*) + … does not depend on κ (the placeholder above).
-    // `simulate --experiment 003-fig1-logistic --eps 1e-9` passed the checks here and ended its first optimized run
-    // with exit 3, "fast::jdp_glm paper-code: lambda beyond 2^20" (scripts/sweep-refusals). Known gap (issue 14's
-    // note, session 18): the theorem profile's λ (Eq. 19) depends on κ, which is known only once the instance is built,
-    // so its 2^52 bound is not checked here; an experiment past it fails in its first run instead of up front.
-    if (p.profile != ref::JdpProfile::PaperCode) (void)ref::jdp_glm_constants(p, c.link, c.d, c.q);
-    else if (ref::jdp_glm_paper_constants(p, c.link, c.d, c.q).lambda >= Rational(1 << 20))
+    // The optimized twins' exact range of λ, as crosscheck's jdp_glm_prepare checks it: paper-code below 2^20 on its
+    // 2^-32 grid (λ = 2 ln(4/δ) ln²(4T/ζ)/(ε·κ*) + …), theorem at most 2^52 (Eq. 19, 64 ln(32/δ) ln T (4√d + 1)
+    // (ln(16T/ζ) + √d)/(ε·κ*)). Neither depends on κ (the placeholder above), only on κ*, so both are checked
+    // here, before any instance is built. `simulate --experiment 003-fig1-logistic --eps 1e-9` used to pass the
+    // checks here and end its first optimized run with exit 3, "fast::jdp_glm paper-code: lambda beyond 2^20"
+    // (scripts/sweep-refusals). The theorem bound is also checked again with each instance's κ before any run
+    // (check_jdp_glm_lambda, run_glm_experiment); in practice jdp_glm_constants' per-call ε check (ε/(6√(2k
+    // ln(4/δ))) >= 2^-64) refuses first: at T = 64 it refuses ε = 10^-7, where λ is about 5·10^11 < 2^52 ≈ 4.5·10^15.
+    if (p.profile != ref::JdpProfile::PaperCode) {
+      if (ref::jdp_glm_constants(p, c.link, c.d, c.q).lambda > Integer(1) << 52)
+        throw_parameter_error("jdp_glm", "eps",
+                              "large enough (with kappa-star) that the theorem's lambda (Eq. 19), about 1/(eps·kappa*), "
+                              "stays within 2^52, the optimized build's exact range",
+                              r_text(eps));
+    } else if (ref::jdp_glm_paper_constants(p, c.link, c.d, c.q).lambda >= Rational(1 << 20))
       throw_parameter_error("jdp_glm", "eps",
                             "large enough (with kappa-star) that the paper-code lambda, about 1/(eps·kappa*), stays "
                             "below 2^20, the optimized build's exact range",
@@ -610,6 +617,34 @@ GlmExperimentResult run_glm_experiment(const GlmExperimentConfig& input, const G
           [&inst](mpfr_prec_t prec) { return ref::glm_instance_kappa(inst, prec).kappa_star; }, 5));
       result.instances.push_back(sum);
     }
+
+  // jdp-glm's theorem profile: λ (Eq. 19) within the optimized build's exact range (2^52), checked with the κ each
+  // run will use (the instance's, rounded up), once the instances are known and before any run starts (issue 14:
+  // it used to be found by the first optimized run, exit 3 "fast::jdp_glm: lambda beyond 2^52"). Named --eps (or the
+  // config's epsilons[j]).
+  for (const auto& a : c.algorithms) {
+    if (a.learner != "jdp-glm" || a.profile == "paper-code") continue;
+    for (std::size_t s = 0; s < c.S.size(); ++s)
+      for (const auto& kappa : kappa_up[s])
+        for (const auto T : c.horizons)
+          for (std::size_t j = 0; j < c.epsilons.size(); ++j) {
+            const ref::JdpGlmParams p = jdp_params(a, c, T, c.S[s], kappa, c.epsilons[j]);
+            ref::JdpGlmConstants k;
+            try {
+              k = ref::jdp_glm_constants(p, c.link, c.d, c.q);
+            } catch (const ParameterError& e) {
+              throw_parameter_error("simulate", options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]",
+                                    "a value " + a.label + " can be calibrated at with the instance's kappa " +
+                                        r_text(kappa) + " (" + parameter_error_reason(e.what()).substr(0, 100) + ")",
+                                    r_text(c.epsilons[j]));
+            }
+            if (k.lambda > Integer(1) << 52)
+              throw_parameter_error("simulate", options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]",
+                                    "large enough that " + a.label + "'s lambda (Eq. 19) stays within 2^52, the "
+                                    "optimized build's exact range (kappa " + r_text(kappa) + ")",
+                                    r_text(c.epsilons[j]));
+          }
+  }
 
   for (std::size_t a = 0; a < c.algorithms.size(); ++a)
     for (std::size_t s = 0; s < c.S.size(); ++s)

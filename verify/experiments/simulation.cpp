@@ -148,7 +148,7 @@ std::unique_ptr<fast::BatchAggregator> make_aggregator(const AlgorithmConfig& al
 // the CLI's (--returning-batches, --route, --delta) or the config's fields.
 ReturningCell returning_cell(const AlgorithmConfig& alg, const Rational& eps, std::uint64_t T, std::uint32_t runs,
                              const std::string& batches_name, const std::string& route_name,
-                             const std::string& delta_name) {
+                             const std::string& delta_name, const std::string& eps_name, bool blame_batches) {
   const ref::Variant variant = *protocol_variant(alg.learner);
   const ref::ProtocolAggregatorParams base = aggregator_params(alg, variant, eps, T);
   const Rational eta = alg.eta.value_or(Rational(2));
@@ -167,15 +167,32 @@ ReturningCell returning_cell(const AlgorithmConfig& alg, const Rational& eps, st
     cell.ledger_conversion = ledger.result.conversion;
     cell.ledger_within_eps = ledger.result.eps_upper <= eps;
   } catch (const ParameterError& e) {
-    const std::string what = e.what();
-    const std::string& name = what.find("parameter 'route'") != std::string::npos   ? route_name
-                              : what.find("parameter 'delta'") != std::string::npos ? delta_name
-                                                                                    : batches_name;
-    throw_parameter_error("simulate", name,
-                          "a setting " + alg.label + " can be calibrated at (eps = " + to_string(eps) + ", T = " +
-                              std::to_string(T) + "): " + parameter_error_reason(what).substr(0, 90),
-                          name == route_name ? alg.route : name == delta_name && alg.delta ? to_string(*alg.delta)
-                                                                                         : std::to_string(setting.B));
+    // Each refusal names the option (or config field) it is about, with that option's value and the condition
+    // alone, as crosscheck does (issue 14: a refusal of ε, `--eps 1000` with `--returning-batches 2`, was named
+    // `--returning-batches` with the value 2; a sampler's bound at the per-batch ε likewise).
+    ParameterErrorParts inner;
+    if (!parse_parameter_error(e.what(), inner)) throw;
+    const std::string B = std::to_string(setting.B);
+    if (inner.name == "route") throw_parameter_error("simulate", route_name, inner.condition, alg.route);
+    if (inner.name == "delta")
+      throw_parameter_error("simulate", delta_name, inner.condition, alg.delta ? to_string(*alg.delta) : "nothing");
+    if (inner.name == "returning-batches") throw_parameter_error("simulate", batches_name, inner.condition, B);
+    const std::string at = " (the per-batch eps over " + B + " batches, route " + alg.route + ", of " + alg.label + ")";
+    if (inner.name == "eps")
+      throw_parameter_error("simulate", eps_name,
+                            inner.value == to_string(eps) ? inner.condition : inner.condition + " at " + inner.value + at,
+                            to_string(eps));
+    // A sampler's bound at the per-batch ε: named by the ε given, or, when only B was given on the command line
+    // (the ε is the experiment's), by --returning-batches, the user's value that made the per-batch ε this small.
+    if (blame_batches)
+      throw_parameter_error("simulate", batches_name,
+                            "small enough that " + alg.label + " can be calibrated at the per-batch eps of " + eps_name +
+                                " = " + to_string(eps) + " (" + parameter_error_reason(e.what()) + ")",
+                            B);
+    throw_parameter_error("simulate", eps_name,
+                          "calibrated at its per-batch eps over " + B + " batches (" + alg.label + ": " +
+                              parameter_error_reason(e.what()) + ")",
+                          to_string(eps));
   }
   cell.B = setting.B;
   cell.route = alg.route;
@@ -562,7 +579,9 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
     for (std::size_t j = 0; j < E; ++j)
       result.cells[i * E + j].returning =
           returning_cell(alg, c.epsilons[j], T, c.runs, cli ? "--returning-batches" : f + "returning_batches",
-                         cli ? "--route" : f + "route", cli ? "--delta" : f + "delta");
+                         cli ? "--route" : f + "route", cli ? "--delta" : f + "delta",
+                         options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]",
+                         cli && !options.epsilons);
   }
   std::vector<Rational> run_eps(A * E);  // the ε each cell's aggregator is calibrated at
   for (std::size_t i = 0; i < A; ++i)
@@ -582,12 +601,18 @@ SimulationResult simulate(const ExperimentConfig& input, const SimulationOptions
       const auto& ret = result.cells[i * E + j].returning;
       ProtocolBatchNames names;
       names.command = "simulate";
-      if (ret) {
-        names.name = options.returning_batches ? "--returning-batches" : f + "returning_batches";
+      // A batch's noise is calibrated at the ε the run uses (with returning users, the per-batch ε of the total):
+      // a refusal names the ε given (option or field), and says at which per-batch ε the batch was calibrated.
+      names.name = options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]";
+      names.value = to_string(c.epsilons[j]);
+      if (ret)
+        names.at = " at its per-batch eps " + to_string(ret->eps_batch) + " over " + std::to_string(ret->B) +
+                   " batches";
+      if (ret && options.returning_batches && !options.epsilons) {  // only B given: B made the per-batch ε small
+        names.name = "--returning-batches";
         names.value = std::to_string(ret->B);
-      } else {
-        names.name = options.epsilons ? "--eps" : "epsilons[" + std::to_string(j) + "]";
-        names.value = to_string(c.epsilons[j]);
+        names.at = " (the per-batch eps " + to_string(ret->eps_batch) + " of epsilons[" + std::to_string(j) +
+                   "] = " + to_string(c.epsilons[j]) + ")";
       }
       names.horizon = options.horizon ? "--horizon" : "the horizon";
       validate_protocol_batches(aggregator_params(alg, *variant, run_eps[i * E + j], T),
