@@ -44,10 +44,9 @@ std::vector<std::int64_t> gram_leaf() {
   return out;
 }
 
+// One leaf per iteration into a tree of T = 15000 leaves, rebuilt (untimed) when full.
 template <bool Fast>
-void BM_Tree(benchmark::State& state) {
-  const auto p = params(static_cast<ref::Symmetrisation>(state.range(0)), state.range(1) != 0);
-  const std::vector<std::int64_t> leaf = gram_leaf();
+void run_tree(benchmark::State& state, const ref::TreeParams& p, const std::vector<std::int64_t>& leaf) {
   std::vector<Integer> leaf_ref(leaf.begin(), leaf.end());
   dpb::ChaCha20Source bits(42);
   if constexpr (Fast) {
@@ -73,6 +72,12 @@ void BM_Tree(benchmark::State& state) {
   }
   state.SetItemsProcessed(state.iterations());
 }
+
+template <bool Fast>
+void BM_Tree(benchmark::State& state) {
+  const auto p = params(static_cast<ref::Symmetrisation>(state.range(0)), state.range(1) != 0);
+  run_tree<Fast>(state, p, gram_leaf());
+}
 // Args: symmetrisation (0 none, 1 half), coarse σ̄ (0, 1).
 BENCHMARK(BM_Tree<false>)->Name("BM_RefMatrixTree_d5_T15000")->Args({0, 0})->Args({1, 0});
 BENCHMARK(BM_Tree<true>)->Name("BM_FastMatrixTree_d5_T15000")->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1});
@@ -86,30 +91,7 @@ void BM_Tree62(benchmark::State& state) {
   p.grid_bits = 62;
   std::vector<std::int64_t> leaf = gram_leaf();
   for (auto& v : leaf) v *= std::int64_t{1} << 46;
-  std::vector<Integer> leaf_ref(leaf.begin(), leaf.end());
-  dpb::ChaCha20Source bits(42);
-  if constexpr (Fast) {
-    auto t = std::make_unique<fast::TreeMechanism>(p);
-    for (auto _ : state) {
-      if (t->time() == 15000) {
-        state.PauseTiming();
-        t = std::make_unique<fast::TreeMechanism>(p);
-        state.ResumeTiming();
-      }
-      benchmark::DoNotOptimize(t->add(std::span<const std::int64_t>(leaf), bits));
-    }
-  } else {
-    auto t = std::make_unique<ref::TreeMechanism>(p);
-    for (auto _ : state) {
-      if (t->time() == 15000) {
-        state.PauseTiming();
-        t = std::make_unique<ref::TreeMechanism>(p);
-        state.ResumeTiming();
-      }
-      benchmark::DoNotOptimize(t->add_numerators(leaf_ref, bits));
-    }
-  }
-  state.SetItemsProcessed(state.iterations());
+  run_tree<Fast>(state, p, leaf);
 }
 BENCHMARK(BM_Tree62<false>)->Name("BM_RefMatrixTree_d5_T15000_r62")->Arg(0)->Arg(1);
 BENCHMARK(BM_Tree62<true>)->Name("BM_FastMatrixTree_d5_T15000_r62")->Arg(0)->Arg(1);

@@ -253,6 +253,17 @@ Rational pvec_delta_upper_bound(const PVecPrivacyBound& bound, const Rational& e
   return std::min(Rational(1), Rational(bound.tail + rdp_part));
 }
 
+PVecPrivacyInput pvec_batch_input(const Integer& g, const Integer& b, const Integer& B, const Integer& d,
+                                  const Rational& tail_budget) {
+  PVecPrivacyInput in;
+  in.noise_trials = B * b;
+  in.p = Rational(1, 4);
+  in.max_units = g;  // r = 2Δ
+  in.instances = pvec_instances(d, g, true);
+  in.tail_budget = tail_budget;
+  return in;
+}
+
 PVecReturningTotals pvec_returning_totals(const Integer& g, const Integer& b, const Integer& B, const Integer& d,
                                           const Integer& M, const Rational& delta_m, const Rational& delta) {
   constexpr const char* fn = "pvec_returning_totals";
@@ -263,13 +274,7 @@ PVecReturningTotals pvec_returning_totals(const Integer& g, const Integer& b, co
   require_positive(M, fn, "M");
   if (delta_m <= 0 || delta_m >= 1) throw_parameter_error(fn, "delta_m", "in (0, 1)", to_string(delta_m));
   if (delta <= 0 || delta >= 1) throw_parameter_error(fn, "delta", "in (0, 1)", to_string(delta));
-  PVecPrivacyInput in;
-  in.noise_trials = B * b;
-  in.p = Rational(1, 4);
-  in.max_units = g;  // r = 2Δ
-  in.instances = pvec_instances(d, g, true);
-  in.tail_budget = delta_m / 1000;
-  const PVecPrivacyBound bound = pvec_privacy_bound(in);
+  const PVecPrivacyBound bound = pvec_privacy_bound(pvec_batch_input(g, b, B, d, delta_m / 1000));
   PVecReturningTotals t;
   t.delta_advanced = Rational(M) * delta_m + delta / 2;
   t.eps_batch = pvec_eps_upper_bound(bound, delta_m);

@@ -90,6 +90,10 @@ struct PVecPrivacyBound {
   Rational sigma2;               // np(1 − p)
 };
 PVecPrivacyBound pvec_privacy_bound(const PVecPrivacyInput& in);
+// The input for one batch of B users at (g, b), p = 1/4, r = 2Δ, both of Thm 3.5's instances at dimension d, with the
+// windows' tail budget given (the learners' ledger and the returning-users totals).
+PVecPrivacyInput pvec_batch_input(const Integer& g, const Integer& b, const Integer& B, const Integer& d,
+                                  const Rational& tail_budget);
 // The instance maxima at one α of the curve (for the evidence).
 std::vector<PVecInstanceWorst> pvec_worst_profile(const PVecPrivacyInput& in, const PVecPrivacyBound& bound,
                                                   const Integer& alpha);

@@ -50,13 +50,7 @@ Law001 p_vec_batch_law(const Integer& g, const Integer& b, const Integer& B, con
   require_positive(B, fn, "B");
   require_positive(d, fn, "d");
   if (delta <= 0 || delta >= 1) throw_parameter_error(fn, "delta", "in (0, 1)", to_string(delta));
-  PVecPrivacyInput in;
-  in.noise_trials = B * b;
-  in.p = Rational(1, 4);
-  in.max_units = g;  // r = 2Δ
-  in.instances = pvec_instances(d, g, true);
-  in.tail_budget = delta / 1000;
-  const PVecPrivacyBound bound = pvec_privacy_bound(in);
+  const PVecPrivacyBound bound = pvec_privacy_bound(pvec_batch_input(g, b, B, d, delta / 1000));
   const std::optional<Rational> e = pvec_eps_upper_bound(bound, delta);
   if (!e) throw_parameter_error(fn, "delta", "above the windows' tail " + to_string(bound.tail), to_string(delta));
   return {approx_dp_law(*e, delta),
