@@ -168,31 +168,31 @@ ref::EcologParams ecolog_params(const GlmAlgorithm& a, std::uint64_t T, const Ra
   return p;
 }
 
-// Validates every cell's parameters (kappa "instance" checked with a placeholder ≥ every κ* bound).
+// Validates every cell's parameters before any instance exists: kappa "instance" stands in as 8 (≥ every κ* bound;
+// the runs use the instance's κ rounded up).
 void validate_cell(const GlmAlgorithm& a, const GlmExperimentConfig& c, std::uint64_t T, const Rational& S,
                    const Rational& eps) {
-  const Rational placeholder(8);
+  const Rational kappa_stand_in(8);
   if (a.learner == "glm-ucb") ref::validate_glm_ucb(glm_ucb_params(a, T), c.q);
-  else if (a.learner == "rs-glincb") ref::validate_rs_glincb(rs_params(a, T, placeholder), c.q);
-  else if (a.learner == "b-glincb") ref::validate_b_glincb(b_params(a, T, S, placeholder), c.q);
-  else if (a.learner == "gloc") ref::validate_gloc(gloc_params(a, T, placeholder), c.link, c.q);
+  else if (a.learner == "rs-glincb") ref::validate_rs_glincb(rs_params(a, T, kappa_stand_in), c.q);
+  else if (a.learner == "b-glincb") ref::validate_b_glincb(b_params(a, T, S, kappa_stand_in), c.q);
+  else if (a.learner == "gloc") ref::validate_gloc(gloc_params(a, T, kappa_stand_in), c.link, c.q);
   else if (a.learner == "ecolog") ref::validate_ecolog(ecolog_params(a, T, c.delta), c.link, c.q);
   else if (a.learner == "shuffle-glm") {
-    const ref::ShuffleGlmParams p = shuffle_params(a, T, S, std::max(placeholder, a.kappa_star.value_or(Rational(4))),
+    const ref::ShuffleGlmParams p = shuffle_params(a, T, S, std::max(kappa_stand_in, a.kappa_star.value_or(Rational(4))),
                                                    eps, c.delta);
     if (!a.kappa_instance && p.kappa < p.kappa_star)
       throw_parameter_error("shuffle_glm", "kappa", ">= kappa_star (" + r_text(p.kappa_star) + ")", r_text(p.kappa));
     ref::validate_shuffle_glm(p, c.link, c.q);
   } else if (a.learner == "jdp-glm") {
-    const ref::JdpGlmParams p = jdp_params(a, c, T, S, std::max(placeholder, a.kappa_star.value_or(Rational(4))), eps);
+    const ref::JdpGlmParams p = jdp_params(a, c, T, S, std::max(kappa_stand_in, a.kappa_star.value_or(Rational(4))), eps);
     // The optimized twins' exact range of λ, as crosscheck's jdp_glm_prepare checks it: paper-code below 2^20 on its
     // 2^-32 grid (λ = 2 ln(4/δ) ln²(4T/ζ)/(ε·κ*) + …), theorem at most 2^52 (Eq. 19, 64 ln(32/δ) ln T (4√d + 1)
-    // (ln(16T/ζ) + √d)/(ε·κ*)). Neither depends on κ (the placeholder above), only on κ*, so both are checked
-    // here, before any instance is built. `simulate --experiment 003-fig1-logistic --eps 1e-9` used to pass the
-    // checks here and end its first optimized run with exit 3, "fast::jdp_glm paper-code: lambda beyond 2^20"
-    // (scripts/sweep-refusals). The theorem bound is also checked again with each instance's κ before any run
-    // (check_jdp_glm_lambda, run_glm_experiment); in practice jdp_glm_constants' per-call ε check (ε/(6√(2k
-    // ln(4/δ))) >= 2^-64) refuses first: at T = 64 it refuses ε = 10^-7, where λ is about 5·10^11 < 2^52 ≈ 4.5·10^15.
+    // (ln(16T/ζ) + √d)/(ε·κ*)). λ depends on κ* (the algorithm's, default 4), not on the instance's κ that the stand-in
+    // value 8 replaces here, so this check is exact and runs before any instance is built. `simulate --experiment
+    // 003-fig1-logistic --eps 1e-9` used to pass here and end its first optimized run with exit 3 (scripts/
+    // sweep-refusals). For the theorem profile jdp_glm_constants' per-call ε check (ε/(6√(2k ln(4/δ))) >= 2^-64)
+    // refuses first in practice: at T = 64 it refuses ε = 10^-7, where λ is about 5·10^11 < 2^52 ≈ 4.5·10^15.
     if (p.profile != ref::JdpProfile::PaperCode) {
       if (ref::jdp_glm_constants(p, c.link, c.d, c.q).lambda > Integer(1) << 52)
         throw_parameter_error("jdp_glm", "eps",
