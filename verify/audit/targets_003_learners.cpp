@@ -214,10 +214,11 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
     throw_parameter_error(kFn, "noise_divisor", "an integer", dpb::to_string(o.noise_divisor));
   if (learner == Learner::shuffle && !(o.eps < 5))
     throw_parameter_error(kFn, "eps", "< 5 for shuffle-glm (Thm 5.1)", dpb::to_string(o.eps));
-  if (info.is_private && o.delta && !(*o.delta > 0 && *o.delta < 0.5))
+  // δ as the user wrote it (`--delta 1/300` exact; TargetOptions::delta_exact), compared and passed on exactly.
+  const Rational delta_r = exact_delta(o, Rational(1, 100));
+  if (info.is_private && (o.delta || o.delta_exact) && !(delta_r > 0 && delta_r < Rational(1, 2)))
     throw_parameter_error(kFn, "delta", "in (0, 1/2) for " + name + " (an (eps, delta) claim)",
-                          double_text(*o.delta));
-  const Rational delta_r = o.delta ? Rational(*o.delta) : Rational(1, 100);
+                          dpb::to_string(delta_r));
 
   auto setup = std::make_shared<Setup>();
   Setup& s = *setup;

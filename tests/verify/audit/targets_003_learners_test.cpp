@@ -9,6 +9,7 @@
 
 #include "optimized/environments/glm_instance.hpp"
 #include "optimized/learners/shuffle_glm.hpp"
+#include "reference/learners/jdp_glm.hpp"
 #include "verify/audit/targets.hpp"
 #include "verify/audit/targets_003_learners.hpp"
 
@@ -62,8 +63,32 @@ TEST(Seed003LearnerTargets, BadOptionsAreRefusedNamingTheOption) {
   o.delta = 0.5;
   refused("jdp-glm", o, "delta");
   o = {};
+  o.delta_exact = Rational(1, 2);  // the exact δ is what is judged (the CLI sets both)
+  o.delta = 0.25;
+  refused("shuffle-glm", o, "delta");
+  o = {};
   o.eps = Rational(5);
   refused("shuffle-glm", o, "eps");
+}
+
+// `--delta` reaches the calibration as the user's rational: 1/2 − 10⁻³⁰ is inside (0, 1/2) though its double is 1/2
+// (a double-based check refused it), and the calibration's σ_V is the one computed at the exact δ.
+TEST(Seed003LearnerTargets, DeltaIsJudgedAndUsedExactly) {
+  TargetOptions o;
+  o.delta_exact = Rational(1, 2) - Rational(Integer(1), Integer("1000000000000000000000000000000"));
+  o.delta = o.delta_exact->convert_to<double>();
+  ASSERT_EQ(*o.delta, 0.5);
+  const PreparedTarget t = prepare_target("jdp-glm", o, 3);
+  ref::JdpGlmParams p;
+  p.T = seed003_learner_sizes("jdp-glm").T;
+  p.eps = o.eps;
+  p.delta = *o.delta_exact;
+  p.kappa = Rational(10);
+  p.kappa_star = Rational(4);
+  p.S = Rational(2);
+  const ref::JdpGlmConstants k = ref::jdp_glm_constants(p, ref::Link::logistic, 2, 1);  // the target's d = 2, q = 1
+  const std::string sigma_v = t.details["calibration"].value("sigma_V", std::string());
+  EXPECT_EQ(sigma_v, dpb::to_string(k.sigma_V));
 }
 
 TEST(Seed003LearnerTargets, TheFamilyIsOneUsersArmSetAndRewardCanonicalPairFirst) {
