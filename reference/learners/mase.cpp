@@ -411,8 +411,10 @@ class Engine {
     }
   }
 
-  ChaCha20Source& noise(std::uint32_t n) {
-    if (!noise_[n]) noise_[n] = std::make_unique<ChaCha20Source>(streams_.seed, streams_.noise_base + n);
+  // Per-agent streams are CompactChaCha20Source (the same bits as ChaCha20Source, 64-byte buffer): at N = 2^20 agents
+  // and K = 10 arms the 4 KiB-buffered sources needed tens of GiB (docs/reliability.md "Limits", --agents).
+  CompactChaCha20Source& noise(std::uint32_t n) {
+    if (!noise_[n]) noise_[n] = std::make_unique<CompactChaCha20Source>(streams_.seed, streams_.noise_base + n);
     return *noise_[n];
   }
 
@@ -624,7 +626,7 @@ class Engine {
   MultiAgentStreams streams_;
   std::uint32_t K_, N_;
   std::int64_t G_;
-  AgentRewardStreams<ArmSampler> rewards_;
+  AgentRewardStreams<ArmSampler, CompactChaCha20Source> rewards_;
   ChaCha20Source draws_;
   std::unique_ptr<PowerAgentLaw> power_;
   ArmSet global_;
@@ -632,7 +634,7 @@ class Engine {
   std::vector<Integer> sums_;
   std::vector<Integer> central_sums_;
   std::uint64_t central_t_ = 0;
-  std::vector<std::unique_ptr<ChaCha20Source>> noise_;
+  std::vector<std::unique_ptr<CompactChaCha20Source>> noise_;
   std::vector<char> finished_, coin_done_;
   std::vector<std::uint32_t> unfinished_;
   std::vector<Integer> thresholds_;

@@ -68,7 +68,8 @@ void add_crosscheck_command(CLI::App& app, Context& context) {
                   "shuffle, central, local)")
       .companions_are({"crosscheck", "--learner", "dist-dp-se", "--returning-batches", "2", "--horizon", "10", "--runs", "1"});
   add_multi_agent_options(*options, args->multi_agent,
-                          {"crosscheck", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"});
+                          {"crosscheck", "--learner", "mase", "--runs", "1", "--max-rounds", "1000"},
+                          kCrosscheckMaxAgentsLog2);
   add_linear_options(*options, args->linear,
                      {"crosscheck", "--learner", "linucb", "--horizon", "40", "--runs", "1", "--arms", "10"});
   add_glm_options(*options, args->glm,

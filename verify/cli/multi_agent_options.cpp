@@ -22,14 +22,17 @@ E pick(const std::string& value, std::initializer_list<std::pair<const char*, E>
 
 }  // namespace
 
-void add_multi_agent_options(Options& o, MultiAgentCliArgs& a, const std::vector<std::string>& companions) {
+void add_multi_agent_options(Options& o, MultiAgentCliArgs& a, const std::vector<std::string>& companions,
+                             unsigned max_agents_log2) {
   const auto with = [&companions](std::vector<std::string> extra) {
     std::vector<std::string> c = companions;
     c.insert(c.end(), extra.begin(), extra.end());
     return c;
   };
   const Bound zero = closed(0), one = closed(1);
-  o.integer("--agents", a.agents, one, closed(pow2(20), "2^20"), "Multi-agent learners: number of agents N, 1..2^20 (default 4)")
+  const std::string max_agents = "2^" + std::to_string(max_agents_log2);
+  o.integer("--agents", a.agents, one, closed(pow2(max_agents_log2), max_agents),
+            "Multi-agent learners: number of agents N, 1.." + max_agents + " (default 4)")
       .companions_are(companions);
   o.number("--delta", a.delta, open(0), open(1), "Global failure probability δ in (0, 1) (default 1/4)").companions_are(companions);
   o.number("--beta", a.beta, open(0), open(1), "MASE / DP-MASE local confidence β in (0, 1) (default 1/2)")

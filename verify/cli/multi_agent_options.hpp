@@ -26,7 +26,14 @@ struct MultiAgentCliArgs {
 };
 
 // Registers the options on `options`; `companions` is a command line running a multi-agent learner quickly.
-void add_multi_agent_options(Options& options, MultiAgentCliArgs& args, const std::vector<std::string>& companions);
+// `--agents` admits 1..2^max_agents_log2: 2^20 where only the optimized engine runs (simulate); crosscheck admits
+// 2^18, the reference engine's memory bound (kCrosscheckMaxAgentsLog2; docs/reliability.md).
+void add_multi_agent_options(Options& options, MultiAgentCliArgs& args, const std::vector<std::string>& companions,
+                             unsigned max_agents_log2 = 20);
+// crosscheck's bound: the reference engine holds one ChaCha20 stream (an OpenSSL context) per agent and arm plus a
+// noise stream per agent, ≈ 7.4 KiB per agent at K = 10 (measured: 53 MiB at 4096 agents, 144 MiB at 16384), so
+// 2^18 agents peak near 2 GiB, within the 4 GiB every documented limit stays under; 2^20 grew past 7 GiB.
+inline constexpr unsigned kCrosscheckMaxAgentsLog2 = 18;
 // The names of the options above (without dashes): refused with a learner that is not multi-agent.
 const std::vector<std::string>& multi_agent_option_names();
 // Refuses any of them given on `options` (the learner is not one of seed 004's).

@@ -31,8 +31,9 @@ TEST(MultiAgentCliTest, BadInputNamesParameterAndValue) {
     std::string args, needle;
   };
   const std::vector<Case> cases = {
-      {"--learner mase --agents 0", "parameter '--agents' must be an integer in [1, 2^20], got \"0\""},
-      {"--learner mase --agents 1048577", "parameter 'agents'"},
+      // crosscheck runs the reference engine: its --agents bound is 2^18 (memory; simulate keeps 2^20).
+      {"--learner mase --agents 0", "parameter '--agents' must be an integer in [1, 2^18], got \"0\""},
+      {"--learner dp-mase --agents 262145", "parameter '--agents' must be an integer in [1, 2^18], got \"262145\""},
       {"--learner mase --agents 2", "parameter 'agents' must be >= the votes an elimination needs (3), got 2"},
       {"--learner mase --delta 0", "parameter '--delta' must be a number in (0, 1), got \"0\""},
       {"--learner mase --delta -1", "parameter 'delta'"},
@@ -61,6 +62,8 @@ TEST(MultiAgentCliTest, BadInputNamesParameterAndValue) {
       {"--learner mase --votes 1048577", "parameter 'votes'"},
   };
   for (const auto& c : cases) expect_cli_refusal(kCli + " crosscheck --runs 1 " + c.args, c.needle);
+  expect_cli_refusal(kCli + " simulate --runs 1 --learner mase --agents 1048577",
+                     "parameter '--agents' must be an integer in [1, 2^20], got \"1048577\"");
 }
 
 }  // namespace
