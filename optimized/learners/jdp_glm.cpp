@@ -24,11 +24,12 @@ using namespace jdp_detail;
 JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironment& env, std::uint64_t seed,
                              std::uint64_t run, const JdpGlmFastOptions& options) {
   if (params.profile == ref::JdpProfile::PaperCode) {
-    if (!options.reward_tape.empty() || options.noise_divisor != 1 || options.constants)
-      throw_parameter_error("fast::jdp_glm", "profile", "theorem with the audits' reward_tape / noise_divisor / constants",
-                            "paper-code");
+    if (options.constants)
+      throw_parameter_error("fast::jdp_glm", "profile", "theorem with the theorem's constants", "paper-code");
     return jdp_glm_paper_code(params, env, seed, run, options);
   }
+  if (options.paper_constants)
+    throw_parameter_error("fast::jdp_glm", "profile", "paper-code with the paper-code constants", "theorem");
   namespace J = ref::jdp_internal;
   const ref::GlmInstance& inst = env.instance();
   const std::uint32_t d = inst.d, K = inst.K;
@@ -56,15 +57,9 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   ref::TreeParams th = tv;
   tv.sigma = k.sigma_V;
   th.sigma = k.sigma_H;
-  if (options.noise_divisor != 1) {  // the audits' leaky twin: ⌈σ/k·2^32⌉/2^32
-    const Rational two32(Integer(1) << 32);
-    const auto down = [&](const Rational& s) {
-      const Rational x = s * two32 / Rational(options.noise_divisor);
-      const Integer n = numerator(x), dn = denominator(x);
-      return Rational((n + dn - 1) / dn) / two32;
-    };
-    tv.sigma = down(tv.sigma);
-    th.sigma = down(th.sigma);
+  if (options.noise_divisor != 1) {  // the audits' leaky twin
+    tv.sigma = leaky_tree_sigma(tv.sigma, options.noise_divisor);
+    th.sigma = leaky_tree_sigma(th.sigma, options.noise_divisor);
   }
   Tree treeV(tv), treeH(th);
   out.tree_reference = treeV.on_reference() || treeH.on_reference();

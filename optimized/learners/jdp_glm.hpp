@@ -42,15 +42,18 @@ struct JdpGlmFastOptions {
   std::uint64_t force_defer_every = 0;  // tests: every k-th round's decisions are all the reference's (0: none)
   bool fault_criterion_i = false;       // control: Criterion I decided in double is flipped
   bool fault_criterion_ii = false;      // control: Criterion II decided in double is flipped
-  // Audits only (verify/audit/targets_003_learners.hpp; theorem profile): round t's reward is reward_tape[t − 1] ∈
+  // Audits only (verify/audit/targets_003_learners.hpp; both profiles): round t's reward is reward_tape[t − 1] ∈
   // {0, 1} instead of the environment's draw (empty: drawn), and the leaky twin's noise: both trees at σ_V/k, σ_H/k
-  // (each rounded up onto 2^−32; the constants reported and everything else as calibrated). 1: as specified.
+  // (each rounded up onto 2^−32; the constants reported and everything else as calibrated; paper-code also runs
+  // every DP-SGD call at σ/k). 1: as specified.
   std::span<const int> reward_tape;
   Integer noise_divisor{1};
   // Audits only: ref::jdp_glm_constants(params, link, d, q) computed once by the caller for many runs of the same
   // configuration (the certified calibration is most of a 16-round run's cost); null: computed here. The caller
   // guarantees it is that function's value for these arguments.
   const ref::JdpGlmConstants* constants = nullptr;
+  // The same for the paper-code profile: ref::jdp_glm_paper_constants(params, link, d, q) (null: computed here).
+  const ref::JdpGlmPaperConstants* paper_constants = nullptr;
 };
 
 struct JdpGlmFastTrajectory {

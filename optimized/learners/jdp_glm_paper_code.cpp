@@ -57,7 +57,8 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
   const double dd = d;
   const bool logistic = inst.link == ref::Link::logistic;
   JdpGlmFastTrajectory out;
-  out.paper = ref::jdp_glm_paper_constants(params, inst.link, d, q);
+  check_glm_audit_hooks(options.reward_tape, options.noise_divisor, params.T, "fast::jdp_glm");
+  out.paper = options.paper_constants ? *options.paper_constants : ref::jdp_glm_paper_constants(params, inst.link, d, q);
   const ref::JdpGlmPaperConstants& k = *out.paper;
   out.link_label = logistic ? "logistic" : "probit (outside Def. 4.1 (F1))";
   const unsigned r = k.grid_bits;
@@ -76,6 +77,10 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
   ref::TreeParams th = tv;
   tv.sigma = k.sigma_V;
   th.sigma = k.sigma_H;
+  if (options.noise_divisor != 1) {  // the audits' leaky twin (every DP-SGD call too, below)
+    tv.sigma = leaky_tree_sigma(tv.sigma, options.noise_divisor);
+    th.sigma = leaky_tree_sigma(th.sigma, options.noise_divisor);
+  }
   Tree treeV(tv), treeH(th);
   out.tree_reference = treeV.on_reference() || treeH.on_reference();
   ChaCha20Source streamV(seed, ref::jdp_glm_stream(run, 0)), streamH(seed, ref::jdp_glm_stream(run, 1));
@@ -191,7 +196,7 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
   std::uint64_t calls = 0;
   const auto run_sgd = [&](const std::vector<RI::DpSgdSample>& data, const Rational& eps, const Rational& delta) {
     J::check_sgd_floor(k.version, eps, delta, params.eps);
-    const Rational sigma = J::sgd_sigma(k.version, eps, delta, data.size());
+    const Rational sigma = J::sgd_sigma(k.version, eps, delta, data.size()) / Rational(options.noise_divisor);
     const RI::DpSgdSettings settings = J::sgd_settings(k.version, eps);
     const std::uint64_t stream_id = ref::jdp_glm_stream(run, 2 + calls);
     ++calls;
@@ -444,7 +449,7 @@ JdpGlmFastTrajectory jdp_glm_paper_code(const ref::JdpGlmParams& params, const G
     }
 
     ChaCha20Source rbits(seed, ref::glm_reward_stream(run, t));
-    const int reward = env.reward(set, action, rbits);
+    const int reward = options.reward_tape.empty() ? env.reward(set, action, rbits) : options.reward_tape[t - 1];
     const std::span<const std::int64_t> f = inst.arm(set, action);
     if (explore) {
       // xxᵀ/(1 + s) on 2^−r from the exact s

@@ -141,6 +141,11 @@ const std::vector<TargetInfo> kTargets = {
     {"jdp-glm", "learner", true,
      "(eps, delta)-JDP (seed 003, Thm 6.2: Alg. 2, theorem profile), audited at delta (default 1/100)",
      "Alg. 2, theorem profile, T = 16 (Criterion I every round); view = every later user's action (whole output)"},
+    {"jdp-glm-paper-code", "learner", true,
+     "(eps, delta)-JDP (seed 003, Thm 6.2 as the authors' code runs Alg. 2: paper-code profile, later commit), "
+     "audited at delta (default 1/100)",
+     "Alg. 2 as the authors' code runs it (its constants, trees and DP-SGD calls), T = 16; view = every later user's "
+     "action (whole output)"},
     {"b-glincb", "learner", false, "none (non-private)",
      "B-GLinCB (ShuffleGLM's template), M = 3, T = 24, lambda = 1, gamma = 0: negative control (whole output)"},
     // Seed 004 (targets_multi_agent.hpp): the multi-agent relation, one reward of one agent.

@@ -30,10 +30,16 @@ constexpr std::uint64_t kBatchT = 76, kJdpT = 16, kControlT = 24;
 constexpr std::uint32_t kBatchM = 8, kControlM = 3;
 constexpr std::uint64_t kMaxView = 62;
 
-enum class Learner { shuffle, jdp, bglincb };
+enum class Learner { shuffle, jdp, jdp_paper, bglincb };
+
+// jdp-glm in either profile: every round is its own release (the two trees), the same family and view.
+bool is_jdp(Learner l) { return l == Learner::jdp || l == Learner::jdp_paper; }
 
 Learner learner_of(const std::string& name) {
-  return name == "shuffle-glm" ? Learner::shuffle : name == "jdp-glm" ? Learner::jdp : Learner::bglincb;
+  return name == "shuffle-glm"          ? Learner::shuffle
+         : name == "jdp-glm"            ? Learner::jdp
+         : name == "jdp-glm-paper-code" ? Learner::jdp_paper
+                                        : Learner::bglincb;
 }
 
 using Counts = std::unordered_map<std::int64_t, std::uint64_t>;
@@ -109,6 +115,7 @@ struct Setup {
   ref::ShuffleGlmParams shuffle;
   ref::JdpGlmParams jdp;
   std::optional<ref::JdpGlmConstants> jdp_constants;  // computed once (fast::JdpGlmFastOptions::constants)
+  std::optional<ref::JdpGlmPaperConstants> paper_constants;  // jdp-glm-paper-code: the same (paper_constants)
   ref::BGlincbParams bglincb;
   Integer noise_divisor{1};
 };
@@ -154,6 +161,14 @@ SideSampler make_sampler(std::shared_ptr<const Setup> setup, std::uint64_t chang
           y = whole_output(fast::jdp_glm(s.jdp, env, run_seed, run, o).actions, from, s.T);
           break;
         }
+        case Learner::jdp_paper: {
+          fast::JdpGlmFastOptions o;
+          o.reward_tape = data.rewards;
+          o.noise_divisor = s.noise_divisor;
+          o.paper_constants = &*s.paper_constants;
+          y = whole_output(fast::jdp_glm(s.jdp, env, run_seed, run, o).actions, from, s.T);
+          break;
+        }
         case Learner::bglincb: {
           fast::BGlincbFastOptions o;
           o.reward_tape = data.rewards;
@@ -170,7 +185,7 @@ SideSampler make_sampler(std::shared_ptr<const Setup> setup, std::uint64_t chang
 }  // namespace
 
 bool is_seed003_learner_target(const std::string& name) {
-  return name == "shuffle-glm" || name == "jdp-glm" || name == "b-glincb";
+  return name == "shuffle-glm" || name == "jdp-glm" || name == "jdp-glm-paper-code" || name == "b-glincb";
 }
 
 Seed003LearnerSizes seed003_learner_sizes(const std::string& name) {
@@ -183,6 +198,7 @@ Seed003LearnerSizes seed003_learner_sizes(const std::string& name) {
       z.delta = Rational(1, 100);
       break;
     case Learner::jdp:
+    case Learner::jdp_paper:
       z.T = kJdpT;
       z.eps = Rational(1);
       z.delta = Rational(1, 100);
@@ -279,6 +295,32 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
                      {"count1", k.count1.str()}};
       break;
     }
+    case Learner::jdp_paper: {
+      // The authors' code (spec 003 §7.3), later commit (the 003 experiments' Private-GLM): its own constants, the
+      // trees on the 2^−(2q+32) grid and the DP-SGD calls; the same instance and family as jdp-glm.
+      s.T = kJdpT;
+      s.b1 = 0;
+      s.jdp.profile = ref::JdpProfile::PaperCode;
+      s.jdp.code_version = ref::JdpCodeVersion::Later;
+      s.jdp.T = kJdpT;
+      s.jdp.eps = o.eps;
+      s.jdp.delta = delta_r;
+      s.jdp.kappa = Rational(10);
+      s.jdp.kappa_star = Rational(4);
+      s.jdp.S = Rational(2);
+      s.paper_constants = ref::jdp_glm_paper_constants(s.jdp, ref::Link::logistic, kD, kQ);
+      const ref::JdpGlmPaperConstants& k = *s.paper_constants;
+      // The optimized paper-code path holds λ in a double exactly below 2^20 (optimized/learners/jdp_glm_paper_code.cpp);
+      // λ grows like 1/ε: refused up front naming --eps (ε = 10⁻⁶ used to end in that path's internal error).
+      if (k.lambda >= Rational(1 << 20))
+        throw_parameter_error(kFn, "eps", "large enough that the paper-code lambda stays below 2^20",
+                              dpb::to_string(o.eps) + " (lambda " + dpb::to_string(k.lambda) + ")");
+      calibration = {{"profile", "paper-code (later commit)"}, {"lambda", dpb::to_string(k.lambda)},
+                     {"sigma_V", dpb::to_string(k.sigma_V)}, {"sigma_H", dpb::to_string(k.sigma_H)},
+                     {"threshold", dpb::to_string(k.threshold)}, {"count1", k.count1.str()},
+                     {"count2", k.count2.str()}, {"zeta", dpb::to_string(k.zeta)}};
+      break;
+    }
     case Learner::bglincb: {
       s.T = kControlT;
       s.bglincb.T = kControlT;
@@ -302,7 +344,7 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
       fo.reward_tape = data.rewards;
       fo.noise_divisor = s.noise_divisor;
       (void)fast::shuffle_glm(s.shuffle, env, seed, 0, fo);
-    } else if (learner == Learner::jdp) {
+    } else if (is_jdp(learner)) {
       fast::JdpGlmFastOptions fo;
       fo.reward_tape = data.rewards;
       fo.noise_divisor = s.noise_divisor;
@@ -320,7 +362,7 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
   const UserRecord canon_d{1, 1, 1}, canon_dp{1, -1, 1};
   t.sample = make_sampler(setup, 1, canon_d, canon_dp);
   t.eps_exact_source = "no exact law of the whole action sequence; the certified upper bound is the ledger's "
-                       "(claim 003." + name + ".ledger)";
+                       "(claim " + (learner == Learner::jdp_paper ? std::string("003.jdp-glm.paper-code") : "003." + name) + ".ledger)";
   t.details["arms"] = kK;
   t.details["d"] = kD;
   t.details["q"] = kQ;
@@ -337,7 +379,7 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
                         "estimated likelihood ratio (order_by_ratio)";
   t.details["view"] = "whole-output";
   t.details["build"] = std::string("optimized (fast::") +
-                       (learner == Learner::shuffle ? "shuffle_glm" : learner == Learner::jdp ? "jdp_glm" : "b_glincb") +
+                       (learner == Learner::shuffle ? "shuffle_glm" : is_jdp(learner) ? "jdp_glm" : "b_glincb") +
                        " with the audit hooks reward_tape / noise_divisor)";
 
   // ---- the neighbour search ----
@@ -345,7 +387,7 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
   rel.citation = "Sarmasarkar 2026 (arXiv:2602.00417) Def. B.1/B.4: user t's datum (X_t, r_t), one user replaced";
   ref::SearchSpace space;
   space.base = {1, 1, 1};
-  if (learner == Learner::jdp) {
+  if (is_jdp(learner)) {
     space.positions = {{"round 1 (first user)", 0, -1},
                        {"round 8 (its leaf completes the tree's first 8-node)", 7, -1},
                        {"round " + std::to_string(s.T - 1) + " (one later user)", s.T - 2, -1},
@@ -370,7 +412,7 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
   std::set<Key> seen;
   auto key_of = [&](std::uint64_t round0, const UserRecord& a, const UserRecord& b) {
     // Batch learners: every user of batch 1 enters its release alike — one key per batch.
-    const std::uint64_t where = learner == Learner::jdp ? round0 : round0 < s.b1 ? 0 : round0;
+    const std::uint64_t where = is_jdp(learner) ? round0 : round0 < s.b1 ? 0 : round0;
     const std::array<std::int64_t, 3> ra{a.phi0, a.phi1, a.y}, rb{b.phi0, b.phi1, b.y};
     return Key{where, std::min(ra, rb), std::max(ra, rb)};
   };
@@ -379,7 +421,7 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
   for (const ref::NeighbourPair& c : cands) {
     const UserRecord a = from_relation(c.d), b = from_relation(c.d_prime);
     const std::uint64_t round0 = c.position.index;
-    const bool never_seen = learner == Learner::jdp ? round0 + 1 >= s.T
+    const bool never_seen = is_jdp(learner) ? round0 + 1 >= s.T
                                                     : (learner == Learner::shuffle && round0 >= s.b1);
     const bool same = a.phi0 == b.phi0 && a.phi1 == b.phi1 && a.y == b.y;
     if (same || never_seen) {

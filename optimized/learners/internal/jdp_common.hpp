@@ -51,6 +51,14 @@ inline double mu_dot_value(bool logistic, double z) {  // optimized/glm/link.cpp
   return t / ((1.0 + t) * (1.0 + t));
 }
 
+// The audits' leaky twin of a tree noise σ (both profiles): ⌈σ/k·2^32⌉/2^32, k >= 1 an integer.
+inline Rational leaky_tree_sigma(const Rational& sigma, const Integer& k) {
+  const Rational two32(Integer(1) << 32);
+  const Rational x = sigma * two32 / Rational(k);
+  const Integer n = numerator(x), dn = denominator(x);
+  return Rational((n + dn - 1) / dn) / two32;
+}
+
 // A tree on fast::TreeMechanism when its sampler (fast::RoundedNormal::wide: c <= 2^100) admits the parameters, else
 // on the reference's (same bits).
 class Tree {

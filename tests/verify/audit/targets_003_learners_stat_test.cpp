@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include <iostream>
+#include <limits>
 #include <vector>
 
 #include "verify/audit/targets.hpp"
@@ -73,6 +74,25 @@ TEST_P(Seed003LearnerTwins, TheLearnerIsNotFlaggedAndItsLeakyTwinIs) {
 
 INSTANTIATE_TEST_SUITE_P(Learners, Seed003LearnerTwins, ::dpb::test::seed003_learner_twins(),
                          ::dpb::test::seed003_twin_name);
+
+// The authors' variant (paper-code, later commit; issue 21's black-box audit of the other users' actions), a finding
+// about the target rather than a power test: at the audited size (T = 16, d = 2) the code's constants make every later
+// action independent of the changed user — λ ≈ 473 at ε = 1/2 (≈ 17 at ε = 64) keeps ‖x‖²_{V⁻¹} ≤ 1/(2λ) below the
+// Criterion-I threshold 5/4 (no exploration, so no θ̂_o), H never doubles its determinant (H_τ = λI: no switch), so
+// every user plays the UCB argmax with c = 0 and H_τ = λI, ties to the lowest index. Both the learner and its twin
+// (trees and DP-SGD at σ/10⁵) are WEAK with ε_lb = −∞ (no event separates the sides); a configuration where the
+// authors' variant lets a user move later actions needs T in the thousands (docs/audit.md "Seed 003's learners").
+// If this test fails because the twin is flagged, the target has gained power: make it the power test it should be.
+TEST(Seed003LearnerAudit, PaperCodeJdpGlmReleasesNothingDataDependentAtTheAuditedSize) {
+  const std::string name = "jdp-glm-paper-code";
+  for (const long k : {1L, 100000L}) {
+    const AuditResult r = run(name, Rational(k), 200);
+    EXPECT_FALSE(r.nominal);
+    EXPECT_EQ(r.verdict, AuditVerdict::weak) << "k = " << k << ", eps_lb " << r.eps_lb;
+    EXPECT_EQ(r.eps_lb, -std::numeric_limits<double>::infinity()) << "k = " << k;
+  }
+}
+
 
 }  // namespace
 }  // namespace dpb::verify::audit

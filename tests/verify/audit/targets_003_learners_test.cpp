@@ -16,7 +16,7 @@
 namespace dpb::verify::audit {
 namespace {
 
-const std::vector<std::string> kNames = {"shuffle-glm", "jdp-glm", "b-glincb"};
+const std::vector<std::string> kNames = {"shuffle-glm", "jdp-glm", "jdp-glm-paper-code", "b-glincb"};
 
 TEST(Seed003LearnerTargets, ListedAsLearnersTheNonPrivateOneWithoutAClaim) {
   for (const std::string& n : kNames) {
@@ -32,6 +32,7 @@ TEST(Seed003LearnerTargets, ListedAsLearnersTheNonPrivateOneWithoutAClaim) {
   EXPECT_FALSE(is_seed003_learner_target("pgd"));
   EXPECT_EQ(seed003_learner_sizes("shuffle-glm").T, 76u);
   EXPECT_EQ(seed003_learner_sizes("jdp-glm").T, 16u);
+  EXPECT_EQ(seed003_learner_sizes("jdp-glm-paper-code").T, 16u);
 }
 
 TEST(Seed003LearnerTargets, BadOptionsAreRefusedNamingTheOption) {
