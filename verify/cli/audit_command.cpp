@@ -241,15 +241,17 @@ void add_audit_command(CLI::App& app, Context& context) {
     }
 
     // Progress on stderr after a second (docs/reliability.md; `--samples 10^9` runs for many minutes): one line per
-    // sampling pass (the screening of --pairs, then each pair kept), from the first process only. Not for
-    // `external`: its command may still fail (exit 2, whose contract is one line on stderr) after a second.
+    // sampling pass (the screening of --pairs, then each pair kept), from the first process only. For `external`
+    // only once its command has delivered samples (done > 0): until then the command may still fail at once (exit
+    // 2, one line on stderr); after that the run is valid work (`--pairs 4096` ran for minutes in silence).
     struct PassProgress {
       std::unique_ptr<Progress> bar;
       std::uint64_t total = 0, done = 0;
     };
     auto pass = std::make_shared<PassProgress>();
-    if (verify::cluster::is_root() && args->target != "external")
-      settings.progress = [pass](std::uint64_t done, std::uint64_t total) {
+    if (verify::cluster::is_root())
+      settings.progress = [pass, external = args->target == "external"](std::uint64_t done, std::uint64_t total) {
+        if (external && done == 0 && !pass->bar) return;
         if (!pass->bar || total != pass->total || done < pass->done) {
           pass->bar.reset();
           pass->bar = std::make_unique<Progress>("audit", "samples", total);

@@ -302,6 +302,23 @@ TEST(HostileInputCliTest, LongCrosscheckShowsItsRuns) {
   EXPECT_NE(r.err.find("\rcrosscheck: 1/300 reference rounds (0%), "), std::string::npos) << r.err.substr(0, 300);
 }
 
+// Class 10 for `audit external`: progress once the command has delivered samples (`--pairs 4096` ran for minutes in
+// silence; session 20's sweep), never before — a command that fails at once still leaves exactly one line.
+TEST(HostileInputCliTest, ExternalAuditShowsProgressOnlyOnceItsCommandDelivers) {
+  const auto r = run_command("DPBANDIT_PROGRESS_AFTER_MS=0 " + kCli +
+                             " audit external --command 'yes 1' --claimed-eps 1 --samples 100 --pairs 1 --keep 1");
+  ASSERT_EQ(r.exit_code, 0) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find("\raudit: "), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_NE(r.err.find(" samples ("), std::string::npos) << r.err.substr(0, 300);
+  EXPECT_EQ(r.out.rfind("AUDIT external ", 0), 0U) << r.out.substr(0, 300);
+  const auto bad = run_command("DPBANDIT_PROGRESS_AFTER_MS=0 " + kCli +
+                               " audit external --command 'exit 3' --claimed-eps 1 --samples 100");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(bad.out.empty());
+  expect_one_bounded_line(bad.err);
+  EXPECT_NE(bad.err.find("'command'"), std::string::npos) << bad.err;
+}
+
 // Class 10 inside one long run: a single reference run shows its rounds from inside the run (the learners'
 // per-round hook; `--runs 1 --horizon 2^24` ran ten minutes in silence), on stderr only: stdout is the report
 // alone, its one run line intact. DPBANDIT_PROGRESS_AFTER_MS=0 (a test hook of verify/cli/progress.hpp) shows the
