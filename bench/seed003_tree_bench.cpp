@@ -1,11 +1,12 @@
 // Throughput of seed 003's matrix tree (Sarmasarkar 2026, arXiv:2602.00417, Sec. 6; docs/protocol-003.md, "The
 // matrix tree"): one insert + query (TreeMechanism::add: the leaf, the node it draws, and the prefix release; and
-// fast::TreeMechanism::add_release, the learners' allocation-free path: the leaf and the release) per iteration, d = 5 (15 upper-triangle labels), T = 15000 leaves (the tree restarted when full), σ̄ of the
-// theorem calibration at ε = 1, δ = 1/50, κ* = 1/10 (`dpbandit calibrate tree-matrix --eps 1 --delta 1/50 --horizon
-// 15000 --d 5 --kappa-star 1/10`: σ̄ = 7363447594909/2^32), grid 2^−16, `half` and `none`; both builds; and one round
-// of Alg. 2 (an insert + query in each of the two trees, one leaf zero).
+// fast::TreeMechanism::add_release, the learners' allocation-free path: the leaf and the release) per iteration,
+// d = 5 (15 upper-triangle labels), T = 15000 leaves (the tree restarted when full), σ̄ of the theorem calibration at
+// ε = 1, δ = 1/50, κ* = 1/10 (`dpbandit calibrate tree-matrix --eps 1 --delta 1/50 --horizon 15000 --d 5
+// --kappa-star 1/10`: σ̄ = 7363447594909/2^32), grid 2^−16, `half` and `none`; both builds; and one round of Alg. 2
+// (an insert + query in each of the two trees, one leaf zero).
 // Run: build/bench/seed003_tree_bench --benchmark_min_time=0.5   (figures: docs/performance.md, "Seed 003 matrix
-// tree")
+// tree" and "Seed 003 matrix tree: one drawn node per leaf")
 #include <benchmark/benchmark.h>
 
 #include <memory>

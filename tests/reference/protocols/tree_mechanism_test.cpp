@@ -81,8 +81,9 @@ TEST(TreeMechanismTest, EveryReleaseIsThePrefixPlusItsDyadicNodesNoise) {
 
 // The bits of a leaf are exactly |labels| RoundedNormal draws in LabelSet order (the normative "Bits" paragraph): a
 // second stream of the same seed, drawn label by label with the tree's per-label σ̄ (symmetrisation `half`: two
-// samplers), gives the node's noise and ends at the same position after every leaf (the next 64 bits of both agree). The
-// tree of before session 20 drew 2·|labels| at every even t (the right child too) and fails this at t = 2.
+// samplers), gives the node's noise and ends at the same position after every leaf (the next 64 bits of both
+// agree). The tree of before session 20 drew 2·|labels| at every even t (the right child too) and fails this at
+// t = 2.
 TEST(TreeMechanismTest, EachLeafDrawsExactlyOneNodesLabels) {
   ref::TreeParams p;
   p.labels = ref::LabelSet::symmetric_matrix(2);

@@ -3,7 +3,8 @@
 // tree — and catches a flipped value that the deterministic relations between a record's fields cannot see: a
 // rounded-normal output, a large binomial's output, a binomial's bit count, and a tree node's noise changed together
 // with the one release that contains it; and a right child recorded as drawn (the tree before session 20 drew
-// them; now only the node a release uses draws, docs/protocol-001.md). (Both builds reproducing the file byte for byte is VectorsGoldenTest's job.)
+// them; now only the node a release uses draws, docs/protocol-001.md). (Both builds reproducing the file byte for
+// byte is VectorsGoldenTest's job.)
 #include <gtest/gtest.h>
 
 #include <fstream>
