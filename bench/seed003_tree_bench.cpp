@@ -1,11 +1,12 @@
 // Throughput of seed 003's matrix tree (Sarmasarkar 2026, arXiv:2602.00417, Sec. 6; docs/protocol-003.md, "The
-// matrix tree"): one insert + query (TreeMechanism::add: the leaf, the nodes it completes, and the prefix release)
-// per iteration, d = 5 (15 upper-triangle labels), T = 15000 leaves (the tree restarted when full), σ̄ of the
-// theorem calibration at ε = 1, δ = 1/50, κ* = 1/10 (`dpbandit calibrate tree-matrix --eps 1 --delta 1/50 --horizon
-// 15000 --d 5 --kappa-star 1/10`: σ̄ = 7363447594909/2^32), grid 2^−16, `half` and `none`; both builds; and one round
-// of Alg. 2 (an insert + query in each of the two trees, one leaf zero).
+// matrix tree"): one insert + query (TreeMechanism::add: the leaf, the node it draws, and the prefix release; and
+// fast::TreeMechanism::add_release, the learners' allocation-free path: the leaf and the release) per iteration,
+// d = 5 (15 upper-triangle labels), T = 15000 leaves (the tree restarted when full), σ̄ of the theorem calibration at
+// ε = 1, δ = 1/50, κ* = 1/10 (`dpbandit calibrate tree-matrix --eps 1 --delta 1/50 --horizon 15000 --d 5
+// --kappa-star 1/10`: σ̄ = 7363447594909/2^32), grid 2^−16, `half` and `none`; both builds; and one round of Alg. 2
+// (an insert + query in each of the two trees, one leaf zero).
 // Run: build/bench/seed003_tree_bench --benchmark_min_time=0.5   (figures: docs/performance.md, "Seed 003 matrix
-// tree")
+// tree" and "Seed 003 matrix tree: one drawn node per leaf")
 #include <benchmark/benchmark.h>
 
 #include <memory>
@@ -82,6 +83,28 @@ void BM_Tree(benchmark::State& state) {
 BENCHMARK(BM_Tree<false>)->Name("BM_RefMatrixTree_d5_T15000")->Args({0, 0})->Args({1, 0});
 BENCHMARK(BM_Tree<true>)->Name("BM_FastMatrixTree_d5_T15000")->Args({0, 0})->Args({1, 0})->Args({0, 1})->Args({1, 1});
 
+// The same insert + query through fast::TreeMechanism::add_release (no TreeStep: the release into a caller's buffer,
+// as jdp-glm's and the paper-code profile's trees run it). Args as BM_FastMatrixTree.
+void BM_TreeRelease(benchmark::State& state) {
+  const auto p = params(static_cast<ref::Symmetrisation>(state.range(0)), state.range(1) != 0);
+  const std::vector<std::int64_t> leaf = gram_leaf();
+  std::vector<fast::tree_i128> release(leaf.size());
+  dpb::ChaCha20Source bits(42);
+  auto t = std::make_unique<fast::TreeMechanism>(p);
+  for (auto _ : state) {
+    if (t->time() == 15000) {
+      state.PauseTiming();
+      t = std::make_unique<fast::TreeMechanism>(p);
+      state.ResumeTiming();
+    }
+    t->add_release(std::span<const std::int64_t>(leaf), bits, std::span<fast::tree_i128>(release));
+    benchmark::DoNotOptimize(release.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_TreeRelease)->Name("BM_FastMatrixTreeRelease_d5_T15000")->Args({0, 0})->Args({1, 0})->Args({1, 1});
+
 // The same tree at the grid 2^−62 (jdp-glm's trees when contexts are on 2^−15; issue 21): c = σ̄·2^62 ≈ 2^72.7, the
 // optimized build on fast::RoundedNormal's wide path (256-bit rounding), the reference as before; the leaf scaled to
 // 2^−62 (× 2^46). Args: symmetrisation (0 none, 1 half).
@@ -118,9 +141,36 @@ void BM_FastRound(benchmark::State& state) {
 }
 BENCHMARK(BM_FastRound)->Name("BM_FastAlg2Round_two_trees_d5_T15000");
 
+// The same round through add_release (jdp-glm's path: optimized/learners/internal/jdp_common.hpp's Tree).
+void BM_FastRoundRelease(benchmark::State& state) {
+  const auto p = params(ref::Symmetrisation::Half);
+  const std::vector<std::int64_t> leaf = gram_leaf(), zero(leaf.size(), 0);
+  std::vector<fast::tree_i128> rv(leaf.size()), rh(leaf.size());
+  dpb::ChaCha20Source bits(42);
+  auto v = std::make_unique<fast::TreeMechanism>(p), h = std::make_unique<fast::TreeMechanism>(p);
+  std::uint64_t round = 0;
+  for (auto _ : state) {
+    if (v->time() == 15000) {
+      state.PauseTiming();
+      v = std::make_unique<fast::TreeMechanism>(p);
+      h = std::make_unique<fast::TreeMechanism>(p);
+      state.ResumeTiming();
+    }
+    const bool explore = (++round % 4) == 0;
+    v->add_release(std::span<const std::int64_t>(explore ? leaf : zero), bits, std::span<fast::tree_i128>(rv));
+    h->add_release(std::span<const std::int64_t>(explore ? zero : leaf), bits, std::span<fast::tree_i128>(rh));
+    benchmark::DoNotOptimize(rv.data());
+    benchmark::DoNotOptimize(rh.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK(BM_FastRoundRelease)->Name("BM_FastAlg2Round_two_trees_release_d5_T15000");
+
 // The tree's noise alone: one rounded Gaussian per iteration cycling through the 15 labels' σ̄ (half: diagonal σ̄,
-// off-diagonal σ̄/√2 rounded up), grid 2^−16 — the per-sample cost inside an insert, which completes ≈ 2 nodes
-// (≈ 30 samples) on average, so the tree's own work is (insert time) − 30·(this).
+// off-diagonal σ̄/√2 rounded up), grid 2^−16 — the per-sample cost inside an insert, which draws one node (15
+// samples; ≈ 30 before session 20, when every completed node drew), so the tree's own work is (insert time) −
+// 15·(this).
 void BM_FastTreeNoise(benchmark::State& state) {
   const auto p = params(ref::Symmetrisation::Half);
   std::vector<fast::RoundedNormal> samplers;

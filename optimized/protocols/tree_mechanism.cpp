@@ -7,8 +7,9 @@ TreeMechanism::TreeMechanism(ref::TreeParams params)
       L_(params.labels.size()),
       m_(checked_.levels()),
       N_(to_uint64(params.leaves)),
-      open_(m_ * L_, 0),
-      noisy_(m_ * L_, 0) {
+      prefix_(L_, 0),
+      noise_(m_ * L_, 0),
+      cover_(L_, 0) {
   const std::vector<Rational> sig = ref::tree_label_sigmas(params);
   std::vector<Rational> distinct;
   for (const Rational& s : sig) {

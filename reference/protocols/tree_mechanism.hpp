@@ -4,17 +4,28 @@
 // triangle of a symmetric D×D matrix (the Gram of z = (φ, y), D = d + 1). docs/protocol-001.md.
 //
 // N leaves (rounds, or batch sums), m = ⌈log₂ N⌉ + 1 levels h = 0..m−1 (errata to issue 17, "Tree"). Node (h, j)
-// holds the exact sum of leaves j·2^h + 1 .. (j+1)·2^h (1-based) plus fresh noise: per label an independent rounded
-// Gaussian K·2^−r, K = RoundedNormal(σ̄, r) (for a matrix leaf the upper triangle is drawn, the lower one is its
-// mirror: symmetric noise). Node (h, j) is completed (its noise drawn) when leaf t = (j+1)·2^h arrives. The release
-// after leaf t is the prefix Σ_{s<=t} leaf_s + noise = the sum of the dyadic nodes (h, ⌊t/2^h⌋ − 1) over the set bits
-// h of t: at most m nodes, each the most recently completed node of its level.
+// covers leaves j·2^h + 1 .. (j+1)·2^h (1-based) and ends at leaf t = (j+1)·2^h. The release after leaf t is the prefix
+// Σ_{s<=t} leaf_s + noise = the sum of the dyadic nodes (h, ⌊t/2^h⌋ − 1) over the set bits h of t (at most m nodes).
+// For a set bit h, ⌊t/2^h⌋ is odd, so every node any release uses has an EVEN index j (a left child); a node with an
+// odd j (a right child) is in no release. Only the released nodes are materialised: the node ending at leaf t is
+// (v, t/2^v − 1) with v = v₂(t) (trailing zeros of t; v <= m − 1 since t <= N <= 2^(m−1)), the only node ending at t
+// with an even index, and it is released at t (bit v of t is set) and at every later leaf until bit v changes. It
+// holds the exact sum of its leaves plus fresh noise: per label an independent rounded Gaussian K·2^−r,
+// K = RoundedNormal(σ̄, r) (for a matrix leaf the upper triangle is drawn, the lower one is its mirror: symmetric
+// noise). The nodes (h, t/2^h − 1), h < v, that also end at t are right children: no noise is drawn for them and
+// their sums are not kept (each level's running sum restarts at every multiple of 2^h, as before).
+// (The papers' trees draw noise for every node; a node no release uses changes no release, so dropping it leaves the
+// joint law of all releases unchanged: each released node is still its exact sum plus fresh independent noise of
+// the same law — docs/decisions.md, "The tree draws noise only for released nodes".)
 // Leaves are exact rationals on the grid 2^−r (checked), so a node's value s + K·2^−r = round_{2^−r}(s + σ̄X) is a
-// post-processing of the Gaussian mechanism s + σ̄X: the whole view (all nodes) is a Gaussian mechanism of ℓ₂
-// sensitivity √m·Δ_leaf (a leaf is in exactly one node per level), and every prefix is a post-processing of it.
+// post-processing of the Gaussian mechanism s + σ̄X: the whole view (all released, i.e. left, nodes) is a Gaussian
+// mechanism of ℓ₂ sensitivity at most √m·Δ_leaf (a leaf is in at most one node per level, so in at most m left
+// nodes; the calibration, which assumes every node, is unchanged and conservative), and every prefix is a
+// post-processing of it.
 //
-// Bits (normative): at leaf t, for h = 0, 1, … while 2^h divides t (h <= m − 1): node (h, t/2^h − 1)'s noise, one
-// RoundedNormal draw per label in LabelSet order.
+// Bits (normative): at leaf t, v = v₂(t): node (v, t/2^v − 1)'s noise, one RoundedNormal draw per label in LabelSet
+// order; nothing else (|labels| draws per leaf). Until session 20 (issue 20) every node ending at t drew noise
+// (h = 0..v, in that order); the golden vectors changed with it (docs/vectors.md).
 //
 // Symmetrisation (seed 003, Sarmasarkar 2026, arXiv:2602.00417, Lemma I.4 and App. P; docs/protocol-003.md, "The
 // matrix tree"): for a symmetric-matrix label set the node noise can follow the law of a symmetrised Gaussian
@@ -69,7 +80,10 @@ struct TreeNode {
 };
 
 struct TreeStep {
-  std::vector<TreeNode> completed;  // nodes completed at this leaf, h ascending
+  // The node whose noise was drawn at this leaf: exactly one, (v₂(t), t/2^v₂(t) − 1) — the newest node of the release's
+  // dyadic cover (tree_prefix_cover(t)'s lowest level). The right children that also end at t are not listed (no
+  // noise, never released). A vector for the callers that iterate it.
+  std::vector<TreeNode> completed;
   std::vector<Integer> release;     // the noisy prefix, numerators on the grid 2^−r, per label
   bool operator==(const TreeStep&) const = default;
 };
@@ -114,8 +128,8 @@ class TreeMechanism {
   std::vector<RoundedNormal> samplers_;  // one per distinct σ̄ (at most 2)
   std::vector<std::size_t> sampler_of_;  // per label
   Integer t_{0};
-  std::vector<std::vector<Integer>> open_;   // per level: exact sum since the level's last completion
-  std::vector<std::vector<Integer>> noisy_;  // per level: the last completed node's noisy value
+  std::vector<std::vector<Integer>> open_;   // per level h: exact sum of the leaves since the last multiple of 2^h
+  std::vector<std::vector<Integer>> noisy_;  // per level: the last released (left) node's noisy value
 };
 
 template <BitSource Bits>
@@ -131,17 +145,19 @@ TreeStep TreeMechanism::add_numerators(const std::vector<Integer>& leaf, Bits& b
   TreeStep step;
   for (unsigned h = 0; h < m_; ++h)
     for (std::size_t k = 0; k < L; ++k) open_[h][k] += leaf[k];
-  for (unsigned h = 0; h < m_ && (t_ % (Integer(1) << h)) == 0; ++h) {
-    TreeNode node;
-    node.level = h;
-    node.index = t_ / (Integer(1) << h) - 1;
-    for (std::size_t k = 0; k < L; ++k) {
-      node.noise.push_back(samplers_[sampler_of_[k]](bits));
-      noisy_[h][k] = open_[h][k] + node.noise.back();
-      open_[h][k] = 0;
-    }
-    step.completed.push_back(std::move(node));
+  unsigned v = 0;  // v₂(t) <= m − 1 (t <= N <= 2^(m−1))
+  while (!bit_test(t_, v)) ++v;
+  for (unsigned h = 0; h < v; ++h)  // right children ending at t: no noise, never released
+    for (std::size_t k = 0; k < L; ++k) open_[h][k] = 0;
+  TreeNode node;
+  node.level = v;
+  node.index = (t_ >> v) - 1;
+  for (std::size_t k = 0; k < L; ++k) {
+    node.noise.push_back(samplers_[sampler_of_[k]](bits));
+    noisy_[v][k] = open_[v][k] + node.noise.back();
+    open_[v][k] = 0;
   }
+  step.completed.push_back(std::move(node));
   step.release.assign(L, Integer(0));
   for (unsigned h = 0; h < m_; ++h)
     if (bit_test(t_, h))

@@ -84,7 +84,8 @@ void register_claims_ledger(Registry& registry) {
           {"001", "App. F", "Prop. F.1; Cor. B.3"}, Verdict::holds);
   add_001(registry, "linucb-jdp",
           "Batched-Central-LinUCB (Shariff-Sheffet 2018's tree, one leaf per batch) is (eps, delta)-JDP for every B: "
-          "every completed tree node composed per user (the other users' actions are post-processing of them)",
+          "every drawn tree node (the released left nodes) composed per user (the other users' actions are "
+          "post-processing of them)",
           {"001", "App. F", "Prop. F.3 (Shariff & Sheffet 2018)"}, Verdict::holds);
   add_001_returning(registry, "linucb-sdp-amp", "001.linucb-sdp-amp.returning.ledger",
                     "Algorithm 1 with P_Amp at Thm E.3's calibration (B.1 at eps_m = eps/(2 sqrt(2M ln(2/delta))), "

@@ -316,8 +316,9 @@ Outcome assess_ledger_001(const std::string& learner, const ref::LinUcbTrajector
   if (tree)
     ev["view"] = "Def. D.3 (JDP): the other users' actions. They are functions of the broadcasts (the Billboard lemma, "
                  "Hsu et al. 2016; select_action takes the broadcast and the user's own context only), the broadcasts of "
-                 "the released prefixes, the prefixes sums of tree nodes: the ledger composes every completed node "
-                 "(a superset of the nodes any prefix uses), so it bounds the actions' view by post-processing";
+                 "the released prefixes, the prefixes sums of tree nodes: the ledger composes every node the tree "
+                 "drew noise for (exactly the left nodes the prefixes use), so it bounds the actions' view by "
+                 "post-processing";
   else if (v == ref::LinUcbVariant::Ldp)
     ev["view"] = "Def. 2.2 (LDP) and the central view of all messages: each user's data is in its own message only";
   else

@@ -1510,7 +1510,8 @@ def _m1_tree(rec):
     for t, step in enumerate(rec["steps"], start=1):
         leaf = [int(x) for x in step["leaf"]]
         prefix = leaf if prefix is None else [a + c for a, c in zip(prefix, leaf)]
-        expected_levels = [h for h in range(m) if t % (1 << h) == 0]
+        # one node per leaf: the left child (v2(t), t/2^v2(t) - 1) that t's cover uses (issue 20, session 20)
+        expected_levels = [(t & -t).bit_length() - 1]
         if [n["level"] for n in step["completed"]] != expected_levels:
             return "completed levels at leaf %d" % t
         for n in step["completed"]:
@@ -1783,14 +1784,12 @@ def _m1_replay_tree(rec):
     sigmas = rec.get("label_sigmas", [rec["sigma"]] * L)
     cs = [Fraction(s) * (1 << rec["grid_bits"]) for s in sigmas]
     for t, step in enumerate(rec["steps"], start=1):
-        h = 0
+        if len(step["completed"]) != 1:
+            return "leaf %d records %d drawn nodes, not 1" % (t, len(step["completed"]))
         for node in step["completed"]:
             drawn = [rounded_normal(bits, c) for c in cs]
             if [int(v) for v in node["noise"]] != drawn:
                 return "noise of node (%d, %s) at leaf %d (replayed %s)" % (node["level"], node["index"], t, drawn)
-            h += 1
-        if t % (1 << h) == 0 and h < rec["levels"]:
-            return "leaf %d completes more nodes than recorded" % t
     if rec["bits"] != bits.consumed:
         return "bits: committed %d, replayed %d" % (rec["bits"], bits.consumed)
     return None
@@ -3306,12 +3305,12 @@ class _JdpTree:
         for h in range(self.m):
             for k in range(self.L):
                 self.open[h][k] += leaf[k]
-        h = 0
-        while h < self.m and self.t % (1 << h) == 0:
-            for k in range(self.L):
-                self.noisy[h][k] = self.open[h][k] + rounded_normal(self.bits, self.cs[k])
-                self.open[h][k] = 0
-            h += 1
+        v = (self.t & -self.t).bit_length() - 1  # only the left child (v, t/2^v - 1) draws noise
+        for h in range(v):
+            self.open[h] = [0] * self.L
+        for k in range(self.L):
+            self.noisy[v][k] = self.open[v][k] + rounded_normal(self.bits, self.cs[k])
+            self.open[v][k] = 0
         return [sum(self.noisy[h][k] for h in range(self.m) if (self.t >> h) & 1) for k in range(self.L)]
 
 

@@ -1,6 +1,6 @@
 // Golden vectors of seed 003's matrix trees (docs/vectors.md §13; Sarmasarkar 2026, arXiv:2602.00417, Sec. 6,
 // Lemma I.4, App. P), category `tree003`:
-//   `tree`            a whole matrix-tree run with symmetrisation half or root2: per leaf the completed nodes' noise
+//   `tree`            a whole matrix-tree run with symmetrisation half or root2: per leaf the drawn node's noise (one)
 //                     and the release, the per-label σ̄ the samplers use, bits drawn (the fields of mechanisms001's
 //                     `tree` plus `symmetrisation` and `label_sigmas`);
 //   `calibration003`  `dpbandit calibrate tree-matrix`'s JSON, theorem and paper-code (reference only).

@@ -1,7 +1,8 @@
 // The tree mechanism (reference/protocols/tree_mechanism.hpp): m = ⌈log₂ N⌉ + 1 levels; every release is the exact
 // prefix sum plus the noise of exactly the dyadic nodes of t (popcount(t) nodes, the latest completed node of each
-// set bit's level), recomputed here from the transcript's node noise; node completion times; matrix leaves;
-// validation of N, the leaf size and the grid.
+// set bit's level), recomputed here from the transcript's node noise; exactly one node drawn per leaf, the left
+// child (v₂(t), t/2^v₂(t) − 1) (issue 20, session 20: right children draw nothing), and the bits it consumes are
+// exactly |labels| RoundedNormal draws; matrix leaves; validation of N, the leaf size and the grid.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -41,11 +42,15 @@ void check_releases(const ref::LabelSet& labels, long N) {
     for (std::size_t k = 0; k < labels.size(); ++k) leaf.emplace_back(Integer((t * 7 + long(k) * 3) % 11 - 5), 16);
     const ref::TreeStep s = tree.add(std::span<const Rational>(leaf), src);
     for (std::size_t k = 0; k < labels.size(); ++k) prefix[k] += floor(Rational(leaf[k] * 16));
+    // exactly one node: level v₂(t), index t/2^v₂(t) − 1 (even: a left child)
+    ASSERT_EQ(s.completed.size(), 1U) << "t = " << t;
+    const unsigned v = static_cast<unsigned>(__builtin_ctzl(static_cast<unsigned long>(t)));
     for (const auto& n : s.completed) {
-      // completed exactly when 2^h divides t, as node t/2^h − 1
-      EXPECT_EQ(t % (1L << n.level), 0);
-      EXPECT_EQ(n.index, t / (1L << n.level) - 1);
+      EXPECT_EQ(n.level, v);
+      EXPECT_EQ(n.index, (t >> v) - 1);
+      EXPECT_EQ(n.index % 2, 0);
       ASSERT_EQ(n.noise.size(), labels.size());
+      EXPECT_TRUE(nodes.find({n.level, n.index.convert_to<long>()}) == nodes.end());  // each node drawn once
       nodes[{n.level, n.index.convert_to<long>()}] = n.noise;
       ++completed;
     }
@@ -60,9 +65,7 @@ void check_releases(const ref::LabelSet& labels, long N) {
     EXPECT_EQ(s.release, expected) << "t = " << t;
     EXPECT_EQ(used, __builtin_popcountl(static_cast<unsigned long>(t)));
   }
-  long total = 0;
-  for (long h = 0; (1L << h) <= N; ++h) total += N >> h;
-  EXPECT_EQ(completed, total);
+  EXPECT_EQ(completed, N);  // one node per leaf (every node of the old tree: Σ_h ⌊N/2^h⌋)
   // the noise is not identically zero (σ̄·2^r = 24)
   bool nonzero = false;
   for (const auto& [key, noise] : nodes)
@@ -74,6 +77,35 @@ TEST(TreeMechanismTest, EveryReleaseIsThePrefixPlusItsDyadicNodesNoise) {
   check_releases(ref::LabelSet::vector(3), 13);
   check_releases(ref::LabelSet::symmetric_matrix(3), 16);
   check_releases(ref::LabelSet::vector(1), 1);
+}
+
+// The bits of a leaf are exactly |labels| RoundedNormal draws in LabelSet order (the normative "Bits" paragraph): a
+// second stream of the same seed, drawn label by label with the tree's per-label σ̄ (symmetrisation `half`: two
+// samplers), gives the node's noise and ends at the same position after every leaf (the next 64 bits of both
+// agree). The tree of before session 20 drew 2·|labels| at every even t (the right child too) and fails this at
+// t = 2.
+TEST(TreeMechanismTest, EachLeafDrawsExactlyOneNodesLabels) {
+  ref::TreeParams p;
+  p.labels = ref::LabelSet::symmetric_matrix(2);
+  p.leaves = 37;
+  p.sigma = Rational(5, 2);
+  p.grid_bits = 3;
+  p.symmetrisation = ref::Symmetrisation::Half;
+  ref::TreeMechanism tree(p);
+  std::vector<ref::RoundedNormal> per_label;
+  for (const Rational& s : ref::tree_label_sigmas(p)) per_label.emplace_back(s, p.grid_bits);
+  ASSERT_NE(per_label[0].sigma(), per_label[1].sigma());
+  ChaCha20Source a(7), b(7);
+  const std::vector<Integer> leaf(p.labels.size(), Integer(1));
+  for (long t = 1; t <= 37; ++t) {
+    const ref::TreeStep s = tree.add_numerators(leaf, a);
+    ASSERT_EQ(s.completed.size(), 1U);
+    std::vector<Integer> expected;
+    for (const auto& sampler : per_label) expected.push_back(sampler(b));
+    EXPECT_EQ(s.completed[0].noise, expected) << "t = " << t;
+    // both at the same position: the next 64 bits agree (taken from both, so they stay aligned)
+    ASSERT_EQ(a.next_bits(64), b.next_bits(64)) << "t = " << t << ": the tree consumed other bits";
+  }
 }
 
 TEST(TreeMechanismTest, ValidationNamesTheParameter) {

@@ -53,7 +53,8 @@ TEST(LinearLedgerCrossTest, BothBuildsRecordByteIdenticalLedgers) {
   const std::vector<Case> cases{{ref::LinUcbVariant::Ldp, 67, 20, Rational(1, 2), 3},
                                 {ref::LinUcbVariant::SdpAmp, 67, 20, Rational(1, 10), 3},
                                 {ref::LinUcbVariant::SdpVec, 67, 20, Rational(1), 3},
-                                {ref::LinUcbVariant::Jdp, 85, 10, Rational(1, 2), 15},
+                                // M = 8 leaves: one drawn node per leaf (15 nodes before session 20)
+                                {ref::LinUcbVariant::Jdp, 85, 10, Rational(1, 2), 8},
                                 {ref::LinUcbVariant::NonPrivate, 25, 5, Rational(1), 5}};
   for (const Case& c : cases) {
     const Texts t = run(c.v, c.T, c.B, c.eps);

@@ -81,12 +81,15 @@ TEST(JdpGlmCountersTest, ExploitationControlsAreRejected) {
   EXPECT_EQ(assess_jdp_event(c, "lemma-m2", kAlpha, o).verdict, Verdict::violated);
   // λ = 2: det H doubles in about half the runs; the theorem's count2 cutoff is 1 here, so m <= 1 <= O.4's bound
   // d·log₂(2 + 2T/(κ*λd)) = 4 log₂ 6 always, and the control m <= 0 fails in every run that switches.
-  JdpCounterOptions s = exploiting(2, 16);
+  // 32 runs: p₀ = ζ/8 = 1/40, so "violated" at α = 10⁻⁶ needs ≥ 7 failing runs of 16 or ≥ 9 of 32; with the tree's
+  // noise of session 20 (one drawn node per leaf) 6 of the first 16 runs switch, so 16 runs were too few.
+  JdpCounterOptions s = exploiting(2, 32);
   s.switch_scale = 0;
   const JdpCounts cs = count_jdp_events(s, 7);
   EXPECT_EQ(cs.count2, Rational(1));
   EXPECT_GE(cs.switches.failed, 6U);
-  EXPECT_EQ(assess_jdp_event(cs, "lemma-o4.switches", kAlpha, s).verdict, Verdict::violated);
+  const Outcome o4 = assess_jdp_event(cs, "lemma-o4.switches", kAlpha, s);
+  EXPECT_EQ(o4.verdict, Verdict::violated) << o4.key_figure;
   EXPECT_LE(cs.max_switches, 1U);  // so at the lemma's own bound these runs cannot fail
 }
 

@@ -2,7 +2,9 @@
 // every record — the rounded Gaussians (Karney) and the sublinear binomials on their streams, P_Vec, P_Amp and the
 // tree — and catches a flipped value that the deterministic relations between a record's fields cannot see: a
 // rounded-normal output, a large binomial's output, a binomial's bit count, and a tree node's noise changed together
-// with the one release that contains it. (Both builds reproducing the file byte for byte is VectorsGoldenTest's job.)
+// with the one release that contains it; and a right child recorded as drawn (the tree before session 20 drew
+// them; now only the node a release uses draws, docs/protocol-001.md). (Both builds reproducing the file byte for
+// byte is VectorsGoldenTest's job.)
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -88,6 +90,18 @@ TEST_F(Mechanisms001VectorsGoldenTest, ATreeNodesNoiseChangedConsistentlyIsCaugh
   const auto r = check(bad);
   EXPECT_EQ(r.exit_code, 1) << r.out;
   EXPECT_NE(r.out.find("(record " + id + "): noise of node (0, 0) at leaf 1"), std::string::npos) << r.out;
+}
+
+TEST_F(Mechanisms001VectorsGoldenTest, ARightChildRecordedAsDrawnIsCaught) {
+  // tree(vector2, N=7): leaf 2 draws only node (1, 0); recording the right child (0, 1) before it (the old tree's
+  // order, h ascending) changes no release, but the checker expects exactly the left child (v₂(2), 0) = (1, 0).
+  const std::string id = "tree(vector2,N=7,sigma=3/2,r=3)@20261121/3008";
+  std::string bad = replaced(text_, line_of(id), "\"completed\":[{\"level\":1,\"index\":\"0\"",
+                             "\"completed\":[{\"level\":0,\"index\":\"1\",\"noise\":[\"0\",\"0\"]},"
+                             "{\"level\":1,\"index\":\"0\"");
+  const auto r = check(bad);
+  EXPECT_EQ(r.exit_code, 1) << r.out;
+  EXPECT_NE(r.out.find("(record " + id + "): completed levels at leaf 2"), std::string::npos) << r.out;
 }
 
 }  // namespace
