@@ -39,6 +39,11 @@ DPB_SAMPLER_BENCH(BM_RefRoundedNormal_sigma12p5_r16, dpb::ref::RoundedNormal, Ra
 DPB_SAMPLER_BENCH(BM_FastRoundedNormal_sigma12p5_r16, dpb::fast::RoundedNormal, Rational(25, 2), Integer(16));
 DPB_SAMPLER_BENCH(BM_FastRoundedNormal_sigma1234567over1000_r20, dpb::fast::RoundedNormal, Rational(1234567, 1000),
                   Integer(20));
+// Seed 003's tree σ̄ (bench/seed003_tree_bench.cpp: 7363447594909/2^32 ≈ 1714.4) at r = 16: c ≈ 1.1·10^8, dyadic.
+DPB_SAMPLER_BENCH(BM_RefRoundedNormal_tree_sigma_r16, dpb::ref::RoundedNormal,
+                  Rational(Integer(7363447594909LL), Integer(1) << 32), Integer(16));
+DPB_SAMPLER_BENCH(BM_FastRoundedNormal_tree_sigma_r16, dpb::fast::RoundedNormal,
+                  Rational(Integer(7363447594909LL), Integer(1) << 32), Integer(16));
 
 // The wide path (issue 21): fast::RoundedNormal::wide(σ̄, r).sample_wide (i128, 256-bit rounding) at c = 2^62
 // (σ̄ = 1, r = 62), c ≈ 2^72.7 (seed 003's tree σ̄ = 7363447594909/2^32 at r = 62, jdp-glm's 2^−62 trees) and c = 2^80

@@ -12,8 +12,11 @@
 //   round_magnitude, which continues on the same stream (same bits, same value). Every rounding is counted in
 //   detail::rounded_normal_counters() (per thread): `fast` decided on machine integers, `handovers` decided by the
 //   reference's exact integers — the counted exact fallback the errata ask for (issue 17, "Overflow").
-// - Attempt tables: N1–N2, and N3–N4 for k ≤ 1, are looked up on the cursor's next 16 bits when they end within
-//   them (detail::AttemptTables below: same bits, same outcome; otherwise the steps run bit by bit, counted).
+// - Attempt tables: N1–N2, and N3–N4 for k ≤ 1, are looked up on the cursor's next 12 bits (L1-resident tables),
+//   else its next 16, when they end within them (detail::AttemptTables below: same bits, same outcome; otherwise the
+//   steps run bit by bit, counted). The cursor looks ahead across the source's word end (BitCursor::ensure).
+// - The rounding's digits past m0 are decided by an integer recurrence on T = (M + 1)·den − lo (round_magnitude:
+//   the same digits and value as decide() digit by digit, which takes over past 48 digits or for k ≥ 2^13).
 // Range: sigma's numerator and denominator fit int64, 0 ≤ grid_bits ≤ 62, c = sigma·2^grid_bits ≤ 2^48 with
 // numerator and denominator (lowest terms) below 2^63; anything else is refused with a ParameterError naming the
 // parameter. Outputs then fit int64 unless k ≥ 2^15 (probability below e^{−2^29}), which throws std::overflow_error.
@@ -65,6 +68,9 @@ struct RoundedNormalCounters {
   std::uint64_t slow_n3 = 0;
   // Roundings of sample_wide decided on 256-bit integers (c > 2^48; also counted in `fast`).
   std::uint64_t wide = 0;
+  // Roundings at c ≤ 2^48 (round_magnitude) that the digit recurrence left to the per-digit loop: k ≥ 2^13, or more
+  // than 48 digits (each also counted in `fast` or `handovers`).
+  std::uint64_t digit_loop = 0;
 };
 inline RoundedNormalCounters& rounded_normal_counters() {
   thread_local RoundedNormalCounters counters;
@@ -155,7 +161,7 @@ inline bool fresh_less(URand128& y, URand128* z, BitCursor<S>& bits) {
   unsigned i = 0;
   while (i < y.m) {
     const unsigned n = std::min(y.m - i, 64u);
-    if (!bits.has(n)) return fresh_less<BitCursor<S>>(y, z, bits, i);
+    if (!bits.ensure(n)) return fresh_less<BitCursor<S>>(y, z, bits, i);
     const std::uint64_t w = bits.window();
     const std::uint64_t diff = (w ^ digits_at_top(y, i, n)) & top_mask(n);
     if (diff != 0) {
@@ -168,6 +174,7 @@ inline bool fresh_less(URand128& y, URand128* z, BitCursor<S>& bits) {
     i += n;
   }
   for (;;) {
+    bits.ensure(64);
     const unsigned pairs = std::min({bits.available() / 2, 32u, 128u - y.m});
     if (pairs == 0) return fresh_less<BitCursor<S>>(y, z, bits, i);
     const std::uint64_t w = bits.window();
@@ -255,7 +262,7 @@ inline constexpr HalfExpTable kHalfExp{};
 
 template <BitSource B>
 inline bool bernoulli_exp_half_tabled(BitCursor<B>& cur) {
-  if (cur.has(12)) {
+  if (cur.ensure(12)) {
     const HalfExpTable::Entry t = kHalfExp.e[cur.window() >> 52];
     if (t.n != 0) {
       cur.skip(t.n);
@@ -336,6 +343,15 @@ struct AttemptTables {
   // bits 7–11 x.m, bits 12–27 x's digits.
   std::uint16_t n1n2[1u << kN12Window];
   std::uint32_t n3[2][1u << kN3Window];
+  // The first level (issue 17): the entries of the tables above that end within the window's first kSmallWindow = 12
+  // bits, in 4 + 16 KB that stay in the L1 cache (the 16-bit tables, 640 KB, do not: each lookup there is an L1
+  // miss). An entry that reads only its first L ≤ 12 bits is the same for every 16-bit window starting with them, so
+  // small[w] = big[w·2^4] when its length is at most 12 (and, for n3, x.m ≤ 7), else 0 (undecided: the 16-bit table).
+  //   n1n2_small entry: bits 0–3 the length (0: undecided), bit 4 N2 passed, bits 5–7 k.
+  //   n3_small entry: bits 0–3 the length (0: undecided), bit 4 N3 passed, bit 5 the sign, bits 6–8 x.m,
+  //   bits 9–15 x's digits.
+  std::uint8_t n1n2_small[1u << 12];
+  std::uint16_t n3_small[2][1u << 12];
 
   AttemptTables() {
     for (std::uint32_t s = 0; s < (1u << kN12Window); ++s) {
@@ -366,6 +382,21 @@ struct AttemptTables {
                    (static_cast<std::uint32_t>(x.a) << 12);
       }
     }
+    for (std::uint32_t s = 0; s < (1u << 12); ++s) {
+      const std::uint32_t e = n1n2[s << (kN12Window - 12)];
+      const std::uint32_t len = e & 31u;
+      n1n2_small[s] = len != 0 && len <= 12
+                          ? static_cast<std::uint8_t>(len | (((e >> 5) & 1u) << 4) | ((e >> 6) << 5))
+                          : std::uint8_t{0};
+      for (unsigned k = 0; k < 2; ++k) {
+        const std::uint32_t f = n3[k][s << (kN3Window - 12)];
+        const std::uint32_t flen = f & 31u, passed = (f >> 5) & 1u, xm = (f >> 7) & 31u;
+        n3_small[k][s] = 0;
+        if (flen == 0 || flen > 12 || (passed != 0 && xm > 7)) continue;
+        n3_small[k][s] = static_cast<std::uint16_t>(
+            flen | (passed << 4) | (passed != 0 ? (((f >> 6) & 1u) << 5) | (xm << 6) | ((f >> 12) << 9) : 0u));
+      }
+    }
   }
 };
 
@@ -384,8 +415,14 @@ template <BitSource B>
   // N1 and N2: one lookup when they end within the window and the cursor holds the bits they read (the bits past
   // the cursor's word show as zeros in window(), but an entry's outcome depends only on the bits it read), else
   // step by step (H by its own table).
-  const std::uint32_t e12 = tables.n1n2[bits.window() >> (64 - kN12Window)];
-  if ((e12 & 31u) - 1u < bits.available()) {
+  bits.ensure(kN12Window);
+  const std::uint32_t s12 = tables.n1n2_small[bits.window() >> 52];
+  std::uint32_t e12;
+  if ((s12 & 15u) - 1u < bits.available()) {
+    bits.skip(s12 & 15u);
+    ok = (s12 & (1u << 4)) != 0;
+    k = s12 >> 5;
+  } else if (e12 = tables.n1n2[bits.window() >> (64 - kN12Window)]; (e12 & 31u) - 1u < bits.available()) {
     bits.skip(e12 & 31u);
     ok = (e12 & (1u << 5)) != 0;
     k = e12 >> 6;
@@ -397,8 +434,16 @@ template <BitSource B>
   }
   if (!ok) return false;
   // N3 and N4: one lookup for k ≤ 1 when they end within the window, else step by step.
-  const std::uint32_t e3 = k <= 1 ? tables.n3[k][bits.window() >> (64 - kN3Window)] : 0u;
-  if ((e3 & 31u) - 1u < bits.available()) {
+  bits.ensure(kN3Window);
+  const std::uint32_t s3 = k <= 1 ? tables.n3_small[k][bits.window() >> 52] : 0u;
+  std::uint32_t e3;
+  if ((s3 & 15u) - 1u < bits.available()) {
+    bits.skip(s3 & 15u);
+    if ((s3 & (1u << 4)) == 0) return false;
+    negative = (s3 & (1u << 5)) != 0;
+    x.m = (s3 >> 6) & 7u;
+    x.a = s3 >> 9;
+  } else if (e3 = k <= 1 ? tables.n3[k][bits.window() >> (64 - kN3Window)] : 0u; (e3 & 31u) - 1u < bits.available()) {
     bits.skip(e3 & 31u);
     if ((e3 & (1u << 5)) == 0) return false;
     negative = (e3 & (1u << 6)) != 0;
@@ -504,12 +549,76 @@ class RoundedNormal {
 
   template <BitSource B>
   std::int64_t round_magnitude(std::uint64_t k, detail::URand128& x, B& bits) const {
+    using detail::u128;
     // Digits below m0 never decide (the interval is wider than 1): read them at once.
-    while (x.m < m0_) {
-      const unsigned take = m0_ - x.m;
-      x.a = (x.a << take) | bits.next_bits(take);
-      x.m += take;
+    u128 xa = x.a;
+    unsigned xm = x.m;
+    if (xm < m0_) {
+      const unsigned take = m0_ - xm;  // ≤ 48
+      xa = (xa << take) | bits.next_bits(take);
+      xm = m0_;
     }
+    // The decision as a digit recurrence (issue 17), for k < 2^13 and m ≤ 48. With Y = k·2^m + a, lo = 2cn·Y + cd·2^m,
+    // den = cd·2^{m+1}, M = ⌊lo/den⌋, T = (M + 1)·den − lo and W = 2cn, decide() below is decided iff W ≤ T (it
+    // returns M). A further digit d gives lo' = 2lo + W·d and den' = 2den, so T' = 2T − W·d: for d = 0 decided iff
+    // 2T ≥ W (value M), else T' = 2T; for d = 1, if 2T ≤ W then lo' ≥ (M + 1)·den' and, as W ≤ den (m ≥ m0), M' = M + 1
+    // with T'' = T' + den' ≥ den' − W ≥ W: decided (value M + 1); else T' = 2T − W ∈ (0, W), undecided, M' = M. So the
+    // same digits are read and the same value returned as by the per-digit loop below, which takes over at m = 48.
+    // Bounds (cn, cd < 2^63, c ≤ 2^48, so M ≤ c·(k + 1) + 1 < 2^62): Y < 2^62, lo < 2^127, (M + 1)·den ≤ lo + den <
+    // 2^128 and T < W < 2^64; decide() returns no −2 there, so the counters agree as well.
+    if ((k >> 13) == 0 && xm <= 48) [[likely]] {
+      const u128 Y = (static_cast<u128>(k) << xm) + xa;
+      const u128 lo = 2 * static_cast<u128>(cn_) * Y + (static_cast<u128>(cd_) << xm);
+      u128 M, T;
+      if (cd_pow2_) {
+        const unsigned sh = xm + 1 + cd_log2_;
+        M = lo >> sh;
+        T = ((M + 1) << sh) - lo;
+      } else {
+        M = (lo >> (xm + 1)) / cd_;
+        T = (M + 1) * (static_cast<u128>(cd_) << (xm + 1)) - lo;
+      }
+      const std::uint64_t W = 2 * cn_;
+      std::int64_t result = static_cast<std::int64_t>(M);
+      bool decided = T >= W;
+      if (!decided) {
+        std::uint64_t t = static_cast<std::uint64_t>(T);  // T < W
+        std::uint64_t digits = 0;
+        unsigned n = 0;
+        while (xm + n < 48) {
+          const bool d = bits.next_bit();
+          digits = (digits << 1) | static_cast<std::uint64_t>(d);
+          ++n;
+          const std::uint64_t rest = W - t;  // > 0
+          if (!d) {
+            if (t >= rest) {
+              decided = true;
+              break;
+            }
+            t += t;
+          } else {
+            if (t <= rest) {
+              decided = true;
+              ++result;
+              break;
+            }
+            t -= rest;
+          }
+        }
+        if (!decided) {  // undecided at m = 48: the per-digit loop continues with the digits read
+          x.a = (xa << n) | digits;
+          x.m = xm + n;
+        }
+      }
+      if (decided) {
+        ++detail::rounded_normal_counters().fast;
+        return result;
+      }
+    } else {
+      x.a = xa;
+      x.m = xm;
+    }
+    ++detail::rounded_normal_counters().digit_loop;
     for (;;) {
       const std::int64_t d = decide(k, x);
       if (d >= 0) {

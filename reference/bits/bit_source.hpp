@@ -6,6 +6,7 @@
 // significant bit is the first bit taken. So next_bits(8) on a fresh byte-aligned source returns the next byte.
 #pragma once
 
+#include <bit>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
@@ -61,6 +62,20 @@ class ByteStreamBits {
     return word_;
   }
 
+  // The next up-to-64 bits without consuming them: the current word's pending bits followed by the first bits of the
+  // next word when that word is already in the buffer (count = 64 then; otherwise the current word's pending bits
+  // alone, as pending_bits). Reads nothing and never refills: the stream's position and the buffer are unchanged, so
+  // a caller that uses them must consume them with next_bits afterwards (optimized/samplers/internal/bit_cursor.hpp).
+  std::uint64_t lookahead_bits(unsigned& count) const {
+    if (avail_ == 64 || pos_ + 8 > BufferBytes) {
+      count = avail_;
+      return word_;
+    }
+    const std::uint64_t next = big_endian_word(pos_);
+    count = 64;
+    return avail_ == 0 ? next : word_ | (next >> avail_);  // word_'s low 64 − avail_ bits are zero
+  }
+
   // Number of bits served so far.
   std::uint64_t bits_consumed() const { return consumed_words_ * 64 - avail_; }
 
@@ -70,12 +85,17 @@ class ByteStreamBits {
       static_cast<Derived*>(this)->refill(std::span<std::uint8_t>(buffer_, BufferBytes));
       pos_ = 0;
     }
-    std::uint64_t w = 0;
-    for (int i = 0; i < 8; ++i) w = (w << 8) | buffer_[pos_ + static_cast<std::size_t>(i)];
+    word_ = big_endian_word(pos_);
     pos_ += 8;
-    word_ = w;
     avail_ = 64;
     ++consumed_words_;
+  }
+
+  std::uint64_t big_endian_word(std::size_t at) const {
+    std::uint64_t w;
+    std::memcpy(&w, buffer_ + at, 8);
+    if constexpr (std::endian::native == std::endian::little) w = __builtin_bswap64(w);
+    return w;  // the bytes at..at+7, the first at the top
   }
 
   std::uint8_t buffer_[BufferBytes]{};
@@ -105,6 +125,12 @@ class CountingSource {
     requires requires(const B& b, unsigned& n) { b.pending_bits(n); }
   {
     return inner_.pending_bits(count);
+  }
+  // Forwards the inner source's lookahead_bits (reading nothing, counting nothing) when it has one.
+  std::uint64_t lookahead_bits(unsigned& count) const
+    requires requires(const B& b, unsigned& n) { b.lookahead_bits(n); }
+  {
+    return inner_.lookahead_bits(count);
   }
 
  private:

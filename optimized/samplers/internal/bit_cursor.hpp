@@ -1,12 +1,14 @@
 // A register-resident view of a bit source's pending bits, for samplers that read many single bits (the optimized
 // rounded normal: Karney's algorithm reads ~30 one-bit decisions per sample). Not API.
 //
-// The cursor reads the source's current word without consuming it (`pending_bits`, reference/bits/bit_source.hpp),
-// serves bits from a local copy, and consumes from the source exactly the bits it served (commit: one next_bits
-// call), so the source ends where it would have ended had every bit been read from it directly: same bits, same
-// order, same count. When the local copy runs out, the cursor commits, reads one bit directly (which loads the
-// source's next word) and peeks again. A source without `pending_bits` is read bit by bit (the cursor is then a
-// plain forwarder). The cursor is a BitSource itself, so the samplers' helpers (uniform_below_u64, the reference's
+// The cursor reads the source's next up-to-64 bits without consuming them (`lookahead_bits`: the current word's
+// pending bits and the start of the next buffered word; or `pending_bits`, the current word only;
+// reference/bits/bit_source.hpp), serves bits from a local copy, and consumes from the source exactly the bits it
+// served (commit: one next_bits call), so the source ends where it would have ended had every bit been read from it
+// directly: same bits, same order, same count. ensure(k) tops the local copy up (commit, then look ahead again) when
+// it holds fewer than k bits; when the local copy runs out during a read, the cursor commits, reads directly (which
+// loads the source's next word) and looks ahead again. A source with neither is read bit by bit (the cursor is then
+// a plain forwarder). The cursor is a BitSource itself, so the samplers' helpers (uniform_below_u64, the reference's
 // fallbacks) can read through it; nothing else may read the source while a cursor is alive (it commits on
 // destruction).
 #pragma once
@@ -21,6 +23,10 @@ template <class B>
 concept PeekableBits = requires(const B& b, unsigned& n) {
   { b.pending_bits(n) } -> std::convertible_to<std::uint64_t>;
 };
+template <class B>
+concept LookaheadBits = requires(const B& b, unsigned& n) {
+  { b.lookahead_bits(n) } -> std::convertible_to<std::uint64_t>;
+};
 
 template <BitSource B>
 class BitCursor {
@@ -34,6 +40,14 @@ class BitCursor {
   bool has(unsigned k) const { return left_ >= k; }
   unsigned available() const { return left_; }
   std::uint64_t window() const { return cur_; }
+  // Tops the local copy up when it holds fewer than k ≤ 64 bits (commit, look ahead again: reads nothing); true when
+  // it then holds k.
+  bool ensure(unsigned k) {
+    if (left_ >= k) return true;
+    commit();
+    peek();
+    return left_ >= k;
+  }
   // Consumes k ≤ left locally held bits.
   void skip(unsigned k) {
     cur_ = k == 64 ? 0 : cur_ << k;
@@ -67,7 +81,9 @@ class BitCursor {
 
  private:
   void peek() {
-    if constexpr (PeekableBits<B>) {
+    if constexpr (LookaheadBits<B>) {
+      cur_ = src_.lookahead_bits(left_);
+    } else if constexpr (PeekableBits<B>) {
       cur_ = src_.pending_bits(left_);
     } else {
       cur_ = 0;

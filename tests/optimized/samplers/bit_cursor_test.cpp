@@ -27,7 +27,9 @@ std::vector<std::uint64_t> through_cursor(Source& s, std::uint64_t& tail) {
     BitCursor<Source> c(s);
     unsigned i = 0;
     for (unsigned k : widths()) {
-      if (++i % 5 == 0 && c.has(k)) {
+      ++i;
+      if (i % 3 == 0) c.ensure(k);  // tops up (looking ahead across the word end) without reading
+      if (i % 5 == 0 && c.has(k)) {
         out.push_back(k == 64 ? c.window() : c.window() >> (64 - k));
         c.skip(k);
       } else if (k == 1) {
@@ -59,6 +61,40 @@ TEST(BitCursorTest, SameBitsAndSamePositionAsDirectReads) {
     EXPECT_EQ(ta, tb);
     EXPECT_EQ(a.bits_consumed(), b.bits_consumed());
   }
+}
+
+// lookahead_bits: the next bits of the stream (the current word's rest and, when it is buffered, the next word's
+// start), reading nothing; at the end of the source's buffer only the current word's rest (CompactChaCha20Source:
+// 64-byte buffer of eight words). At every position of two buffers, compared with the bits read next and with a twin.
+TEST(BitCursorTest, LookaheadBitsAreTheNextBitsAndReadNothing) {
+  const auto advance = [](CompactChaCha20Source& s, unsigned bits) {
+    for (unsigned left = bits; left > 0;) {
+      const unsigned t = left < 64 ? left : 64;
+      s.next_bits(t);
+      left -= t;
+    }
+  };
+  unsigned full = 0, short_count = 0;
+  for (unsigned pos = 0; pos < 2 * 512; ++pos) {
+    CompactChaCha20Source a(13, 2), b(13, 2);
+    advance(a, pos);
+    advance(b, pos);
+    unsigned n = 0;
+    const std::uint64_t ahead = a.lookahead_bits(n);
+    ASSERT_EQ(a.bits_consumed(), pos);  // read nothing
+    // Short only within the buffer's last word, or when the buffer is used up (nothing pending): its rest alone.
+    const bool at_buffer_end = pos % 512 == 0 || pos % 512 > 448;
+    ASSERT_EQ(n, at_buffer_end ? (512 - pos % 512) % 512 : 64U) << pos;
+    (n == 64 ? full : short_count) += 1;
+    if (n > 0) {
+      const std::uint64_t expected = b.next_bits(n);  // the twin, never looked ahead
+      ASSERT_EQ(ahead >> (64 - n), expected) << pos;
+      ASSERT_EQ(a.next_bits(n), expected) << pos;  // and `a` still reads them next
+    }
+    ASSERT_EQ(a.next_bits(64), b.next_bits(64)) << pos;
+  }
+  EXPECT_GT(full, 0U);
+  EXPECT_GT(short_count, 0U);
 }
 
 TEST(BitCursorTest, CountingSourceCountsExactlyTheBitsServed) {

@@ -49,6 +49,12 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormal) {
     }
     if (seed == 707ULL) {
       EXPECT_GT(counters.handovers, 0U);
+      // m0 = 48: a rounding undecided at 48 digits (most, as c ≈ 2^48) leaves the digit recurrence for the
+      // per-digit loop, so both branches of round_magnitude are compared with the reference here.
+      EXPECT_GT(counters.digit_loop, 10000U);
+    }
+    if (seed == 703ULL) {
+      EXPECT_EQ(counters.digit_loop, 0U);  // c ≈ 2^19.6: the digit recurrence decides every draw (k < 2^13, m ≤ 48)
     }
   }
 }
@@ -94,6 +100,7 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormalHandsOverToTheReferenceAndCountsI
   }
   EXPECT_EQ(counters.fast + counters.handovers, 1200U);
   EXPECT_GT(counters.handovers, 0U);  // some windows start where the rounding needs > 62 digits
+  EXPECT_GT(counters.digit_loop, 0U);  // … and so more than the digit recurrence's 48
 }
 
 // A source with a chosen 16-bit window at bit `offset` of its stream and pseudo-random bits elsewhere (splitmix64);
@@ -104,17 +111,17 @@ class SplicedSource : public ByteStreamBits<SplicedSource, 64> {
       : state_(seed), offset_(offset), window_(window) {}
   void refill(std::span<std::uint8_t> out) {
     for (auto& b : out) b = static_cast<std::uint8_t>(next_random() >> 56);
-    if (first_) {
-      for (unsigned j = 0; j < 16; ++j) {
-        const unsigned p = offset_ + j;
-        const auto mask = static_cast<std::uint8_t>(1u << (7 - p % 8));
-        if (((window_ >> (15 - j)) & 1u) != 0)
-          out[p / 8] |= mask;
-        else
-          out[p / 8] &= static_cast<std::uint8_t>(~mask);
-      }
-      first_ = false;
+    for (unsigned j = 0; j < 16; ++j) {  // the window's bits that fall in this refill's bytes
+      const std::uint64_t p = offset_ + j;
+      if (p / 8 < filled_ || p / 8 >= filled_ + out.size()) continue;
+      const auto mask = static_cast<std::uint8_t>(1u << (7 - p % 8));
+      auto& byte = out[static_cast<std::size_t>(p / 8 - filled_)];
+      if (((window_ >> (15 - j)) & 1u) != 0)
+        byte |= mask;
+      else
+        byte &= static_cast<std::uint8_t>(~mask);
     }
+    filled_ += out.size();
   }
 
  private:
@@ -127,27 +134,32 @@ class SplicedSource : public ByteStreamBits<SplicedSource, 64> {
   std::uint64_t state_;
   unsigned offset_;
   std::uint32_t window_;
-  bool first_ = true;
+  std::uint64_t filled_ = 0;  // bytes produced by earlier refills
 };
 
-// The optimized sampler's attempt tables (N1–N2 and, for k ≤ 1, N3–N4 decided from the next 16 bits) against the
-// reference: every 16-bit window, once inside the first word and once across its end (bits 52–67: the cursor holds
-// only 12 of them, and an entry that read more falls back), then one more draw. Same value and same bit count each
-// time; both the tables and their step-by-step fallback (the step reads past the window, or past the cursor's word)
-// are exercised.
+// The optimized sampler's attempt tables (N1–N2 and, for k ≤ 1, N3–N4 decided from the next 12 bits, else the next
+// 16) against the reference: every 16-bit window, inside the first word, across its end (bits 52–67: the cursor looks
+// ahead into the next word) and across the end of the source's 64-byte buffer (bits 500–515: the cursor sees only 12
+// of them, as it never refills, so an entry that read more falls back), then one more draw. Same value and same bit
+// count each time; both tables and their step-by-step fallback (the step reads past the window, or past what the
+// cursor sees) are exercised.
 TEST(Seed001BitIdentityCrossTest, RoundedNormalAttemptTablesOnEvery16BitWindow) {
   const ref::RoundedNormal reference(Rational(5, 4), Integer(2));
   const fast::RoundedNormal fast(Rational(5, 4), Integer(2));
   auto& counters = fast::detail::rounded_normal_counters();
   counters = {};
   std::uint64_t draws = 0;
-  for (const unsigned offset : {8u, 52u}) {
+  for (const unsigned offset : {8u, 52u, 500u}) {
     for (std::uint32_t window = 0; window < (1u << 16); ++window) {
       const std::uint64_t seed = 7000 + window;
       SplicedSource ref_inner(seed, offset, window), fast_inner(seed, offset, window);
       CountingSource ref_bits(ref_inner), fast_bits(fast_inner);
-      ref_bits.next_bits(offset);  // loads the first word: the window is the next 16 bits
-      fast_bits.next_bits(offset);
+      for (unsigned left = offset; left > 0;) {  // the window is the next 16 bits
+        const unsigned take = left < 64 ? left : 64;
+        ref_bits.next_bits(take);
+        fast_bits.next_bits(take);
+        left -= take;
+      }
       for (int draw = 0; draw < 2; ++draw, ++draws) {
         const Integer x = reference(ref_bits);
         const std::int64_t y = fast(fast_bits);
