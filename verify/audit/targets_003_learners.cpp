@@ -241,6 +241,18 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
   s.learner = learner;
   s.noise_divisor = boost::multiprecision::numerator(o.noise_divisor);
   nlohmann::json calibration = nlohmann::json::object();
+  // jdp-glm's audited configuration, both profiles: T = 16, κ = 10, κ* = 4, S = 2, (ε, δ) as given.
+  const auto set_jdp_instance = [&](ref::JdpProfile profile) {
+    s.T = kJdpT;
+    s.b1 = 0;
+    s.jdp.profile = profile;
+    s.jdp.T = kJdpT;
+    s.jdp.eps = o.eps;
+    s.jdp.delta = delta_r;
+    s.jdp.kappa = Rational(10);
+    s.jdp.kappa_star = Rational(4);
+    s.jdp.S = Rational(2);
+  };
   switch (learner) {
     case Learner::shuffle: {
       s.T = kBatchT;
@@ -261,14 +273,7 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
       break;
     }
     case Learner::jdp: {
-      s.T = kJdpT;
-      s.b1 = 0;
-      s.jdp.T = kJdpT;
-      s.jdp.eps = o.eps;
-      s.jdp.delta = delta_r;
-      s.jdp.kappa = Rational(10);
-      s.jdp.kappa_star = Rational(4);
-      s.jdp.S = Rational(2);
+      set_jdp_instance(ref::JdpProfile::Theorem);
       s.jdp_constants = ref::jdp_glm_constants(s.jdp, ref::Link::logistic, kD, kQ);
       const ref::JdpGlmConstants& k = *s.jdp_constants;
       // The audit's sample volume needs the optimized trees: past fast::RoundedNormal::wide's range (c = sigma·2^grid
@@ -298,16 +303,8 @@ PreparedTarget prepare_seed003_learner(const TargetInfo& info, const TargetOptio
     case Learner::jdp_paper: {
       // The authors' code (spec 003 §7.3), later commit (the 003 experiments' Private-GLM): its own constants, the
       // trees on the 2^−(2q+32) grid and the DP-SGD calls; the same instance and family as jdp-glm.
-      s.T = kJdpT;
-      s.b1 = 0;
-      s.jdp.profile = ref::JdpProfile::PaperCode;
+      set_jdp_instance(ref::JdpProfile::PaperCode);
       s.jdp.code_version = ref::JdpCodeVersion::Later;
-      s.jdp.T = kJdpT;
-      s.jdp.eps = o.eps;
-      s.jdp.delta = delta_r;
-      s.jdp.kappa = Rational(10);
-      s.jdp.kappa_star = Rational(4);
-      s.jdp.S = Rational(2);
       s.paper_constants = ref::jdp_glm_paper_constants(s.jdp, ref::Link::logistic, kD, kQ);
       const ref::JdpGlmPaperConstants& k = *s.paper_constants;
       // The optimized paper-code path holds λ in a double exactly below 2^20 (optimized/learners/jdp_glm_paper_code.cpp);
