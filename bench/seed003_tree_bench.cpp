@@ -119,8 +119,10 @@ void BM_Tree62(benchmark::State& state) {
 BENCHMARK(BM_Tree62<false>)->Name("BM_RefMatrixTree_d5_T15000_r62")->Arg(0)->Arg(1);
 BENCHMARK(BM_Tree62<true>)->Name("BM_FastMatrixTree_d5_T15000_r62")->Arg(0)->Arg(1);
 
-// One round of Alg. 2: V and H trees, each an insert + query, one of the two leaves zero (half).
-void BM_FastRound(benchmark::State& state) {
+// One round of Alg. 2: V and H trees, each an insert + query, one of the two leaves zero (half); `insert(tree,
+// leaf, bits, which)` is the learner path under test (which: 0 = V, 1 = H).
+template <class Insert>
+void run_alg2_round(benchmark::State& state, Insert insert) {
   const auto p = params(ref::Symmetrisation::Half);
   const std::vector<std::int64_t> leaf = gram_leaf(), zero(leaf.size(), 0);
   dpb::ChaCha20Source bits(42);
@@ -134,36 +136,28 @@ void BM_FastRound(benchmark::State& state) {
       state.ResumeTiming();
     }
     const bool explore = (++round % 4) == 0;
-    benchmark::DoNotOptimize(v->add(std::span<const std::int64_t>(explore ? leaf : zero), bits));
-    benchmark::DoNotOptimize(h->add(std::span<const std::int64_t>(explore ? zero : leaf), bits));
+    insert(*v, std::span<const std::int64_t>(explore ? leaf : zero), bits, 0);
+    insert(*h, std::span<const std::int64_t>(explore ? zero : leaf), bits, 1);
   }
   state.SetItemsProcessed(state.iterations());
+}
+
+void BM_FastRound(benchmark::State& state) {
+  run_alg2_round(state, [](fast::TreeMechanism& t, std::span<const std::int64_t> leaf, dpb::ChaCha20Source& bits,
+                           int) { benchmark::DoNotOptimize(t.add(leaf, bits)); });
 }
 BENCHMARK(BM_FastRound)->Name("BM_FastAlg2Round_two_trees_d5_T15000");
 
 // The same round through add_release (jdp-glm's path: optimized/learners/internal/jdp_common.hpp's Tree).
 void BM_FastRoundRelease(benchmark::State& state) {
-  const auto p = params(ref::Symmetrisation::Half);
-  const std::vector<std::int64_t> leaf = gram_leaf(), zero(leaf.size(), 0);
-  std::vector<fast::tree_i128> rv(leaf.size()), rh(leaf.size());
-  dpb::ChaCha20Source bits(42);
-  auto v = std::make_unique<fast::TreeMechanism>(p), h = std::make_unique<fast::TreeMechanism>(p);
-  std::uint64_t round = 0;
-  for (auto _ : state) {
-    if (v->time() == 15000) {
-      state.PauseTiming();
-      v = std::make_unique<fast::TreeMechanism>(p);
-      h = std::make_unique<fast::TreeMechanism>(p);
-      state.ResumeTiming();
-    }
-    const bool explore = (++round % 4) == 0;
-    v->add_release(std::span<const std::int64_t>(explore ? leaf : zero), bits, std::span<fast::tree_i128>(rv));
-    h->add_release(std::span<const std::int64_t>(explore ? zero : leaf), bits, std::span<fast::tree_i128>(rh));
-    benchmark::DoNotOptimize(rv.data());
-    benchmark::DoNotOptimize(rh.data());
+  std::vector<fast::tree_i128> rel[2] = {std::vector<fast::tree_i128>(gram_leaf().size()),
+                                         std::vector<fast::tree_i128>(gram_leaf().size())};
+  run_alg2_round(state, [&rel](fast::TreeMechanism& t, std::span<const std::int64_t> leaf, dpb::ChaCha20Source& bits,
+                               int which) {
+    t.add_release(leaf, bits, std::span<fast::tree_i128>(rel[which]));
+    benchmark::DoNotOptimize(rel[which].data());
     benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations());
+  });
 }
 BENCHMARK(BM_FastRoundRelease)->Name("BM_FastAlg2Round_two_trees_release_d5_T15000");
 

@@ -153,19 +153,13 @@ SideSampler make_sampler(std::shared_ptr<const Setup> setup, std::uint64_t chang
           y = whole_output(fast::shuffle_glm(s.shuffle, env, run_seed, run, o).actions, from, s.T);
           break;
         }
-        case Learner::jdp: {
+        case Learner::jdp:
+        case Learner::jdp_paper: {  // the profile's constants, computed once (the other profile's stay null)
           fast::JdpGlmFastOptions o;
           o.reward_tape = data.rewards;
           o.noise_divisor = s.noise_divisor;
-          o.constants = &*s.jdp_constants;
-          y = whole_output(fast::jdp_glm(s.jdp, env, run_seed, run, o).actions, from, s.T);
-          break;
-        }
-        case Learner::jdp_paper: {
-          fast::JdpGlmFastOptions o;
-          o.reward_tape = data.rewards;
-          o.noise_divisor = s.noise_divisor;
-          o.paper_constants = &*s.paper_constants;
+          o.constants = s.jdp_constants ? &*s.jdp_constants : nullptr;
+          o.paper_constants = s.paper_constants ? &*s.paper_constants : nullptr;
           y = whole_output(fast::jdp_glm(s.jdp, env, run_seed, run, o).actions, from, s.T);
           break;
         }
