@@ -70,6 +70,12 @@ TEST(Seed003LearnerTargets, BadOptionsAreRefusedNamingTheOption) {
   o = {};
   o.eps = Rational(5);
   refused("shuffle-glm", o, "eps");
+  o = {};  // the authors' variant: λ past 2^20 (its optimized path's exact double range), up front naming eps
+  o.eps = Rational(1, 1000000);
+  refused("jdp-glm-paper-code", o, "eps");
+  o = {};
+  o.delta = 0.5;
+  refused("jdp-glm-paper-code", o, "delta");
 }
 
 // `--delta` reaches the calibration as the user's rational: 1/2 − 10⁻³⁰ is inside (0, 1/2) though its double is 1/2
