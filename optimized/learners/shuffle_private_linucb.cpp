@@ -600,13 +600,33 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
                                         const LinUcbOptions& options) {
   ref::validate(inst, kFn);
   const LinUcbSetup setup(ref::configure_linucb(params, inst.d, inst.K, inst.q, ref::max_row_norm_sq(inst)));
+  return shuffle_private_linucb(setup, inst, tape, noise, options);
+}
+
+LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::LinearInstance& inst,
+                                        const ref::RewardTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options) {
+  ref::validate(inst, kFn);
+  const ref::LinUcbConfig& cfg = setup.config();
+  if (inst.d != cfg.d || inst.K != cfg.K || inst.q != cfg.q)
+    throw_parameter_error(kFn, "instance", "d = " + std::to_string(cfg.d) + ", K = " + std::to_string(cfg.K) +
+                                               ", q = " + std::to_string(cfg.q) + " (the setup's)",
+                          "d = " + std::to_string(inst.d) + ", K = " + std::to_string(inst.K) +
+                              ", q = " + std::to_string(inst.q));
+  const bool paper_code = cfg.profile == ref::Profile001::PaperCode;
+  const Rational L2 = ref::max_row_norm_sq(inst);
+  if (paper_code ? L2 != cfg.row_norm_sq : L2 > 1)
+    throw_parameter_error(kFn, "instance",
+                          paper_code ? "largest |x_a|^2 = " + to_string(cfg.row_norm_sq) + " (the setup's width L^2)"
+                                     : std::string("largest |x_a|^2 <= 1 (the theorem profile)"),
+                          to_string(L2));
   if (tape.arms() != inst.K)
     throw_parameter_error(kFn, "tape", std::to_string(inst.K) + " arms", std::to_string(tape.arms()));
-  if (tape.length() < params.T)
-    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(params.T) + " rewards per arm",
+  if (tape.length() < cfg.T)
+    throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(cfg.T) + " rewards per arm",
                           std::to_string(tape.length()));
   if (tape.grid() != 1) throw_parameter_error(kFn, "tape", "Bernoulli rewards (grid 1)", std::to_string(tape.grid()));
-  return run_linucb(setup, FixedArms(inst, tape, params.profile == ref::Profile001::PaperCode), noise, options);
+  return run_linucb(setup, FixedArms(inst, tape, paper_code), noise, options);
 }
 
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,

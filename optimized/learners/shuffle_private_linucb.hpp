@@ -82,6 +82,14 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
 // than T rounds).
 LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::ContextTape& tape, NoiseSource noise,
                                         const LinUcbOptions& options = {});
+// The same on a prepared setup over fixed arms, for many runs of one configuration on different instances
+// (`simulate`'s theorem-profile runs: configuring costs O(M) certified β's, as much as a short run). ParameterError
+// naming instance when its d, K, q differ from the setup's, or when its largest ‖x_a‖² is not the setup's
+// row_norm_sq (paper-code: the width's L) or exceeds 1 (theorem: the setup may hold the bound 1); naming tape as the
+// params overload does.
+LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::LinearInstance& instance,
+                                        const ref::RewardTape& tape, NoiseSource noise,
+                                        const LinUcbOptions& options = {});
 
 // What a run of `cfg` checks at its start in this build, before any round: its 128-bit integers (D, D/2^r, λ·D below
 // 2^120) and its protocols' constructors (the samplers' int64 ranges). Throws their ParameterError (naming D or the

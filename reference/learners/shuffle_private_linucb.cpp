@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
@@ -389,8 +390,11 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
   const Interval s = rational_sqrt(c.noise_proxy);
   const Interval L4 = Interval(Rational(4 * Integer(c.M)) / c.alpha, kPrec).log();
   const Interval root2L4 = L4.mul(Rational(2)).sqrt();
-  const Interval sigma_n = s * (Interval(long(d), kPrec).sqrt() + root2L4) +
-                           Interval(long(d), kPrec).sqrt().mul(c.rounding);
+  // Σ_n = s(√d + √(2 ln(4M/α))) + √d·e at precision pr (β's refinement evaluates it at other precisions).
+  const auto sigma_n_at = [&](const Interval& s_p, const Interval& root2L4_p, mpfr_prec_t pr) {
+    return s_p * (Interval(long(d), pr).sqrt() + root2L4_p) + Interval(long(d), pr).sqrt().mul(c.rounding);
+  };
+  const Interval sigma_n = sigma_n_at(s, root2L4, kPrec);
   const Interval sigma_N =
       Interval(2L, kPrec).sqrt() * s * (Interval(Rational(Integer(d) * (d + 1), 2), kPrec).sqrt() + root2L4) +
       Interval(c.rounding * d, kPrec);
@@ -410,13 +414,38 @@ LinUcbConfig configure_linucb(const LinUcbParams& p, std::uint32_t d, std::uint3
   c.D = D;
   const Interval nu = sigma_n / rational_sqrt(c.lambda_min);
   c.nu_upper = upper_on_grid(nu, 32);
-  const Interval fixed = Interval(Rational(2) / c.alpha, kPrec).log().mul(Rational(2));
-  const Interval tail = rational_sqrt(c.lambda_max) + nu;
+  // β_m = √(2 ln(2/α) + d ln(1 + t_m/(dλ_min))) + √λ_max + ν rounded up onto 2^−32 exactly: ⌈β_m·2^32⌉/2^32 of the
+  // real β_m, decided by refinement from 64 bits (round_up_to_grid). One 64-bit enclosure decides all but a ≈ 2^−20
+  // share of them, which keeps this O(M) loop cheap at B = 1 (M = T = 2^20 in 001-exponents: it was 256-bit MPFI
+  // per m, ≈ 30 µs each, the larger part of such a run). β_m is transcendental (the square root of the logarithm of a
+  // rational ≠ 1, plus an algebraic number), so it is never on the grid and the refinement always ends.
+  struct BetaParts {
+    Interval fixed, tail;  // 2 ln(2/α) and √λ_max + ν at one precision
+  };
+  std::map<mpfr_prec_t, BetaParts> beta_parts;
+  const auto parts_at = [&](mpfr_prec_t pr) -> const BetaParts& {
+    auto it = beta_parts.find(pr);
+    if (it == beta_parts.end()) {
+      const Interval root2L4_p = Interval(Rational(4 * Integer(c.M)) / c.alpha, pr).log().mul(Rational(2)).sqrt();
+      const Interval nu_p =
+          sigma_n_at(Interval(c.noise_proxy, pr).sqrt(), root2L4_p, pr) / Interval(c.lambda_min, pr).sqrt();
+      it = beta_parts
+               .emplace(pr, BetaParts{Interval(Rational(2) / c.alpha, pr).log().mul(Rational(2)),
+                                      Interval(c.lambda_max, pr).sqrt() + nu_p})
+               .first;
+    }
+    return it->second;
+  };
+  const Rational d_lambda_min = Rational(d) * c.lambda_min;
   c.beta.reserve(c.M + 1);
   for (std::uint64_t m = 0; m <= c.M; ++m) {
-    const Rational t(Integer(m) * c.B);
-    const Interval growth = Interval(Rational(t / (Rational(d) * c.lambda_min)), kPrec).log1p().mul(Rational(d));
-    c.beta.push_back(upper_on_grid((fixed + growth).sqrt() + tail, kBetaGridBits));
+    const Rational x = Rational(Integer(m) * c.B) / d_lambda_min;
+    c.beta.push_back(round_up_to_grid(
+        [&](mpfr_prec_t pr) {
+          const BetaParts& q = parts_at(pr);
+          return (q.fixed + Interval(x, pr).log1p().mul(Rational(d))).sqrt() + q.tail;
+        },
+        kBetaGridBits, 64));
   }
   return c;
 }

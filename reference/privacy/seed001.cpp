@@ -50,8 +50,9 @@ Interval ldp_gauss_sigma(const Interval& eps0, const Rational& delta0, mpfr_prec
   return (l.mul(Rational(2))).sqrt().mul(Rational(4)) / eps0;
 }
 
-Integer certified_ceiling(const RealFn& x) {
-  for (mpfr_prec_t prec = kStart; prec <= kMax; prec *= 2) {
+Integer certified_ceiling(const RealFn& x, mpfr_prec_t start) {
+  if (start < 2) throw std::invalid_argument("certified_ceiling: start precision must be >= 2 bits");
+  for (mpfr_prec_t prec = start; prec <= kMax; prec *= 2) {
     const Interval v = x(prec);
     const Integer lo = ceil(v.lower());
     if (lo == ceil(v.upper())) return lo;
@@ -59,9 +60,9 @@ Integer certified_ceiling(const RealFn& x) {
   throw std::runtime_error("certified_ceiling: could not decide a ceiling at 65536 bits of precision");
 }
 
-Rational round_up_to_grid(const RealFn& x, unsigned k) {
+Rational round_up_to_grid(const RealFn& x, unsigned k, mpfr_prec_t start) {
   const Integer scale = Integer(1) << k;
-  const Integer c = certified_ceiling([&](mpfr_prec_t prec) { return x(prec).mul(Rational(scale)); });
+  const Integer c = certified_ceiling([&](mpfr_prec_t prec) { return x(prec).mul(Rational(scale)); }, start);
   return Rational(c, scale);
 }
 

@@ -34,10 +34,11 @@ Rational gaussian_delta_upper_bound(const RealFn& sensitivity, const Rational& s
 // σ = 4√(2 ln(2.5/δ₀))/ε₀ (Cor. B.3).
 Interval ldp_gauss_sigma(const Interval& eps0, const Rational& delta0, mpfr_prec_t prec);
 
-// ⌈x·2^k⌉/2^k for a real x, decided exactly (refinement; std::runtime_error if undecidable at 2^16 bits).
-Rational round_up_to_grid(const RealFn& x, unsigned k);
+// ⌈x·2^k⌉/2^k for a real x, decided exactly (refinement from `start` bits, doubling; std::runtime_error if undecidable
+// at 2^16 bits). The result does not depend on `start`: a lower start only makes the common case cheaper.
+Rational round_up_to_grid(const RealFn& x, unsigned k, mpfr_prec_t start = 128);
 // ⌈x⌉ for a real x, decided exactly (same refinement).
-Integer certified_ceiling(const RealFn& x);
+Integer certified_ceiling(const RealFn& x, mpfr_prec_t start = 128);
 // Decides x <= y for reals (refinement; std::runtime_error when they cannot be separated at 2^16 bits: equal).
 bool certainly_le(const RealFn& x, const RealFn& y);
 

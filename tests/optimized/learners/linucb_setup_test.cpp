@@ -7,6 +7,7 @@
 #include "optimized/learners/shuffle_private_linucb.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/environments/linear_instance.hpp"
+#include "tests/support/learner_fixtures.hpp"
 
 namespace dpb::fast {
 namespace {
@@ -57,6 +58,61 @@ TEST(LinUcbSetupTest, ATapeOfOtherSizesIsRefused) {
     } catch (const std::invalid_argument& e) {
       EXPECT_NE(std::string(e.what()).find("parameter 'tape'"), std::string::npos) << e.what();
     }
+  }
+}
+
+// Over fixed arms (simulate's theorem-profile runs share one setup across runs and instances): the run of the params
+// overload on each instance, and an instance the setup was not built for is refused naming the instance.
+TEST(LinUcbSetupTest, OneSetupServesFixedArmsRunsOfSeveralInstances) {
+  for (const std::string& name : ref::linucb_variant_names()) {
+    ref::LinUcbParams p;
+    p.variant = *ref::parse_linucb_variant(name);
+    p.T = 24;
+    p.B = 4;
+    p.eps = Rational(1, 2);
+    p.delta = Rational(1, 100000);
+    const LinUcbSetup setup(ref::configure_linucb(p, 3, 6, 16));  // the theorem profile's bound L^2 = 1
+    for (std::uint64_t seed : {3, 4}) {
+      ChaCha20Source ib(seed, 0);
+      const ref::LinearInstance inst = ref::seed001_instance(3, 6, 16, ib);
+      const ref::RewardTape tape = test::bernoulli_tape(inst.means(), 24, seed);
+      ChaCha20Source a(5, seed), b(5, seed);
+      const LinUcbTrajectory x = fast::shuffle_private_linucb(p, inst, tape, NoiseSource(a));
+      const LinUcbTrajectory y = fast::shuffle_private_linucb(setup, inst, tape, NoiseSource(b));
+      EXPECT_EQ(x.base.actions, y.base.actions) << name << " seed " << seed;
+      ASSERT_EQ(x.updates.size(), y.updates.size()) << name;
+      for (std::size_t m = 0; m < x.updates.size(); ++m)
+        EXPECT_TRUE(x.updates[m].V_num == y.updates[m].V_num) << name << " update " << m;
+    }
+  }
+  ref::LinUcbParams p;
+  p.T = 24;
+  const LinUcbSetup setup(ref::configure_linucb(p, 3, 6, 16));
+  ChaCha20Source bits(1, 1);
+  ChaCha20Source i4(3, 0), i7(3, 0), iq(3, 0);
+  for (const ref::LinearInstance& other : {ref::seed001_instance(4, 6, 16, i4), ref::seed001_instance(3, 7, 16, i7),
+                                           ref::seed001_instance(3, 6, 15, iq)}) {
+    const ref::RewardTape tape = test::bernoulli_tape(other.means(), 24, 1);
+    try {
+      (void)fast::shuffle_private_linucb(setup, other, tape, NoiseSource(bits));
+      ADD_FAILURE() << "accepted d = " << other.d << ", K = " << other.K << ", q = " << other.q;
+    } catch (const std::invalid_argument& e) {
+      EXPECT_NE(std::string(e.what()).find("parameter 'instance'"), std::string::npos) << e.what();
+    }
+  }
+  // Paper-code: the width's L^2 is the instance's, so a setup built for another L^2 is refused.
+  ref::LinUcbParams c;
+  c.profile = ref::Profile001::PaperCode;
+  c.T = 24;
+  ChaCha20Source cb(9, 0);
+  const ref::LinearInstance code = ref::seed001_code_instance(3, 6, 16, cb);
+  const LinUcbSetup wrong(ref::configure_linucb(c, 3, 6, 16, ref::max_row_norm_sq(code) + 1));
+  const ref::RewardTape tape = test::bernoulli_tape(code.means(), 24, 1);
+  try {
+    (void)fast::shuffle_private_linucb(wrong, code, tape, NoiseSource(bits));
+    ADD_FAILURE() << "accepted another width";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("parameter 'instance'"), std::string::npos) << e.what();
   }
 }
 

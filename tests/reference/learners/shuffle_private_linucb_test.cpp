@@ -9,6 +9,7 @@
 #include <random>
 
 #include "reference/bits/chacha20.hpp"
+#include "reference/core/interval.hpp"
 #include "reference/learners/internal/bareiss.hpp"
 #include "reference/learners/radical.hpp"
 #include "tests/support/learner_fixtures.hpp"
@@ -253,6 +254,41 @@ TEST(ShufflePrivateLinUcbTest, ConfigurationFollowsTheTheoremProfile) {
     const LinUcbConfig cq = configure_linucb(q, 5, 100, 16);
     EXPECT_GT(cq.lambda, 1) << linucb_variant_name(v);
     EXPECT_GT(cq.beta.back(), cq.beta.front());
+  }
+}
+
+// β_m is the smallest point of the grid 2^−32 at or above the real β_m = √(2 ln(2/α) + d ln(1 + mB/(dλ_min))) +
+// √λ_max + ν, ν = (s(√d + √(2 ln(4M/α))) + √d·e)/√λ_min, s² the noise proxy, e the rounding: re-derived here from
+// the configuration's exact fields at 512 bits, for every m of a B = 1 run of each private variant and LinUCB.
+TEST(ShufflePrivateLinUcbTest, EveryBetaIsTheExactUpperRoundingOfItsReal) {
+  const Rational unit(Integer(1), Integer(1) << 32);
+  for (LinUcbVariant v : {LinUcbVariant::NonPrivate, LinUcbVariant::SdpAmp, LinUcbVariant::SdpVec, LinUcbVariant::Ldp,
+                          LinUcbVariant::Jdp}) {
+    LinUcbParams p;
+    p.T = 150;
+    p.variant = v;
+    if (v != LinUcbVariant::NonPrivate) {
+      p.eps = 1;
+      p.delta = Rational(1, 10);
+    }
+    p.B = (v == LinUcbVariant::SdpAmp || v == LinUcbVariant::SdpVec) ? 3 : 1;
+    const LinUcbConfig c = configure_linucb(p, 5, 100, 16);
+    ASSERT_EQ(c.beta.size(), c.M + 1) << linucb_variant_name(v);
+    const mpfr_prec_t pr = 512;
+    const Interval dd(long(c.d), pr);
+    const Interval root2L4 = Interval(Rational(4 * Integer(c.M)) / c.alpha, pr).log().mul(Rational(2)).sqrt();
+    const Interval nu = (Interval(c.noise_proxy, pr).sqrt() * (dd.sqrt() + root2L4) + dd.sqrt().mul(c.rounding)) /
+                        Interval(c.lambda_min, pr).sqrt();
+    const Interval fixed = Interval(Rational(2) / c.alpha, pr).log().mul(Rational(2));
+    for (std::uint64_t m = 0; m <= c.M; ++m) {
+      const Rational x = Rational(Integer(m) * c.B) / (Rational(c.d) * c.lambda_min);
+      const Interval beta =
+          (fixed + Interval(x, pr).log1p().mul(Rational(c.d))).sqrt() + Interval(c.lambda_max, pr).sqrt() + nu;
+      const Rational lo(beta.lower()), hi(beta.upper());
+      ASSERT_EQ(denominator(Rational(c.beta[m] / unit)), 1) << linucb_variant_name(v) << " m = " << m << ": on the grid";
+      ASSERT_GE(c.beta[m], hi) << linucb_variant_name(v) << " m = " << m << ": an upper bound";
+      ASSERT_LT(c.beta[m] - unit, lo) << linucb_variant_name(v) << " m = " << m << ": the smallest one";
+    }
   }
 }
 
