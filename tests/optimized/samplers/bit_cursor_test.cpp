@@ -9,6 +9,7 @@
 #include "optimized/samplers/internal/bit_cursor.hpp"
 #include "reference/bits/chacha20.hpp"
 #include "reference/bits/tape.hpp"
+#include "reference/learners/noise_source.hpp"
 
 namespace dpb::fast::detail {
 namespace {
@@ -118,6 +119,42 @@ TEST(BitCursorTest, ASourceWithoutPendingBitsIsReadDirectly) {
   std::uint64_t ta = 0, tb = 0;
   EXPECT_EQ(through_cursor(a, ta), direct(b, tb));
   EXPECT_EQ(ta, tb);
+}
+
+// Through a learner's type-erased NoiseSource the cursor peeks with the source's own look-ahead (one indirect call
+// per peek): the same bits and the same final position as direct reads of the source; a NoiseSource over a source
+// that cannot look ahead reports nothing (n = 0) and the cursor reads it directly.
+TEST(BitCursorTest, ThroughANoiseSourceTheSourcesLookaheadIsUsed) {
+  static_assert(LookaheadBits<NoiseSource>);
+  ChaCha20Source a(21, 4), b(21, 4), c(21, 4);
+  a.next_bits(9);
+  b.next_bits(9);
+  c.next_bits(9);
+  NoiseSource na(a);
+  unsigned n = 0, m = 0;
+  const std::uint64_t via = na.lookahead_bits(n);
+  EXPECT_EQ(via, c.lookahead_bits(m));
+  EXPECT_EQ(n, m);
+  EXPECT_GT(n, 0U);
+  EXPECT_EQ(a.bits_consumed(), 9U);  // read nothing
+  std::uint64_t ta = 0, tb = 0;
+  EXPECT_EQ(through_cursor(na, ta), direct(b, tb));
+  EXPECT_EQ(ta, tb);
+  EXPECT_EQ(a.bits_consumed(), b.bits_consumed());
+
+  Tape tape;
+  ChaCha20Source g(11);
+  std::uint64_t total = 64;
+  for (unsigned k : widths()) total += k;
+  for (std::uint64_t i = 0; i < total; ++i) tape.append(g.next_bit() ? 1 : 0, 1);
+  TapeSource x(tape), y(tape);
+  NoiseSource nx(x);
+  unsigned z = 7;
+  EXPECT_EQ(nx.lookahead_bits(z), 0U);
+  EXPECT_EQ(z, 0U);
+  std::uint64_t tx = 0, ty = 0;
+  EXPECT_EQ(through_cursor(nx, tx), direct(y, ty));
+  EXPECT_EQ(tx, ty);
 }
 
 }  // namespace
