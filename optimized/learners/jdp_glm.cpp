@@ -8,8 +8,10 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "optimized/internal/chacha20_block.hpp"
 #include "optimized/internal/wide_int.hpp"
 #include "optimized/learners/internal/jdp_common.hpp"
+#include "optimized/learners/internal/jdp_small.hpp"
 #include "optimized/protocols/p_gd.hpp"
 #include "optimized/protocols/tree_mechanism.hpp"
 #include "reference/bits/chacha20.hpp"
@@ -107,14 +109,10 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
       for (const i128 v : m.rel) rel.push_back(from_i128(v));
     return J::matrix(rel, d, k.lambda, r);
   };
-  Eigen::LLT<Eigen::MatrixXd> lltV(d), lltH(d), lltTau(d);
-  lltTau.compute(Htau.M);
-  Eigen::VectorXd x(d), y(d), res(d), absMy(d), dx(d), theta_o_d = Eigen::VectorXd::Zero(d),
-      theta_tau_d = Eigen::VectorXd::Zero(d);
-  // s ≈ xᵀM⁻¹x and its bound (the header), M = m (factor llt), x = the arm.
-  const auto quad = [&](const Released& m, const Eigen::LLT<Eigen::MatrixXd>& llt, double& s) {
-    return quad_form(m, llt, x, y, res, absMy, s);
-  };
+  // Cholesky factors of V̂, Ĥ and Ĥ_τ (optimized/learners/internal/jdp_small.hpp: no allocation per round).
+  SmallChol cV, cH, cTau;
+  cTau.compute(Htau);
+  Eigen::VectorXd x(d), dx(d), theta_o_d = Eigen::VectorXd::Zero(d), theta_tau_d = Eigen::VectorXd::Zero(d);
 
   DetMax D, Dtau;
   Rational lambda_d = 1;
@@ -153,6 +151,8 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   for (auto* v : {&rew_o, &rew_x}) v->reserve(params.T);
   std::vector<ref::PgdDatum> data_o, data_x;
   std::uint64_t calls = 0;
+  const double eps_o_d = k.eps_o.convert_to<double>(), delta_o_d = k.delta_o.convert_to<double>();
+  const std::vector<Rational> zero_theta(d, Rational(0));
   bool ball_validated = false;
   const auto run_pgd = [&](std::vector<ref::PgdDatum>& data, const std::vector<std::uint64_t>& sets,
                            const std::vector<std::uint32_t>& acts, const std::vector<int>& rews, ref::PgdDomain dom,
@@ -162,13 +162,16 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
     // (its rounding error is below 10^−12 relative), T_it = 0 and the call returns θ₀ = 0 (the ball) without reading
     // a bit — after one full ball call has passed the reference's n-independent validation (S on the grid, …).
     if (dom.kind == ref::PgdDomainKind::Ball && ball_validated) {
-      const double n = static_cast<double>(sets.size()), e = eps.convert_to<double>(), dl = delta.convert_to<double>();
+      // ε_o, δ_o (the only ball calls' arguments) converted once.
+      const bool own = &eps == &k.eps_o && &delta == &k.delta_o;
+      const double n = static_cast<double>(sets.size()), e = own ? eps_o_d : eps.convert_to<double>(),
+                   dl = own ? delta_o_d : delta.convert_to<double>();
       const double lg = std::log(n * dd / dl);
       if (dl > 0 && std::isfinite(lg) && lg > 1e-3 && e * e * n * n / (dd * lg * lg * lg) < 0.5) {
         ++calls;
         out.pgd_iterations.emplace_back(0);
         out.pgd_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return std::vector<Rational>(d, Rational(0));
+        return zero_theta;
       }
     }
     const bool ball = dom.kind == ref::PgdDomainKind::Ball;
@@ -208,7 +211,8 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   out.explore.reserve(params.T);
   std::vector<std::uint64_t> weights;
   weights.reserve(params.T);
-  std::vector<double> s(K), es(K), root(K), idx(K), sh(K), esh(K);
+  std::vector<double> s(K), es(K), root(K), idx(K), sh(K), esh(K), xnorm(K);
+  std::vector<PretestArm> pre(K);
   std::vector<std::uint32_t> first(K);
   std::vector<bool> kept(K);
   std::vector<std::int64_t> leafV(L), leafH(L);
@@ -247,15 +251,15 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
     // Criterion I (line 2) on V_t.
     bool explore = false, exact_round = forced;
     std::uint32_t action = 0;
+    for (std::uint32_t a = 0; a < K; ++a) xnorm[a] = small_norm(&arms[std::size_t{a} * d], d);
     if (!exact_round && V.mu > 0) {
-      lltV.compute(V.M);
-      if (lltV.info() != Eigen::Success) {
+      cV.compute(V);
+      if (!cV.ok) {
         exact_round = true;
       } else {
         double lo_max = -1, hi_max = -1;
         for (std::uint32_t a = 0; a < K; ++a) {
-          x = arm(a);
-          es[a] = quad(V, lltV, s[a]);
+          es[a] = small_quad(cV, &arms[std::size_t{a} * d], xnorm[a], s[a]);
           lo_max = std::max(lo_max, s[a] - es[a]);
           hi_max = std::max(hi_max, s[a] + es[a]);
         }
@@ -290,7 +294,12 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
     // D = max(D, det H_t) at every round.
     {
       double lo = 0, hi = 0;
-      if (!forced && logdet_interval(H, lltH, lo, hi)) {
+      bool bounded = false;
+      if (!forced && H.mu > 0) {
+        cH.compute(H);
+        bounded = small_logdet(cH, lo, hi);
+      }
+      if (bounded) {
         if (lo > D.hi) {
           take(D, lo, hi, std::nullopt);
         } else if (hi >= D.lo) {  // a near tie for the maximum: exact
@@ -340,8 +349,8 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         Htau.mu = H.mu;
         Htau.empty = H.empty;
         htau_exact.reset();
-        lltTau.compute(Htau.M);
-        if (Htau.mu > 0 && lltTau.info() == Eigen::Success) {
+        cTau.compute(Htau);
+        if (Htau.mu > 0 && cTau.ok) {
           htau_pd = true;
         } else {
           ++out.pd_deferrals;
@@ -380,7 +389,10 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         } else {
           bool open = false;
           std::fill(kept.begin(), kept.end(), true);
-          for (std::uint32_t a = 0; a < K; ++a) root[a] = std::sqrt(s[a]);
+          for (std::uint32_t a = 0; a < K; ++a) {
+            root[a] = std::sqrt(s[a]);
+            pre[a] = pretest_arm(&arms[std::size_t{a} * d], theta_o_d.data(), d, root[a], es[a]);
+          }
           for (std::uint32_t a = 0; a < K && !open; ++a) {
             if (first[a] != a) {
               kept[a] = kept[first[a]];
@@ -388,16 +400,24 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
             }
             for (std::uint32_t z = 0; z < K && kept[a] && !open; ++z) {
               if (first[z] != z || z == a) continue;
-              dx = arm(a) - arm(z);  // exact (dyadic differences)
-              const double ip = dx.dot(theta_o_d), rr = root[a] + root[z];
-              const double v = ip + width * rr;
-              const double e = 2 * u * dx.cwiseAbs().dot(theta_o_d.cwiseAbs()) * (1 + gamma_n(dd)) +
-                               gamma_n(dd) * dx.cwiseAbs().dot(theta_o_d.cwiseAbs()) +
-                               width * (std::sqrt(es[a]) + std::sqrt(es[z]) + 2 * u * rr) + e_width * rr +
-                               4 * u * (width * rr + std::fabs(ip)) + kTiny;
-              if (v + e < 0)
+              // The pre-test (the header, "elimination pre-test") decides only where the full test decides the same.
+              int verdict = 0;
+              if (!options.no_elimination_pretest) {
+                verdict = elimination_pretest(pre[a], pre[z], width, e_width, dd);
+                if (verdict != 0) {
+                  ++out.elimination_pretest_decided;
+                  if (verdict < 0) ++out.elimination_pretest_eliminated;
+                } else {
+                  ++out.elimination_pretest_open;
+                }
+              }
+              if (verdict == 0) {
+                dx = arm(a) - arm(z);  // exact (dyadic differences)
+                verdict = elimination_test(dx, theta_o_d, root[a], root[z], es[a], es[z], width, e_width, dd);
+              }
+              if (verdict < 0)
                 kept[a] = false;
-              else if (!(v - e >= 0))
+              else if (verdict == 0)
                 open = true;
             }
           }
@@ -419,7 +439,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
             for (std::uint32_t a = 0; a < K; ++a) {
               if (!kept[a] || first[a] != a) continue;
               x = arm(a);
-              esh[a] = quad(Htau, lltTau, sh[a]);
+              esh[a] = small_quad(cTau, &arms[std::size_t{a} * d], xnorm[a], sh[a]);
               root[a] = std::sqrt(sh[a]);
               idx[a] = x.dot(theta_tau_d) + beta * root[a];
               if (c == K || idx[a] > idx[c]) c = a;
@@ -456,7 +476,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
       }
     }
 
-    ChaCha20Source rbits(seed, ref::glm_reward_stream(run, t));
+    ChaCha20BlockSource rbits(seed, ref::glm_reward_stream(run, t));  // ChaCha20Source's bits, no OpenSSL context
     const int reward = options.reward_tape.empty() ? env.reward(set, action, rbits) : options.reward_tape[t - 1];
     const std::span<const std::int64_t> f = inst.arm(set, action);
     if (explore) {
