@@ -213,6 +213,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   weights.reserve(params.T);
   std::vector<double> s(K), es(K), root(K), idx(K), sh(K), esh(K), xnorm(K);
   std::vector<PretestArm> pre(K);
+  std::vector<RowTerms> row(K);
   std::vector<std::uint32_t> first(K);
   std::vector<bool> kept(K);
   std::vector<std::int64_t> leafV(L), leafH(L);
@@ -389,13 +390,30 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         } else {
           bool open = false;
           std::fill(kept.begin(), kept.end(), true);
+          // The pre-tests' per-arm terms; β's two smallest over the distinct arms (the row test's min over z != a).
+          double beta1 = INFINITY, beta2 = INFINITY;
+          std::uint32_t arg1 = K;
           for (std::uint32_t a = 0; a < K; ++a) {
             root[a] = std::sqrt(s[a]);
             pre[a] = pretest_arm(&arms[std::size_t{a} * d], theta_o_d.data(), d, root[a], es[a]);
+            row[a] = row_terms(pre[a], width, e_width, dd);
+            if (first[a] != a) continue;
+            if (row[a].beta < beta1) {
+              beta2 = beta1;
+              beta1 = row[a].beta;
+              arg1 = a;
+            } else if (row[a].beta < beta2) {
+              beta2 = row[a].beta;
+            }
           }
           for (std::uint32_t a = 0; a < K && !open; ++a) {
             if (first[a] != a) {
               kept[a] = kept[first[a]];
+              continue;
+            }
+            // The row test (jdp_small.hpp): every pair (a, z) passes the full test, so the loop below would keep a.
+            if (!options.no_elimination_pretest && row_passes(row[a].alpha, arg1 == a ? beta2 : beta1)) {
+              ++out.elimination_rows_decided;
               continue;
             }
             for (std::uint32_t z = 0; z < K && kept[a] && !open; ++z) {

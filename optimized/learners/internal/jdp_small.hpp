@@ -168,6 +168,33 @@ inline int elimination_pretest(const PretestArm& a, const PretestArm& z, double 
   return 0;
 }
 
+// A whole row of the elimination (arm a against every other distinct arm z) in O(1): with the same inputs as
+// elimination_pretest, the full test's v − e of a pair is bounded below by α_a + β_z, each a function of one arm:
+//   v >= (1 − u)·[(P_a − P_z) − 2.01γ_d(A_a + A_z) + width(1 − 2u)(√s_a + √s_z)]   (when the bracket is >= 0),
+//   e <= (1 + γ_12)·[k_A(A_a + A_z) + width(√es_a + √es_z) + k_R(√s_a + √s_z) + 4u(|P_a| + |P_z|) + 2^−1000],
+// k_A = (2u(1 + γ_d) + γ_d)(1 + 3γ_d) + 8.04uγ_d, k_R = (2u·width + e_width)(1 + u) + 4u(1 + 2.1u)·width (the
+// roundings of rr, width·rr, ⟨dx, θ̂_o⟩ against P_a − P_z, and ⟨|dx|, |θ̂_o|⟩ <= (1 + 3γ_d)(A_a + A_z)). α (P's sign
+// +, arm a) and β (sign −, arm z) are each lowered by 16u of their terms' magnitudes for their own roundings. When
+// α_a + min_z β_z > 2^−990, every pair of the row passes the full test (v − e >= 0): the row keeps a and opens
+// nothing, as its pair-by-pair loop would. tests/optimized/learners/jdp_small_test.cpp checks it against
+// elimination_test.
+struct RowTerms {
+  double alpha = 0, beta = 0;
+};
+inline RowTerms row_terms(const PretestArm& p, double width, double e_width, double dd) {
+  const double gd = gamma_n(dd), g12 = gamma_n(12);
+  const double kA = (2 * u * (1 + gd) + gd) * (1 + 3 * gd) + 8.04 * u * gd;
+  const double kR = (2 * u * width + e_width) * (1 + u) + 4 * u * (1 + 2.1 * u) * width;
+  const double common = width * (1 - 2 * u) * p.root - 2.01 * gd * p.abs;
+  const double neg = (1 + g12) * (kA * p.abs + width * p.sq_es + kR * p.root + 4 * u * std::fabs(p.ip));
+  const double mag = std::fabs(p.ip) + width * p.root + p.abs + neg;
+  RowTerms t;
+  t.alpha = (1 - u) * (p.ip + common) - neg - 16 * u * mag;
+  t.beta = (1 - u) * (common - p.ip) - neg - 16 * u * mag;
+  return t;
+}
+inline bool row_passes(double alpha_a, double beta_min) { return alpha_a + beta_min > 0x1p-990; }
+
 // ‖x‖ of d coordinates.
 inline double small_norm(const double* x, std::uint32_t d) {
   double a = 0;

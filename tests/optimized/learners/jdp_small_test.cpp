@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <vector>
@@ -55,6 +56,61 @@ TEST(JdpSmallTest, EliminationPretestAgreesWithTheFullTestWheneverItDecides) {
   EXPECT_GT(decided[2], 1000U);  // passed
   EXPECT_GT(decided[1], 100U);   // left to the full test (near ties)
   EXPECT_GT(full_open, 10U);     // some of them open in the full test too
+}
+
+TEST(JdpSmallTest, RowTestPassesOnlyRowsWhoseEveryPairPassesTheFullTest) {
+  // Rows of 2–12 arms, θ̂_o from 0 to large against width·√s (rows that pass, rows that do not), and rows where one
+  // pair sits near v − e = 0: a passed row must have every pair passing elimination_test.
+  std::mt19937_64 rng(20261208);
+  std::uniform_real_distribution<double> unit(-1, 1), pos(0, 1);
+  std::uint64_t passed = 0, not_passed = 0, near = 0;
+  for (int trial = 0; trial < 4000; ++trial) {
+    const std::uint32_t d = 1 + static_cast<std::uint32_t>(rng() % 8), K = 2 + static_cast<std::uint32_t>(rng() % 11);
+    const double dd = d;
+    std::vector<Eigen::VectorXd> x(K, Eigen::VectorXd(d));
+    Eigen::VectorXd theta(d);
+    const double scale = trial % 5 == 0 ? 0 : std::ldexp(1.0, static_cast<int>(rng() % 16) - 12);
+    for (std::uint32_t i = 0; i < d; ++i) theta[i] = unit(rng) * scale;
+    std::vector<double> root(K), es(K);
+    for (std::uint32_t a = 0; a < K; ++a) {
+      for (std::uint32_t i = 0; i < d; ++i)
+        x[a][i] = std::ldexp(static_cast<double>(static_cast<std::int64_t>(rng() % 65) - 32), -5);
+      const double s = pos(rng) * 4;
+      root[a] = std::sqrt(s);
+      es[a] = s * std::ldexp(pos(rng), -40 - static_cast<int>(rng() % 12));
+    }
+    double width = pos(rng) * 3;
+    if (trial % 4 == 1) {  // pair (0, 1) near v = 0
+      const double ip = (x[0] - x[1]).dot(theta);
+      if (ip < 0) {
+        width = -ip / (root[0] + root[1]) * (1 + unit(rng) * std::ldexp(1.0, -20 - static_cast<int>(rng() % 34)));
+        ++near;
+      }
+    }
+    const double e_width = 4 * u * width;
+    std::vector<RowTerms> t(K);
+    for (std::uint32_t a = 0; a < K; ++a)
+      t[a] = row_terms(pretest_arm(x[a].data(), theta.data(), d, root[a], es[a]), width, e_width, dd);
+    for (std::uint32_t a = 0; a < K; ++a) {
+      double beta_min = INFINITY;
+      for (std::uint32_t z = 0; z < K; ++z)
+        if (z != a) beta_min = std::min(beta_min, t[z].beta);
+      if (!row_passes(t[a].alpha, beta_min)) {
+        ++not_passed;
+        continue;
+      }
+      ++passed;
+      for (std::uint32_t z = 0; z < K; ++z) {
+        if (z == a) continue;
+        const Eigen::VectorXd dx = x[a] - x[z];
+        ASSERT_EQ(elimination_test(dx, theta, root[a], root[z], es[a], es[z], width, e_width, dd), 1)
+            << "trial " << trial << ", a = " << a << ", z = " << z;
+      }
+    }
+  }
+  EXPECT_GT(passed, 5000U);
+  EXPECT_GT(not_passed, 2000U);
+  EXPECT_GT(near, 200U);
 }
 
 // The exact inverse quadratic form and determinant of a small rational matrix (Gauss–Jordan).
