@@ -214,6 +214,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   std::vector<double> s(K), es(K), root(K), idx(K), sh(K), esh(K), xnorm(K);
   std::vector<PretestArm> pre(K);
   std::vector<RowTerms> row(K);
+  std::vector<double> ys(std::size_t{K} * d);  // small_quad_batch's scratch
   std::vector<std::uint32_t> first(K);
   std::vector<bool> kept(K);
   std::vector<std::int64_t> leafV(L), leafH(L);
@@ -259,8 +260,8 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         exact_round = true;
       } else {
         double lo_max = -1, hi_max = -1;
+        small_quad_batch(cV, arms.data(), K, xnorm.data(), s.data(), es.data(), ys.data());
         for (std::uint32_t a = 0; a < K; ++a) {
-          es[a] = small_quad(cV, &arms[std::size_t{a} * d], xnorm[a], s[a]);
           lo_max = std::max(lo_max, s[a] - es[a]);
           hi_max = std::max(hi_max, s[a] + es[a]);
         }

@@ -55,27 +55,31 @@ struct SmallChol {
 };
 
 // s ≈ xᵀM⁻¹x from y = L⁻ᵀL⁻¹x; returns the bound of quad_form (jdp_common.hpp) on |s − xᵀM⁻¹x|. xn = ‖x‖ (computed
-// by the caller, one rounding per operation: quad_form's (1 + γ_{d+4}) covers it as there).
-inline double small_quad(const SmallChol& c, const double* x, double xn, double& s) {
-  const std::uint32_t d = c.d;
+// by the caller, one rounding per operation: quad_form's (1 + γ_{d+4}) covers it as there). D: d at compile time
+// (the same operations in the same order as D = 0, d at run time: the same bits).
+template <std::uint32_t D>
+inline double small_quad_impl(const SmallChol& c, const double* x, double xn, double& s) {
+  const std::uint32_t d = D == 0 ? c.d : D;
   const double dd = d;
   double* y = c.y.data();
+  const double* L = c.L.data();
+  const double* M = c.M.data();
   for (std::uint32_t i = 0; i < d; ++i) {  // L z = x
     double acc = x[i];
-    for (std::uint32_t k = 0; k < i; ++k) acc -= c.L[i * d + k] * y[k];
-    y[i] = acc / c.L[i * d + i];
+    for (std::uint32_t k = 0; k < i; ++k) acc -= L[i * d + k] * y[k];
+    y[i] = acc / L[i * d + i];
   }
   for (std::uint32_t i = d; i-- > 0;) {  // Lᵀ y = z
     double acc = y[i];
-    for (std::uint32_t k = i + 1; k < d; ++k) acc -= c.L[k * d + i] * y[k];
-    y[i] = acc / c.L[i * d + i];
+    for (std::uint32_t k = i + 1; k < d; ++k) acc -= L[k * d + i] * y[k];
+    y[i] = acc / L[i * d + i];
   }
   double res2 = 0, abs2 = 0, xy = 0, axy = 0;
   for (std::uint32_t i = 0; i < d; ++i) {
     double my = 0, am = 0;
     for (std::uint32_t j = 0; j < d; ++j) {
-      my += c.M[i * d + j] * y[j];
-      am += std::fabs(c.M[i * d + j]) * std::fabs(y[j]);
+      my += M[i * d + j] * y[j];
+      am += std::fabs(M[i * d + j]) * std::fabs(y[j]);
     }
     const double r = x[i] - my;
     res2 += r * r;
@@ -89,6 +93,75 @@ inline double small_quad(const SmallChol& c, const double* x, double xn, double&
       xn / c.mu * (std::sqrt(res2) + (g + 2.01 * u) * std::sqrt(abs2) + g * xn) * (1 + gamma_n(dd + 4)) +
       gamma_n(dd) * axy + kTiny;
   return 2 * e;
+}
+// small_quad for K arms at once (x: K·d coordinates, arm-major; xn, s, es: K each; ys: K·d scratch): the same
+// operations on each arm in the same order (the same bits as K calls), the arms interleaved so that their
+// dependent chains (the substitutions' divisions) overlap.
+template <std::uint32_t D>
+inline void small_quad_batch_impl(const SmallChol& c, const double* x, std::uint32_t K, const double* xn, double* s,
+                                  double* es, double* ys) {
+  const std::uint32_t d = D == 0 ? c.d : D;
+  const double dd = d;
+  const double* L = c.L.data();
+  const double* M = c.M.data();
+  for (std::uint32_t i = 0; i < d; ++i)  // L z = x
+    for (std::uint32_t a = 0; a < K; ++a) {
+      double* y = ys + std::size_t{a} * d;
+      double acc = x[std::size_t{a} * d + i];
+      for (std::uint32_t k = 0; k < i; ++k) acc -= L[i * d + k] * y[k];
+      y[i] = acc / L[i * d + i];
+    }
+  for (std::uint32_t i = d; i-- > 0;)  // Lᵀ y = z
+    for (std::uint32_t a = 0; a < K; ++a) {
+      double* y = ys + std::size_t{a} * d;
+      double acc = y[i];
+      for (std::uint32_t k = i + 1; k < d; ++k) acc -= L[k * d + i] * y[k];
+      y[i] = acc / L[i * d + i];
+    }
+  const double g = gamma_n(dd + 1), g4 = gamma_n(dd + 4), g0 = gamma_n(dd);
+  for (std::uint32_t a = 0; a < K; ++a) {
+    const double* xa = x + std::size_t{a} * d;
+    const double* y = ys + std::size_t{a} * d;
+    double res2 = 0, abs2 = 0, xy = 0, axy = 0;
+    for (std::uint32_t i = 0; i < d; ++i) {
+      double my = 0, am = 0;
+      for (std::uint32_t j = 0; j < d; ++j) {
+        my += M[i * d + j] * y[j];
+        am += std::fabs(M[i * d + j]) * std::fabs(y[j]);
+      }
+      const double r = xa[i] - my;
+      res2 += r * r;
+      abs2 += am * am;
+      xy += xa[i] * y[i];
+      axy += std::fabs(xa[i]) * std::fabs(y[i]);
+    }
+    s[a] = std::max(0.0, xy);
+    const double e = xn[a] / c.mu * (std::sqrt(res2) + (g + 2.01 * u) * std::sqrt(abs2) + g * xn[a]) * (1 + g4) +
+                     g0 * axy + kTiny;
+    es[a] = 2 * e;
+  }
+}
+inline void small_quad_batch(const SmallChol& c, const double* x, std::uint32_t K, const double* xn, double* s,
+                             double* es, double* ys) {
+  switch (c.d) {
+    case 2: return small_quad_batch_impl<2>(c, x, K, xn, s, es, ys);
+    case 3: return small_quad_batch_impl<3>(c, x, K, xn, s, es, ys);
+    case 4: return small_quad_batch_impl<4>(c, x, K, xn, s, es, ys);
+    case 5: return small_quad_batch_impl<5>(c, x, K, xn, s, es, ys);
+    case 6: return small_quad_batch_impl<6>(c, x, K, xn, s, es, ys);
+    default: return small_quad_batch_impl<0>(c, x, K, xn, s, es, ys);
+  }
+}
+
+inline double small_quad(const SmallChol& c, const double* x, double xn, double& s) {
+  switch (c.d) {
+    case 2: return small_quad_impl<2>(c, x, xn, s);
+    case 3: return small_quad_impl<3>(c, x, xn, s);
+    case 4: return small_quad_impl<4>(c, x, xn, s);
+    case 5: return small_quad_impl<5>(c, x, xn, s);
+    case 6: return small_quad_impl<6>(c, x, xn, s);
+    default: return small_quad_impl<0>(c, x, xn, s);
+  }
 }
 
 // log det M̂'s enclosure of logdet_interval (jdp_common.hpp) on the factor c; false when no bound is available.

@@ -164,6 +164,19 @@ TEST(JdpSmallTest, QuadraticFormAndLogDetEncloseTheExactValues) {
     SmallChol c;
     c.compute(rel);
     ASSERT_TRUE(c.ok);
+    {  // the batch of arms: the same bits as one call per arm
+      const std::uint32_t K = 7;
+      std::vector<double> xs(std::size_t{K} * d), xn(K), sb(K), eb(K), ys(std::size_t{K} * d);
+      for (double& v : xs) v = std::ldexp(static_cast<double>(static_cast<std::int64_t>(rng() % 65) - 32), -5);
+      for (std::uint32_t a = 0; a < K; ++a) xn[a] = small_norm(&xs[std::size_t{a} * d], d);
+      small_quad_batch(c, xs.data(), K, xn.data(), sb.data(), eb.data(), ys.data());
+      for (std::uint32_t a = 0; a < K; ++a) {
+        double s1 = 0;
+        const double e1 = small_quad(c, &xs[std::size_t{a} * d], xn[a], s1);
+        EXPECT_EQ(s1, sb[a]);
+        EXPECT_EQ(e1, eb[a]);
+      }
+    }
     std::vector<std::vector<Rational>> m(d, std::vector<Rational>(d));
     for (std::uint32_t i = 0; i < d; ++i)
       for (std::uint32_t j = 0; j < d; ++j) m[i][j] = Rational(rel.M(i, j));
