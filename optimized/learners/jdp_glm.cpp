@@ -142,6 +142,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   bool tau_trivial = true;  // θ̂_τ = 0 and H_τ = λI exactly: the UCB index orders arms by ‖x‖² (exact)
   std::optional<std::vector<Rational>> htau_exact;  // H_τ's rationals (deferrals)
   std::vector<Rational> theta_o(d, Rational(0)), theta_tau(d, Rational(0));
+  bool theta_o_zero = true, theta_tau_zero = true;  // θ̂_o = 0, θ̂_τ = 0 exactly
   // The data of T_o and of the other rounds, compactly; P_GD's records are built at the calls.
   std::vector<std::uint64_t> set_o, set_x;
   std::vector<std::uint32_t> act_o, act_x;
@@ -152,11 +153,13 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   std::vector<ref::PgdDatum> data_o, data_x;
   std::uint64_t calls = 0;
   const double eps_o_d = k.eps_o.convert_to<double>(), delta_o_d = k.delta_o.convert_to<double>();
-  const std::vector<Rational> zero_theta(d, Rational(0));
+  const ref::PgdDomain ball_domain = ref::PgdDomain::ball(params.S);  // built once (θ̂_o's every call)
   bool ball_validated = false;
+  // P_GD's estimate; nullopt: θ = 0 without a call (T_it = 0, below), which the caller applies without a copy.
   const auto run_pgd = [&](std::vector<ref::PgdDatum>& data, const std::vector<std::uint64_t>& sets,
-                           const std::vector<std::uint32_t>& acts, const std::vector<int>& rews, ref::PgdDomain dom,
-                           const Rational& eps, const Rational& delta) {
+                           const std::vector<std::uint32_t>& acts, const std::vector<int>& rews,
+                           const ref::PgdDomain& dom, const Rational& eps,
+                           const Rational& delta) -> std::optional<std::vector<Rational>> {
     const auto t0 = std::chrono::steady_clock::now();
     // T_it = ⌊ε²n²/(d ln³(nd/δ))⌋ (calibrate_pgd's default rule): when a double bound puts the quotient below 1/2
     // (its rounding error is below 10^−12 relative), T_it = 0 and the call returns θ₀ = 0 (the ball) without reading
@@ -171,14 +174,14 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         ++calls;
         out.pgd_iterations.emplace_back(0);
         out.pgd_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return zero_theta;
+        return std::nullopt;
       }
     }
     const bool ball = dom.kind == ref::PgdDomainKind::Ball;
     for (std::size_t i = data.size(); i < sets.size(); ++i)
       data.push_back(ref::PgdDatum{Rational(rews[i]), inst.context(sets[i], acts[i])});
     Integer it;
-    const ref::PgdParams gp = J::pgd_params(params, k, inst.link, q, d, data.size(), std::move(dom), eps, delta, &it);
+    const ref::PgdParams gp = J::pgd_params(params, k, inst.link, q, d, data.size(), ref::PgdDomain(dom), eps, delta, &it);
     ChaCha20Source stream(seed, ref::jdp_glm_stream(run, 2 + calls));
     CountingSource bits(stream);
     ++calls;
@@ -204,6 +207,19 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   };
   const auto to_double = [&](const std::vector<Rational>& th, Eigen::VectorXd& v) {
     for (std::uint32_t j = 0; j < d; ++j) v[j] = th[j].convert_to<double>();
+  };
+  // θ ← P_GD's estimate (nullopt: 0; nothing to do when θ is 0 already) and its double image.
+  const auto assign = [&](std::vector<Rational>& th, bool& zero, std::optional<std::vector<Rational>>&& est,
+                          Eigen::VectorXd& v) {
+    if (est) {
+      th = std::move(*est);
+      zero = std::all_of(th.begin(), th.end(), [](const Rational& x) { return x == 0; });
+      to_double(th, v);
+    } else if (!zero) {
+      for (Rational& x : th) x = 0;
+      zero = true;
+      v.setZero();
+    }
   };
 
   out.actions.reserve(params.T);
@@ -365,15 +381,18 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         }
         if (set_x.empty()) {
           theta_tau = theta_o;
-        } else {
+        } else {  // (θ_τ's double image and zero flag are set below, after the clip)
           const std::vector<Rational> Vx = exact_matrix(V);
           std::vector<std::vector<Rational>> Vr(d, std::vector<Rational>(d));
           for (std::uint32_t i = 0; i < d; ++i)
             for (std::uint32_t j = 0; j < d; ++j) Vr[i][j] = Vx[i * d + j];
-          theta_tau = run_pgd(data_x, set_x, act_x, rew_x, ref::PgdDomain::ellipsoid(theta_o, Vr, width2), k.eps_tau,
-                              k.delta_tau);
+          assign(theta_tau, theta_tau_zero,
+                 run_pgd(data_x, set_x, act_x, rew_x, ref::PgdDomain::ellipsoid(theta_o, Vr, width2), k.eps_tau,
+                         k.delta_tau),
+                 theta_tau_d);
         }
         if (J::clip_tau(theta_tau, params.S, inst.link, q, d)) ++out.tau_projected;
+        theta_tau_zero = std::all_of(theta_tau.begin(), theta_tau.end(), [](const Rational& v) { return v == 0; });
         tau_trivial = std::all_of(Htau.rel.begin(), Htau.rel.end(), [](i128 v) { return v == 0; }) &&
                       std::all_of(theta_tau.begin(), theta_tau.end(), [](const Rational& v) { return v == 0; });
         out.theta_tau.push_back(theta_tau);
@@ -540,9 +559,9 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
       act_o.push_back(action);
       rew_o.push_back(reward);
       if (out.count1 < cut1) {
-        theta_o = run_pgd(data_o, set_o, act_o, rew_o, ref::PgdDomain::ball(params.S), k.eps_o, k.delta_o);
+        assign(theta_o, theta_o_zero, run_pgd(data_o, set_o, act_o, rew_o, ball_domain, k.eps_o, k.delta_o),
+               theta_o_d);
         out.theta_o.push_back(theta_o);
-        to_double(theta_o, theta_o_d);
         ++out.count1;
       }
     } else {
