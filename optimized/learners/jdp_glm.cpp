@@ -8,8 +8,10 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "optimized/internal/chacha20_block.hpp"
 #include "optimized/internal/wide_int.hpp"
 #include "optimized/learners/internal/jdp_common.hpp"
+#include "optimized/learners/internal/jdp_small.hpp"
 #include "optimized/protocols/p_gd.hpp"
 #include "optimized/protocols/tree_mechanism.hpp"
 #include "reference/bits/chacha20.hpp"
@@ -107,14 +109,10 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
       for (const i128 v : m.rel) rel.push_back(from_i128(v));
     return J::matrix(rel, d, k.lambda, r);
   };
-  Eigen::LLT<Eigen::MatrixXd> lltV(d), lltH(d), lltTau(d);
-  lltTau.compute(Htau.M);
-  Eigen::VectorXd x(d), y(d), res(d), absMy(d), dx(d), theta_o_d = Eigen::VectorXd::Zero(d),
-      theta_tau_d = Eigen::VectorXd::Zero(d);
-  // s ≈ xᵀM⁻¹x and its bound (the header), M = m (factor llt), x = the arm.
-  const auto quad = [&](const Released& m, const Eigen::LLT<Eigen::MatrixXd>& llt, double& s) {
-    return quad_form(m, llt, x, y, res, absMy, s);
-  };
+  // Cholesky factors of V̂, Ĥ and Ĥ_τ (optimized/learners/internal/jdp_small.hpp: no allocation per round).
+  SmallChol cV, cH, cTau;
+  cTau.compute(Htau);
+  Eigen::VectorXd x(d), dx(d), theta_o_d = Eigen::VectorXd::Zero(d), theta_tau_d = Eigen::VectorXd::Zero(d);
 
   DetMax D, Dtau;
   Rational lambda_d = 1;
@@ -144,6 +142,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   bool tau_trivial = true;  // θ̂_τ = 0 and H_τ = λI exactly: the UCB index orders arms by ‖x‖² (exact)
   std::optional<std::vector<Rational>> htau_exact;  // H_τ's rationals (deferrals)
   std::vector<Rational> theta_o(d, Rational(0)), theta_tau(d, Rational(0));
+  bool theta_o_zero = true, theta_tau_zero = true;  // θ̂_o = 0, θ̂_τ = 0 exactly
   // The data of T_o and of the other rounds, compactly; P_GD's records are built at the calls.
   std::vector<std::uint64_t> set_o, set_x;
   std::vector<std::uint32_t> act_o, act_x;
@@ -153,29 +152,36 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   for (auto* v : {&rew_o, &rew_x}) v->reserve(params.T);
   std::vector<ref::PgdDatum> data_o, data_x;
   std::uint64_t calls = 0;
+  const double eps_o_d = k.eps_o.convert_to<double>(), delta_o_d = k.delta_o.convert_to<double>();
+  const ref::PgdDomain ball_domain = ref::PgdDomain::ball(params.S);  // built once (θ̂_o's every call)
   bool ball_validated = false;
+  // P_GD's estimate; nullopt: θ = 0 without a call (T_it = 0, below), which the caller applies without a copy.
   const auto run_pgd = [&](std::vector<ref::PgdDatum>& data, const std::vector<std::uint64_t>& sets,
-                           const std::vector<std::uint32_t>& acts, const std::vector<int>& rews, ref::PgdDomain dom,
-                           const Rational& eps, const Rational& delta) {
+                           const std::vector<std::uint32_t>& acts, const std::vector<int>& rews,
+                           const ref::PgdDomain& dom, const Rational& eps,
+                           const Rational& delta) -> std::optional<std::vector<Rational>> {
     const auto t0 = std::chrono::steady_clock::now();
     // T_it = ⌊ε²n²/(d ln³(nd/δ))⌋ (calibrate_pgd's default rule): when a double bound puts the quotient below 1/2
     // (its rounding error is below 10^−12 relative), T_it = 0 and the call returns θ₀ = 0 (the ball) without reading
     // a bit — after one full ball call has passed the reference's n-independent validation (S on the grid, …).
     if (dom.kind == ref::PgdDomainKind::Ball && ball_validated) {
-      const double n = static_cast<double>(sets.size()), e = eps.convert_to<double>(), dl = delta.convert_to<double>();
+      // ε_o, δ_o (the only ball calls' arguments) converted once.
+      const bool own = &eps == &k.eps_o && &delta == &k.delta_o;
+      const double n = static_cast<double>(sets.size()), e = own ? eps_o_d : eps.convert_to<double>(),
+                   dl = own ? delta_o_d : delta.convert_to<double>();
       const double lg = std::log(n * dd / dl);
       if (dl > 0 && std::isfinite(lg) && lg > 1e-3 && e * e * n * n / (dd * lg * lg * lg) < 0.5) {
         ++calls;
         out.pgd_iterations.emplace_back(0);
         out.pgd_seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        return std::vector<Rational>(d, Rational(0));
+        return std::nullopt;
       }
     }
     const bool ball = dom.kind == ref::PgdDomainKind::Ball;
     for (std::size_t i = data.size(); i < sets.size(); ++i)
       data.push_back(ref::PgdDatum{Rational(rews[i]), inst.context(sets[i], acts[i])});
     Integer it;
-    const ref::PgdParams gp = J::pgd_params(params, k, inst.link, q, d, data.size(), std::move(dom), eps, delta, &it);
+    const ref::PgdParams gp = J::pgd_params(params, k, inst.link, q, d, data.size(), ref::PgdDomain(dom), eps, delta, &it);
     ChaCha20Source stream(seed, ref::jdp_glm_stream(run, 2 + calls));
     CountingSource bits(stream);
     ++calls;
@@ -202,13 +208,29 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
   const auto to_double = [&](const std::vector<Rational>& th, Eigen::VectorXd& v) {
     for (std::uint32_t j = 0; j < d; ++j) v[j] = th[j].convert_to<double>();
   };
+  // θ ← P_GD's estimate (nullopt: 0; nothing to do when θ is 0 already) and its double image.
+  const auto assign = [&](std::vector<Rational>& th, bool& zero, std::optional<std::vector<Rational>>&& est,
+                          Eigen::VectorXd& v) {
+    if (est) {
+      th = std::move(*est);
+      zero = std::all_of(th.begin(), th.end(), [](const Rational& x) { return x == 0; });
+      to_double(th, v);
+    } else if (!zero) {
+      for (Rational& x : th) x = 0;
+      zero = true;
+      v.setZero();
+    }
+  };
 
   out.actions.reserve(params.T);
   out.rewards.reserve(params.T);
   out.explore.reserve(params.T);
   std::vector<std::uint64_t> weights;
   weights.reserve(params.T);
-  std::vector<double> s(K), es(K), root(K), idx(K), sh(K), esh(K);
+  std::vector<double> s(K), es(K), root(K), idx(K), sh(K), esh(K), xnorm(K);
+  std::vector<PretestArm> pre(K);
+  std::vector<RowTerms> row(K);
+  std::vector<double> ys(std::size_t{K} * d);  // small_quad_batch's scratch
   std::vector<std::uint32_t> first(K);
   std::vector<bool> kept(K);
   std::vector<std::int64_t> leafV(L), leafH(L);
@@ -247,15 +269,15 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
     // Criterion I (line 2) on V_t.
     bool explore = false, exact_round = forced;
     std::uint32_t action = 0;
+    for (std::uint32_t a = 0; a < K; ++a) xnorm[a] = small_norm(&arms[std::size_t{a} * d], d);
     if (!exact_round && V.mu > 0) {
-      lltV.compute(V.M);
-      if (lltV.info() != Eigen::Success) {
+      cV.compute(V);
+      if (!cV.ok) {
         exact_round = true;
       } else {
         double lo_max = -1, hi_max = -1;
+        small_quad_batch(cV, arms.data(), K, xnorm.data(), s.data(), es.data(), ys.data());
         for (std::uint32_t a = 0; a < K; ++a) {
-          x = arm(a);
-          es[a] = quad(V, lltV, s[a]);
           lo_max = std::max(lo_max, s[a] - es[a]);
           hi_max = std::max(hi_max, s[a] + es[a]);
         }
@@ -290,7 +312,12 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
     // D = max(D, det H_t) at every round.
     {
       double lo = 0, hi = 0;
-      if (!forced && logdet_interval(H, lltH, lo, hi)) {
+      bool bounded = false;
+      if (!forced && H.mu > 0) {
+        cH.compute(H);
+        bounded = small_logdet(cH, lo, hi);
+      }
+      if (bounded) {
         if (lo > D.hi) {
           take(D, lo, hi, std::nullopt);
         } else if (hi >= D.lo) {  // a near tie for the maximum: exact
@@ -340,8 +367,8 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         Htau.mu = H.mu;
         Htau.empty = H.empty;
         htau_exact.reset();
-        lltTau.compute(Htau.M);
-        if (Htau.mu > 0 && lltTau.info() == Eigen::Success) {
+        cTau.compute(Htau);
+        if (Htau.mu > 0 && cTau.ok) {
           htau_pd = true;
         } else {
           ++out.pd_deferrals;
@@ -354,15 +381,18 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         }
         if (set_x.empty()) {
           theta_tau = theta_o;
-        } else {
+        } else {  // (θ_τ's double image and zero flag are set below, after the clip)
           const std::vector<Rational> Vx = exact_matrix(V);
           std::vector<std::vector<Rational>> Vr(d, std::vector<Rational>(d));
           for (std::uint32_t i = 0; i < d; ++i)
             for (std::uint32_t j = 0; j < d; ++j) Vr[i][j] = Vx[i * d + j];
-          theta_tau = run_pgd(data_x, set_x, act_x, rew_x, ref::PgdDomain::ellipsoid(theta_o, Vr, width2), k.eps_tau,
-                              k.delta_tau);
+          assign(theta_tau, theta_tau_zero,
+                 run_pgd(data_x, set_x, act_x, rew_x, ref::PgdDomain::ellipsoid(theta_o, Vr, width2), k.eps_tau,
+                         k.delta_tau),
+                 theta_tau_d);
         }
         if (J::clip_tau(theta_tau, params.S, inst.link, q, d)) ++out.tau_projected;
+        theta_tau_zero = std::all_of(theta_tau.begin(), theta_tau.end(), [](const Rational& v) { return v == 0; });
         tau_trivial = std::all_of(Htau.rel.begin(), Htau.rel.end(), [](i128 v) { return v == 0; }) &&
                       std::all_of(theta_tau.begin(), theta_tau.end(), [](const Rational& v) { return v == 0; });
         out.theta_tau.push_back(theta_tau);
@@ -380,24 +410,52 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
         } else {
           bool open = false;
           std::fill(kept.begin(), kept.end(), true);
-          for (std::uint32_t a = 0; a < K; ++a) root[a] = std::sqrt(s[a]);
+          // The pre-tests' per-arm terms; β's two smallest over the distinct arms (the row test's min over z != a).
+          double beta1 = INFINITY, beta2 = INFINITY;
+          std::uint32_t arg1 = K;
+          for (std::uint32_t a = 0; a < K; ++a) {
+            root[a] = std::sqrt(s[a]);
+            pre[a] = pretest_arm(&arms[std::size_t{a} * d], theta_o_d.data(), d, root[a], es[a]);
+            row[a] = row_terms(pre[a], width, e_width, dd);
+            if (first[a] != a) continue;
+            if (row[a].beta < beta1) {
+              beta2 = beta1;
+              beta1 = row[a].beta;
+              arg1 = a;
+            } else if (row[a].beta < beta2) {
+              beta2 = row[a].beta;
+            }
+          }
           for (std::uint32_t a = 0; a < K && !open; ++a) {
             if (first[a] != a) {
               kept[a] = kept[first[a]];
               continue;
             }
+            // The row test (jdp_small.hpp): every pair (a, z) passes the full test, so the loop below would keep a.
+            if (!options.no_elimination_pretest && row_passes(row[a].alpha, arg1 == a ? beta2 : beta1)) {
+              ++out.elimination_rows_decided;
+              continue;
+            }
             for (std::uint32_t z = 0; z < K && kept[a] && !open; ++z) {
               if (first[z] != z || z == a) continue;
-              dx = arm(a) - arm(z);  // exact (dyadic differences)
-              const double ip = dx.dot(theta_o_d), rr = root[a] + root[z];
-              const double v = ip + width * rr;
-              const double e = 2 * u * dx.cwiseAbs().dot(theta_o_d.cwiseAbs()) * (1 + gamma_n(dd)) +
-                               gamma_n(dd) * dx.cwiseAbs().dot(theta_o_d.cwiseAbs()) +
-                               width * (std::sqrt(es[a]) + std::sqrt(es[z]) + 2 * u * rr) + e_width * rr +
-                               4 * u * (width * rr + std::fabs(ip)) + kTiny;
-              if (v + e < 0)
+              // The pre-test (the header, "elimination pre-test") decides only where the full test decides the same.
+              int verdict = 0;
+              if (!options.no_elimination_pretest) {
+                verdict = elimination_pretest(pre[a], pre[z], width, e_width, dd);
+                if (verdict != 0) {
+                  ++out.elimination_pretest_decided;
+                  if (verdict < 0) ++out.elimination_pretest_eliminated;
+                } else {
+                  ++out.elimination_pretest_open;
+                }
+              }
+              if (verdict == 0) {
+                dx = arm(a) - arm(z);  // exact (dyadic differences)
+                verdict = elimination_test(dx, theta_o_d, root[a], root[z], es[a], es[z], width, e_width, dd);
+              }
+              if (verdict < 0)
                 kept[a] = false;
-              else if (!(v - e >= 0))
+              else if (verdict == 0)
                 open = true;
             }
           }
@@ -419,7 +477,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
             for (std::uint32_t a = 0; a < K; ++a) {
               if (!kept[a] || first[a] != a) continue;
               x = arm(a);
-              esh[a] = quad(Htau, lltTau, sh[a]);
+              esh[a] = small_quad(cTau, &arms[std::size_t{a} * d], xnorm[a], sh[a]);
               root[a] = std::sqrt(sh[a]);
               idx[a] = x.dot(theta_tau_d) + beta * root[a];
               if (c == K || idx[a] > idx[c]) c = a;
@@ -456,7 +514,7 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
       }
     }
 
-    ChaCha20Source rbits(seed, ref::glm_reward_stream(run, t));
+    ChaCha20BlockSource rbits(seed, ref::glm_reward_stream(run, t));  // ChaCha20Source's bits, no OpenSSL context
     const int reward = options.reward_tape.empty() ? env.reward(set, action, rbits) : options.reward_tape[t - 1];
     const std::span<const std::int64_t> f = inst.arm(set, action);
     if (explore) {
@@ -501,9 +559,9 @@ JdpGlmFastTrajectory jdp_glm(const ref::JdpGlmParams& params, const GlmEnvironme
       act_o.push_back(action);
       rew_o.push_back(reward);
       if (out.count1 < cut1) {
-        theta_o = run_pgd(data_o, set_o, act_o, rew_o, ref::PgdDomain::ball(params.S), k.eps_o, k.delta_o);
+        assign(theta_o, theta_o_zero, run_pgd(data_o, set_o, act_o, rew_o, ball_domain, k.eps_o, k.delta_o),
+               theta_o_d);
         out.theta_o.push_back(theta_o);
-        to_double(theta_o, theta_o_d);
         ++out.count1;
       }
     } else {

@@ -22,6 +22,21 @@
 //   * Criterion I, the exploration argmax, every elimination test, the UCB argmax: as optimized/learners/rs_glincb.hpp
 //     with the bounds above; otherwise the round's remaining decisions are the reference's (`criterion_i_deferrals`,
 //     `exploit_deferrals`).
+//   * elimination pre-test: a pair (a, z)'s test is v ± e against 0 with v = fl(⟨x_a − x_z, θ̂_o⟩) + width·(√s_a + √s_z).
+//     From per-arm P_a = fl(⟨x_a, θ̂_o⟩) and A_a = fl(⟨|x_a|, |θ̂_o|⟩) (O(K d) a round instead of O(K² d)):
+//     B = (A_a + A_z)(1 + 4γ_{d+2}) bounds ⟨|x_a − x_z|, |θ̂_o|⟩ exactly and as computed, |v − v'| <= Δ for
+//     v' = (P_a − P_z) + width·(√s_a + √s_z), Δ = 1.01(3γ_d B + 3u|P_a − P_z|) + 3u|v'| + 2u·width·(√s_a + √s_z), and
+//     the computed e <= E, e's formula with B for ⟨|dx|, |θ̂_o|⟩ and |P_a − P_z| + 3γ_d B + … for |ip|, times 1 + 64u.
+//     v' + Δ + E < 0 (with 4u of slack for its own rounding) implies the full test eliminates a; v' − Δ − E > 0
+//     implies it passes; otherwise the full test runs. Before a row's pairs, the row test (jdp_small.hpp
+//     row_terms): v − e >= α_a + β_z with α, β functions of one arm, so α_a + min_z β_z > 0 passes the whole row in
+//     O(1) (O(K) a round instead of O(K²) when θ̂_o is small against width·√s, e.g. θ̂_o = 0: every theorem-profile
+//     run at the benchmark's sizes). Decisions, deferrals and counters are the full test's (`elimination_rows_decided`,
+//     `elimination_pretest_decided` / `_open` count them; JdpGlmFastOptions::no_elimination_pretest turns both off,
+//     tests/optimized/learners/jdp_glm_cross_test.cpp compares both, jdp_small_test.cpp checks both against the
+//     full test on random and near-tie inputs).
+// Linear algebra: Cholesky factors, quadratic forms and log det on optimized/learners/internal/jdp_small.hpp (no
+// allocation per round); the bounds above hold for any order of the inner products.
 //   * the H weight ⌊μ̇(⟨x, θ̂_o⟩)/e·2^32⌋ ∧ wcap: double with the μ̇ error of optimized/glm/link.hpp and |μ̈| <= 1/4;
 //     a floor within the bound is the reference's certified floor (`weight_deferrals`).
 // `deferrals` counts rounds in which any decision was the reference's.
@@ -42,6 +57,7 @@ struct JdpGlmFastOptions {
   std::uint64_t force_defer_every = 0;  // tests: every k-th round's decisions are all the reference's (0: none)
   bool fault_criterion_i = false;       // control: Criterion I decided in double is flipped
   bool fault_criterion_ii = false;      // control: Criterion II decided in double is flipped
+  bool no_elimination_pretest = false;  // tests: every elimination pair by its full bounded test (no pre-test)
   // Audits only (verify/audit/targets_003_learners.hpp; both profiles): round t's reward is reward_tape[t − 1] ∈
   // {0, 1} instead of the environment's draw (empty: drawn), and the leaky twin's noise: both trees at σ_V/k, σ_H/k
   // (each rounded up onto 2^−32; the constants reported and everything else as calibrated; paper-code also runs
@@ -77,6 +93,10 @@ struct JdpGlmFastTrajectory {
   std::uint64_t criterion_i_deferrals = 0, pd_deferrals = 0, det_deferrals = 0, criterion_ii_deferrals = 0,
                 exploit_deferrals = 0, weight_deferrals = 0, pgd_deferrals = 0, reward_deferrals = 0;
   std::uint64_t pgd_reference_calls = 0;  // P_GD calls outside fast::PGd's range, run by the reference's P_GD
+  // Elimination rows (arm a against all others, lines 9–10) the row test passed whole; pairs of the other rows the
+  // O(1) pair pre-test decided (of which: a eliminated), and those it left to the full bounded test (theorem profile).
+  std::uint64_t elimination_rows_decided = 0;
+  std::uint64_t elimination_pretest_decided = 0, elimination_pretest_eliminated = 0, elimination_pretest_open = 0;
   double pgd_seconds = 0;  // time spent in P_GD calls, calibration included (report-only, for the benchmark)
   double pseudo_regret = 0, pseudo_regret_error = 0;
   // paper-code only (optimized/learners/jdp_glm_paper_code.cpp): the DP-SGD noise multiplier per call; matrices

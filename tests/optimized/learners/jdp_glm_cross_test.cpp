@@ -161,5 +161,54 @@ TEST(JdpGlmCrosscheckTest, FlippedDecisionsAreCaught) {
   EXPECT_TRUE(c.divergence.has_value());
 }
 
+void expect_same_twin(const fast::JdpGlmFastTrajectory& a, const fast::JdpGlmFastTrajectory& b) {
+  EXPECT_EQ(a.actions, b.actions);
+  EXPECT_EQ(a.rewards, b.rewards);
+  EXPECT_EQ(a.explore, b.explore);
+  EXPECT_EQ(a.switches, b.switches);
+  EXPECT_EQ(a.weights, b.weights);
+  EXPECT_EQ(a.theta_o, b.theta_o);
+  EXPECT_EQ(a.theta_tau, b.theta_tau);
+  EXPECT_EQ(a.release_V, b.release_V);
+  EXPECT_EQ(a.release_H, b.release_H);
+  EXPECT_EQ(a.bits_V + a.bits_H + a.bits_pgd, b.bits_V + b.bits_H + b.bits_pgd);
+  EXPECT_EQ(a.deferrals, b.deferrals);
+  EXPECT_EQ(a.criterion_i_deferrals, b.criterion_i_deferrals);
+  EXPECT_EQ(a.pd_deferrals, b.pd_deferrals);
+  EXPECT_EQ(a.det_deferrals, b.det_deferrals);
+  EXPECT_EQ(a.criterion_ii_deferrals, b.criterion_ii_deferrals);
+  EXPECT_EQ(a.exploit_deferrals, b.exploit_deferrals);
+  EXPECT_EQ(a.weight_deferrals, b.weight_deferrals);
+}
+
+TEST(JdpGlmCrosscheckTest, EliminationPretestDecidesAsTheFullTest) {
+  // The O(1) pre-test of an elimination pair (optimized/learners/jdp_glm.hpp) may only decide where the full bounded
+  // test decides the same way: with and without it the twin plays, defers and counts the same, and it agrees with
+  // the reference, on runs where it decides every pair (d = 5, K = 20 among them). With the theorem's calibration
+  // every P_GD call of these sizes has T_it = 0, so θ̂_o = 0 and every pair passes: the pre-test's eliminations are
+  // checked against the full test on random inputs (tests/optimized/learners/jdp_small_test.cpp).
+  std::uint64_t rows = 0;
+  for (const auto& [link, d, K, q, T, seed] :
+       {std::tuple{ref::Link::logistic, 5U, 20U, 5U, std::uint64_t{60}, std::uint64_t{7}},
+        std::tuple{ref::Link::probit, 3U, 12U, 4U, std::uint64_t{60}, std::uint64_t{8}},
+        std::tuple{ref::Link::logistic, 2U, 8U, 4U, std::uint64_t{60}, std::uint64_t{9}}}) {
+    const ref::GlmInstance inst = generated(link, d, K, q, T, seed);
+    for (const ref::JdpGlmParams& p : {noisy(T), params(T, Rational(64), Rational(4), Rational(1, 1000000))}) {
+      fast::JdpGlmFastTrajectory with;
+      const GlmRunComparison c = run(p, inst, seed, {}, &with);
+      EXPECT_FALSE(c.divergence) << "d = " << d << ", K = " << K << ": " << why(c);
+      fast::JdpGlmFastOptions o;
+      o.no_elimination_pretest = true;
+      const fast::JdpGlmFastTrajectory without = fast::jdp_glm(p, fast::GlmEnvironment(inst), seed, 0, o);
+      expect_same_twin(with, without);
+      EXPECT_EQ(without.elimination_rows_decided + without.elimination_pretest_decided +
+                    without.elimination_pretest_open,
+                0U);
+      rows += with.elimination_rows_decided;
+    }
+  }
+  EXPECT_GT(rows, 1500U);
+}
+
 }  // namespace
 }  // namespace dpb::verify
