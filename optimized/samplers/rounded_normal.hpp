@@ -42,6 +42,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 #include <boost/multiprecision/cpp_int.hpp>
 
@@ -305,6 +306,11 @@ inline bool karney_b(std::uint64_t k, URand128& x, B& bits) {
 inline constexpr unsigned kN12Window = 16;
 inline constexpr unsigned kN3Window = 16;
 inline constexpr unsigned kN3TableMaxK = 2;  // n3 tables for k ≤ 2
+//   n3_ext[k] (k ≤ 1): the second level of n3 on the next 20 bits, for the 16-bit windows whose n3 entry is
+//   undecided (17 % for k = 1, 4 % for k = 0; about half of them end within 20 bits): such an n3 entry holds, in its
+//   bits 12–31, 1 + the index of its block of 16 entries, one for each value of the window's bits 17–20.
+inline constexpr unsigned kN3ExtWindow = 20;
+inline constexpr unsigned kN3ExtMaxK = 1;
 inline constexpr unsigned kHRunWindow = 16;
 
 // Reads a fixed window `s` (`width` bits, first at the top) and then pseudo-random bits, noting whether any
@@ -345,9 +351,27 @@ class WindowBits {
 struct AttemptTables {
   // n1n2 entry: bits 0–4 the length (0: undecided), bit 5 N2 passed, bits 6–8 k.
   // n3 entry: bits 0–4 the length (0: undecided), bit 5 N3 passed, bit 6 the sign (1: negative; when passed),
-  // bits 7–11 x.m, bits 12–27 x's digits.
+  // bits 7–11 x.m, bits 12–27 x's digits; undecided for k ≤ 1: bits 12–31 hold 1 + the index of its n3_ext block.
   std::uint16_t n1n2[1u << kN12Window];
   std::uint32_t n3[kN3TableMaxK + 1][1u << kN3Window];
+  // n3_ext entry: as n3's (bits 12–31 x's digits, up to 20).
+  std::vector<std::uint32_t> n3_ext[kN3ExtMaxK + 1];
+
+  // The n3 entry of the `width`-bit window s (width ≤ 20), 0 when N3–N4 read past it.
+  static std::uint32_t n3_entry(std::uint64_t k, std::uint32_t s, unsigned width) {
+    WindowBits bits(s, width);
+    URand128 x;
+    bool ok = true;
+    try {
+      for (std::uint64_t i = 0; ok && !bits.overrun() && i <= k; ++i) ok = karney_b(k, x, bits);
+    } catch (const std::overflow_error&) {
+      return 0;  // 128 digits: only past the window
+    }
+    const bool negative = ok && bits.next_bits(1) != 0;
+    if (bits.overrun()) return 0;
+    return bits.position() | (ok ? 1u << 5 : 0u) | (negative ? 1u << 6 : 0u) | (x.m << 7) |
+           (static_cast<std::uint32_t>(x.a) << 12);
+  }
   // h_run entry: bits 0–4 t, the successes in a row (≤ 16); bits 5–9 the bits they read; bits 10–14 the bits read
   // through the failure that follows them (0: it does not end within the window).
   std::uint16_t h_run[1u << kHRunWindow];
@@ -390,19 +414,13 @@ struct AttemptTables {
     }
     for (std::uint32_t s = 0; s < (1u << kN3Window); ++s) {
       for (std::uint64_t k = 0; k <= kN3TableMaxK; ++k) {
-        n3[k][s] = 0;
-        WindowBits bits(s, kN3Window);
-        URand128 x;
-        bool ok = true;
-        try {
-          for (std::uint64_t i = 0; ok && !bits.overrun() && i <= k; ++i) ok = karney_b(k, x, bits);
-        } catch (const std::overflow_error&) {
-          continue;  // 128 digits: only past the window
-        }
-        const bool negative = ok && bits.next_bits(1) != 0;
-        if (bits.overrun()) continue;
-        n3[k][s] = bits.position() | (ok ? 1u << 5 : 0u) | (negative ? 1u << 6 : 0u) | (x.m << 7) |
-                   (static_cast<std::uint32_t>(x.a) << 12);
+        n3[k][s] = n3_entry(k, s, kN3Window);
+        if (n3[k][s] != 0 || k > kN3ExtMaxK) continue;
+        constexpr unsigned extra = kN3ExtWindow - kN3Window;
+        const auto block = static_cast<std::uint32_t>(n3_ext[k].size() >> extra);  // < 2^16
+        n3[k][s] = (block + 1) << 12;
+        for (std::uint32_t t = 0; t < (1u << extra); ++t)
+          n3_ext[k].push_back(n3_entry(k, (s << extra) | t, kN3ExtWindow));
       }
     }
     for (std::uint32_t s = 0; s < (1u << 12); ++s) {
@@ -538,6 +556,26 @@ template <BitSource B>
     x.m = (e3 >> 7) & 31u;
     x.a = e3 >> 12;
     return true;
+  }
+  // The second level (k ≤ 1): the 16-bit window's n3 entry, read again once the cursor holds 20 bits (the first
+  // lookup may have seen zeros past the bits it held), names the block of the window's bits 17–20.
+  if (k <= kN3ExtMaxK && bits.ensure(kN3ExtWindow)) {
+    const std::uint64_t w = bits.window();
+    const std::uint32_t first = tables.n3[k][w >> (64 - kN3Window)];
+    if ((first & 31u) == 0 && (first >> 12) != 0) {
+      constexpr unsigned extra = kN3ExtWindow - kN3Window;
+      const std::size_t index = (static_cast<std::size_t>((first >> 12) - 1) << extra) |
+                                static_cast<std::size_t>((w >> (64 - kN3ExtWindow)) & ((1u << extra) - 1));
+      const std::uint32_t f = tables.n3_ext[k][index];
+      if ((f & 31u) - 1u < bits.available()) {
+        bits.skip(f & 31u);
+        if ((f & (1u << 5)) == 0) return false;
+        negative = (f & (1u << 6)) != 0;
+        x.m = (f >> 7) & 31u;
+        x.a = f >> 12;
+        return true;
+      }
+    }
   }
   ++rounded_normal_counters().slow_n3;
   bool ok = true;
