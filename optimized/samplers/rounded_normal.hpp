@@ -12,9 +12,10 @@
 //   round_magnitude, which continues on the same stream (same bits, same value). Every rounding is counted in
 //   detail::rounded_normal_counters() (per thread): `fast` decided on machine integers, `handovers` decided by the
 //   reference's exact integers — the counted exact fallback the errata ask for (issue 17, "Overflow").
-// - Attempt tables: N1–N2, and N3–N4 for k ≤ 1, are looked up on the cursor's next 12 bits (L1-resident tables),
-//   else its next 16, when they end within them (detail::AttemptTables below: same bits, same outcome; otherwise the
-//   steps run bit by bit, counted). The cursor looks ahead across the source's word end (BitCursor::ensure).
+// - Attempt tables: N1–N2, and N3–N4 for k ≤ 2, are looked up on the cursor's next 12 bits (L1-resident tables),
+//   else its next 16 (for N3–N4 with k ≤ 1, then 20), when they end within them (detail::AttemptTables below: same
+//   bits, same outcome); otherwise N1–N2 run as runs of H trials (h_run) and N3–N4 bit by bit, counted. The cursor
+//   looks ahead across the source's word end (BitCursor::ensure).
 // - The rounding's digits past m0 are decided by an integer recurrence on T = (M + 1)·den − lo (round_magnitude:
 //   the same digits and value as decide() digit by digit, which takes over past 48 digits or for k ≥ 2^13).
 // Range: sigma's numerator and denominator fit int64, 0 ≤ grid_bits ≤ 62, c = sigma·2^grid_bits ≤ 2^48 with
