@@ -377,8 +377,8 @@ struct AttemptTables {
   // through the failure that follows them (0: it does not end within the window).
   std::uint16_t h_run[1u << kHRunWindow];
   // The first level (issue 17): the entries of the tables above that end within the window's first kSmallWindow = 12
-  // bits, in 4 + 16 KB that stay in the L1 cache (the 16-bit tables, 640 KB, do not: each lookup there is an L1
-  // miss). An entry that reads only its first L ≤ 12 bits is the same for every 16-bit window starting with them, so
+  // bits, in 4 + 24 KB that stay in the L1 cache (the 16-bit tables n1n2 and n3, 896 KB, do not: each lookup there is
+  // an L1 miss; h_run, 128 KB, and n3_ext, 870 KB, serve only the attempts these leave). An entry that reads only its first L ≤ 12 bits is the same for every 16-bit window starting with them, so
   // small[w] = big[w·2^4] when its length is at most 12 (and, for n3, x.m ≤ 7), else 0 (undecided: the 16-bit table).
   //   n1n2_small entry: bits 0–3 the length (0: undecided), bit 4 N2 passed, bits 5–7 k.
   //   n3_small entry: bits 0–3 the length (0: undecided), bit 4 N3 passed, bit 5 the sign, bits 6–8 x.m,
