@@ -12,9 +12,10 @@
 //   round_magnitude, which continues on the same stream (same bits, same value). Every rounding is counted in
 //   detail::rounded_normal_counters() (per thread): `fast` decided on machine integers, `handovers` decided by the
 //   reference's exact integers — the counted exact fallback the errata ask for (issue 17, "Overflow").
-// - Attempt tables: N1–N2, and N3–N4 for k ≤ 1, are looked up on the cursor's next 12 bits (L1-resident tables),
-//   else its next 16, when they end within them (detail::AttemptTables below: same bits, same outcome; otherwise the
-//   steps run bit by bit, counted). The cursor looks ahead across the source's word end (BitCursor::ensure).
+// - Attempt tables: N1–N2, and N3–N4 for k ≤ 2, are looked up on the cursor's next 12 bits (L1-resident tables),
+//   else its next 16 (for N3–N4 with k ≤ 1, then 20), when they end within them (detail::AttemptTables below: same
+//   bits, same outcome); otherwise N1–N2 run as runs of H trials (h_run) and N3–N4 bit by bit, counted. The cursor
+//   looks ahead across the source's word end (BitCursor::ensure).
 // - The rounding's digits past m0 are decided by an integer recurrence on T = (M + 1)·den − lo (round_magnitude:
 //   the same digits and value as decide() digit by digit, which takes over past 48 digits or for k ≥ 2^13).
 // Range: sigma's numerator and denominator fit int64, 0 ≤ grid_bits ≤ 62, c = sigma·2^grid_bits ≤ 2^48 with
@@ -42,6 +43,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <stdexcept>
+#include <vector>
 
 #include <boost/multiprecision/cpp_int.hpp>
 
@@ -297,10 +299,20 @@ inline bool karney_b(std::uint64_t k, URand128& x, B& bits) {
 // sampler runs the step bit by bit from the same position. Hence the same bits are read in the same order and the
 // same values follow.
 //   n1n2[w]: N1 and N2 (k, and whether the k(k − 1) trials all succeeded); kept when k ≤ 7.
-//   n3[k][w], k ∈ {0, 1}: the k + 1 runs of Algorithm B on a fresh u-rand x and, if they all succeed, N4's sign bit;
-//   the digits of x drawn by then (at most the window's bits).
+//   n3[k][w], k ∈ {0, 1, 2}: the k + 1 runs of Algorithm B on a fresh u-rand x and, if they all succeed, N4's sign
+//   bit; the digits of x drawn by then (at most the window's bits).
+//   h_run[w]: the H trials (Algorithm H, one after another) at the window's start: how many succeed in a row within
+//   the window, the bits they read, and the bits read through the failing trial after them when it also ends within
+//   the window — N1–N2 as runs of H trials when the n1n2 tables cannot decide (k ≥ 2, or longer than the window).
 inline constexpr unsigned kN12Window = 16;
 inline constexpr unsigned kN3Window = 16;
+inline constexpr unsigned kN3TableMaxK = 2;  // n3 tables for k ≤ 2
+//   n3_ext[k] (k ≤ 1): the second level of n3 on the next 20 bits, for the 16-bit windows whose n3 entry is
+//   undecided (17 % for k = 1, 4 % for k = 0; about half of them end within 20 bits): such an n3 entry holds, in its
+//   bits 12–31, 1 + the index of its block of 16 entries, one for each value of the window's bits 17–20.
+inline constexpr unsigned kN3ExtWindow = 20;
+inline constexpr unsigned kN3ExtMaxK = 1;
+inline constexpr unsigned kHRunWindow = 16;
 
 // Reads a fixed window `s` (`width` bits, first at the top) and then pseudo-random bits, noting whether any
 // bit past the window was read. The continuation only has to make every step end (it is random-looking, so each
@@ -340,18 +352,39 @@ class WindowBits {
 struct AttemptTables {
   // n1n2 entry: bits 0–4 the length (0: undecided), bit 5 N2 passed, bits 6–8 k.
   // n3 entry: bits 0–4 the length (0: undecided), bit 5 N3 passed, bit 6 the sign (1: negative; when passed),
-  // bits 7–11 x.m, bits 12–27 x's digits.
+  // bits 7–11 x.m, bits 12–27 x's digits; undecided for k ≤ 1: bits 12–31 hold 1 + the index of its n3_ext block.
   std::uint16_t n1n2[1u << kN12Window];
-  std::uint32_t n3[2][1u << kN3Window];
+  std::uint32_t n3[kN3TableMaxK + 1][1u << kN3Window];
+  // n3_ext entry: as n3's (bits 12–31 x's digits, up to 20).
+  std::vector<std::uint32_t> n3_ext[kN3ExtMaxK + 1];
+
+  // The n3 entry of the `width`-bit window s (width ≤ 20), 0 when N3–N4 read past it.
+  static std::uint32_t n3_entry(std::uint64_t k, std::uint32_t s, unsigned width) {
+    WindowBits bits(s, width);
+    URand128 x;
+    bool ok = true;
+    try {
+      for (std::uint64_t i = 0; ok && !bits.overrun() && i <= k; ++i) ok = karney_b(k, x, bits);
+    } catch (const std::overflow_error&) {
+      return 0;  // 128 digits: only past the window
+    }
+    const bool negative = ok && bits.next_bits(1) != 0;
+    if (bits.overrun()) return 0;
+    return bits.position() | (ok ? 1u << 5 : 0u) | (negative ? 1u << 6 : 0u) | (x.m << 7) |
+           (static_cast<std::uint32_t>(x.a) << 12);
+  }
+  // h_run entry: bits 0–4 t, the successes in a row (≤ 16); bits 5–9 the bits they read; bits 10–14 the bits read
+  // through the failure that follows them (0: it does not end within the window).
+  std::uint16_t h_run[1u << kHRunWindow];
   // The first level (issue 17): the entries of the tables above that end within the window's first kSmallWindow = 12
-  // bits, in 4 + 16 KB that stay in the L1 cache (the 16-bit tables, 640 KB, do not: each lookup there is an L1
-  // miss). An entry that reads only its first L ≤ 12 bits is the same for every 16-bit window starting with them, so
+  // bits, in 4 + 24 KB that stay in the L1 cache (the 16-bit tables n1n2 and n3, 896 KB, do not: each lookup there is
+  // an L1 miss; h_run, 128 KB, and n3_ext, 870 KB, serve only the attempts these leave). An entry that reads only its first L ≤ 12 bits is the same for every 16-bit window starting with them, so
   // small[w] = big[w·2^4] when its length is at most 12 (and, for n3, x.m ≤ 7), else 0 (undecided: the 16-bit table).
   //   n1n2_small entry: bits 0–3 the length (0: undecided), bit 4 N2 passed, bits 5–7 k.
   //   n3_small entry: bits 0–3 the length (0: undecided), bit 4 N3 passed, bit 5 the sign, bits 6–8 x.m,
   //   bits 9–15 x's digits.
   std::uint8_t n1n2_small[1u << 12];
-  std::uint16_t n3_small[2][1u << 12];
+  std::uint16_t n3_small[kN3TableMaxK + 1][1u << 12];
 
   AttemptTables() {
     for (std::uint32_t s = 0; s < (1u << kN12Window); ++s) {
@@ -365,21 +398,30 @@ struct AttemptTables {
       if (!bits.overrun() && k <= 7)
         n1n2[s] = static_cast<std::uint16_t>(bits.position() | (ok ? 1u << 5 : 0u) | (k << 6));
     }
-    for (std::uint32_t s = 0; s < (1u << kN3Window); ++s) {
-      for (std::uint64_t k = 0; k < 2; ++k) {
-        n3[k][s] = 0;
-        WindowBits bits(s, kN3Window);
-        URand128 x;
-        bool ok = true;
-        try {
-          for (std::uint64_t i = 0; ok && !bits.overrun() && i <= k; ++i) ok = karney_b(k, x, bits);
-        } catch (const std::overflow_error&) {
-          continue;  // 128 digits: only past the window
+    for (std::uint32_t s = 0; s < (1u << kHRunWindow); ++s) {
+      WindowBits bits(s, kHRunWindow);
+      std::uint32_t t = 0, len_t = 0, len_f = 0;
+      for (;;) {
+        const bool success = bernoulli_exp_half(bits);
+        if (bits.overrun()) break;  // this trial read past the window: its outcome is not the window's
+        if (!success) {
+          len_f = bits.position();
+          break;
         }
-        const bool negative = ok && bits.next_bits(1) != 0;
-        if (bits.overrun()) continue;
-        n3[k][s] = bits.position() | (ok ? 1u << 5 : 0u) | (negative ? 1u << 6 : 0u) | (x.m << 7) |
-                   (static_cast<std::uint32_t>(x.a) << 12);
+        ++t;
+        len_t = bits.position();
+      }
+      h_run[s] = static_cast<std::uint16_t>(t | (len_t << 5) | (len_f << 10));
+    }
+    for (std::uint32_t s = 0; s < (1u << kN3Window); ++s) {
+      for (std::uint64_t k = 0; k <= kN3TableMaxK; ++k) {
+        n3[k][s] = n3_entry(k, s, kN3Window);
+        if (n3[k][s] != 0 || k > kN3ExtMaxK) continue;
+        constexpr unsigned extra = kN3ExtWindow - kN3Window;
+        const auto block = static_cast<std::uint32_t>(n3_ext[k].size() >> extra);  // < 2^16
+        n3[k][s] = (block + 1) << 12;
+        for (std::uint32_t t = 0; t < (1u << extra); ++t)
+          n3_ext[k].push_back(n3_entry(k, (s << extra) | t, kN3ExtWindow));
       }
     }
     for (std::uint32_t s = 0; s < (1u << 12); ++s) {
@@ -388,7 +430,7 @@ struct AttemptTables {
       n1n2_small[s] = len != 0 && len <= 12
                           ? static_cast<std::uint8_t>(len | (((e >> 5) & 1u) << 4) | ((e >> 6) << 5))
                           : std::uint8_t{0};
-      for (unsigned k = 0; k < 2; ++k) {
+      for (unsigned k = 0; k <= kN3TableMaxK; ++k) {
         const std::uint32_t f = n3[k][s << (kN3Window - 12)];
         const std::uint32_t flen = f & 31u, passed = (f >> 5) & 1u, xm = (f >> 7) & 31u;
         n3_small[k][s] = 0;
@@ -405,57 +447,152 @@ inline const AttemptTables& attempt_tables() {
   return tables;
 }
 
-// One attempt of Algorithm N (N1–N4) on the cursor, shared by RoundedNormal's two entry points: true when accepted,
-// with k, the u-rand x (its digits drawn so far) and the sign; false: restart (the reference's `continue`).
+// H trials known to succeed (a run found by h_run): only their bits are skipped, by the H table or H's rule.
 template <BitSource B>
-[[gnu::always_inline]] inline bool karney_attempt(BitCursor<B>& bits, const AttemptTables& tables, std::uint64_t& k,
-                                                  URand128& x, bool& negative) {
+inline void skip_h_successes(BitCursor<B>& bits, std::uint64_t count) {
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if (bits.ensure(12)) {
+      const HalfExpTable::Entry t = kHalfExp.e[bits.window() >> 52];
+      if (t.n != 0) {
+        bits.skip(t.n);
+        continue;
+      }
+    }
+    bernoulli_exp_half(bits);
+  }
+}
+
+// N1 and N2 as runs of H trials (the n1n2 tables' fallback): the same trials in the same order as the loops
+//   while (H) ++k;  then up to k(k − 1) trials of H, stopping at the first failure,
+// taking a run of successes (and the failure after it) from h_run when the cursor holds the bits they read (an
+// entry's trials depend only on the bits they read; the window shows zeros past what the cursor holds, so a trial
+// is taken from the entry only when it ends within those bits), else one trial by the H table. Returns whether N2
+// passed; k is N1's count.
+template <BitSource B>
+inline bool karney_n1n2_runs(BitCursor<B>& bits, const AttemptTables& tables, std::uint64_t& k) {
   k = 0;
-  bool ok = true;
-  // N1 and N2: one lookup when they end within the window and the cursor holds the bits they read (the bits past
-  // the cursor's word show as zeros in window(), but an entry's outcome depends only on the bits it read), else
-  // step by step (H by its own table).
+  for (;;) {  // N1: successes until the first failure
+    bits.ensure(kHRunWindow);
+    const std::uint32_t e = tables.h_run[bits.window() >> (64 - kHRunWindow)];
+    const std::uint32_t t = e & 31u, len_t = (e >> 5) & 31u, len_f = e >> 10;
+    if (len_f - 1u < bits.available()) {  // t successes, then the failure
+      k += t;
+      bits.skip(len_f);
+      break;
+    }
+    if (t != 0 && len_t <= bits.available()) {  // t successes; the next trial reads past them
+      k += t;
+      bits.skip(len_t);
+      continue;
+    }
+    if (!bernoulli_exp_half_tabled(bits)) break;
+    ++k;
+  }
+  std::uint64_t left = k == 0 ? 0 : k * (k - 1);  // N2: this many successes, or the first failure
+  while (left != 0) {
+    bits.ensure(kHRunWindow);
+    const std::uint32_t e = tables.h_run[bits.window() >> (64 - kHRunWindow)];
+    const std::uint32_t t = e & 31u, len_t = (e >> 5) & 31u, len_f = e >> 10;
+    if (t >= left && len_t <= bits.available()) {  // the trials left all succeed: skip their bits
+      skip_h_successes(bits, left);
+      return true;
+    }
+    if (t < left && len_f - 1u < bits.available()) {  // t < left successes, then the failure
+      bits.skip(len_f);
+      return false;
+    }
+    if (t != 0 && t < left && len_t <= bits.available()) {
+      left -= t;
+      bits.skip(len_t);
+      continue;
+    }
+    if (!bernoulli_exp_half_tabled(bits)) return false;
+    --left;
+  }
+  return true;
+}
+
+// N1 and N2 of one attempt: k, and whether N2 passed. One lookup when they end within the window and the cursor
+// holds the bits they read (the bits past the cursor's word show as zeros in window(), but an entry's outcome
+// depends only on the bits it read), else as runs of H trials.
+template <BitSource B>
+[[gnu::always_inline]] inline bool karney_n1n2(BitCursor<B>& bits, const AttemptTables& tables, std::uint64_t& k) {
   bits.ensure(kN12Window);
   const std::uint32_t s12 = tables.n1n2_small[bits.window() >> 52];
-  std::uint32_t e12;
   if ((s12 & 15u) - 1u < bits.available()) {
     bits.skip(s12 & 15u);
-    ok = (s12 & (1u << 4)) != 0;
     k = s12 >> 5;
-  } else if (e12 = tables.n1n2[bits.window() >> (64 - kN12Window)]; (e12 & 31u) - 1u < bits.available()) {
-    bits.skip(e12 & 31u);
-    ok = (e12 & (1u << 5)) != 0;
-    k = e12 >> 6;
-  } else {
-    ++rounded_normal_counters().slow_n1n2;
-    while (bernoulli_exp_half_tabled(bits)) ++k;
-    const std::uint64_t trials = k == 0 ? 0 : k * (k - 1);
-    for (std::uint64_t i = 0; ok && i < trials; ++i) ok = bernoulli_exp_half_tabled(bits);
+    return (s12 & (1u << 4)) != 0;
   }
-  if (!ok) return false;
-  // N3 and N4: one lookup for k ≤ 1 when they end within the window, else step by step.
+  const std::uint32_t e12 = tables.n1n2[bits.window() >> (64 - kN12Window)];
+  if ((e12 & 31u) - 1u < bits.available()) {
+    bits.skip(e12 & 31u);
+    k = e12 >> 6;
+    return (e12 & (1u << 5)) != 0;
+  }
+  ++rounded_normal_counters().slow_n1n2;
+  return karney_n1n2_runs(bits, tables, k);
+}
+
+// N3 and N4 of one attempt after N1–N2 passed with k: true when the k + 1 runs of B accept, with x (its digits drawn
+// so far) and the sign. One lookup for k ≤ 2 when they end within the window, else step by step.
+template <BitSource B>
+[[gnu::always_inline]] inline bool karney_n3n4(BitCursor<B>& bits, const AttemptTables& tables, std::uint64_t k,
+                                               URand128& x, bool& negative) {
   bits.ensure(kN3Window);
-  const std::uint32_t s3 = k <= 1 ? tables.n3_small[k][bits.window() >> 52] : 0u;
-  std::uint32_t e3;
+  const std::uint32_t s3 = k <= kN3TableMaxK ? tables.n3_small[k][bits.window() >> 52] : 0u;
   if ((s3 & 15u) - 1u < bits.available()) {
     bits.skip(s3 & 15u);
     if ((s3 & (1u << 4)) == 0) return false;
     negative = (s3 & (1u << 5)) != 0;
     x.m = (s3 >> 6) & 7u;
     x.a = s3 >> 9;
-  } else if (e3 = k <= 1 ? tables.n3[k][bits.window() >> (64 - kN3Window)] : 0u; (e3 & 31u) - 1u < bits.available()) {
+    return true;
+  }
+  const std::uint32_t e3 = k <= kN3TableMaxK ? tables.n3[k][bits.window() >> (64 - kN3Window)] : 0u;
+  if ((e3 & 31u) - 1u < bits.available()) {
     bits.skip(e3 & 31u);
     if ((e3 & (1u << 5)) == 0) return false;
     negative = (e3 & (1u << 6)) != 0;
     x.m = (e3 >> 7) & 31u;
     x.a = e3 >> 12;
-  } else {
-    ++rounded_normal_counters().slow_n3;
-    for (std::uint64_t i = 0; ok && i <= k; ++i) ok = karney_b(k, x, bits);
-    if (!ok) return false;
-    negative = bits.next_bits(1) != 0;
+    return true;
   }
+  // The second level (k ≤ 1): the 16-bit window's n3 entry, read again once the cursor holds 20 bits (the first
+  // lookup may have seen zeros past the bits it held), names the block of the window's bits 17–20.
+  if (k <= kN3ExtMaxK && bits.ensure(kN3ExtWindow)) {
+    const std::uint64_t w = bits.window();
+    const std::uint32_t first = tables.n3[k][w >> (64 - kN3Window)];
+    if ((first & 31u) == 0 && (first >> 12) != 0) {
+      constexpr unsigned extra = kN3ExtWindow - kN3Window;
+      const std::size_t index = (static_cast<std::size_t>((first >> 12) - 1) << extra) |
+                                static_cast<std::size_t>((w >> (64 - kN3ExtWindow)) & ((1u << extra) - 1));
+      const std::uint32_t f = tables.n3_ext[k][index];
+      if ((f & 31u) - 1u < bits.available()) {
+        bits.skip(f & 31u);
+        if ((f & (1u << 5)) == 0) return false;
+        negative = (f & (1u << 6)) != 0;
+        x.m = (f >> 7) & 31u;
+        x.a = f >> 12;
+        return true;
+      }
+    }
+  }
+  ++rounded_normal_counters().slow_n3;
+  bool ok = true;
+  for (std::uint64_t i = 0; ok && i <= k; ++i) ok = karney_b(k, x, bits);
+  if (!ok) return false;
+  negative = bits.next_bits(1) != 0;
   return true;
+}
+
+// One attempt of Algorithm N (N1–N4) on the cursor, shared by RoundedNormal's two entry points: true when accepted,
+// with k, the u-rand x (its digits drawn so far) and the sign; false: restart (the reference's `continue`).
+template <BitSource B>
+[[gnu::always_inline]] inline bool karney_attempt(BitCursor<B>& bits, const AttemptTables& tables, std::uint64_t& k,
+                                                  URand128& x, bool& negative) {
+  if (!karney_n1n2(bits, tables, k)) return false;
+  return karney_n3n4(bits, tables, k, x, negative);
 }
 
 }  // namespace detail
@@ -548,7 +685,7 @@ class RoundedNormal {
   }
 
   template <BitSource B>
-  std::int64_t round_magnitude(std::uint64_t k, detail::URand128& x, B& bits) const {
+  [[gnu::always_inline]] std::int64_t round_magnitude(std::uint64_t k, detail::URand128& x, B& bits) const {
     using detail::u128;
     // Digits below m0 never decide (the interval is wider than 1): read them at once.
     u128 xa = x.a;
@@ -618,6 +755,14 @@ class RoundedNormal {
       x.a = xa;
       x.m = xm;
     }
+    return round_magnitude_digits(k, x, bits);
+  }
+
+  // round_magnitude past the digit recurrence (k ≥ 2^13 or m > 48: rare unless c is near 2^48), out of line so that
+  // the recurrence above inlines into operator() without this part's frame: the per-digit rule, then the hand-over
+  // to the reference.
+  template <BitSource B>
+  [[gnu::noinline]] std::int64_t round_magnitude_digits(std::uint64_t k, detail::URand128& x, B& bits) const {
     ++detail::rounded_normal_counters().digit_loop;
     for (;;) {
       const std::int64_t d = decide(k, x);

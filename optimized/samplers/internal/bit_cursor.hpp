@@ -62,15 +62,12 @@ class BitCursor {
     return b;
   }
   std::uint64_t next_bits(unsigned k) {
-    if (k <= left_) {
+    if (k <= left_) [[likely]] {
       const std::uint64_t r = cur_ >> (64 - k);
       skip(k);
       return r;
     }
-    commit();
-    const std::uint64_t r = src_.next_bits(k);
-    peek();
-    return r;
+    return refill_bits(k);
   }
 
   // Consumes from the source the bits served so far.
@@ -90,6 +87,14 @@ class BitCursor {
       left_ = 0;
     }
     taken_ = 0;
+  }
+  // The local copy holds fewer than k bits: read them from the source directly (out of line, so that next_bits'
+  // local case inlines into the samplers).
+  [[gnu::noinline]] std::uint64_t refill_bits(unsigned k) {
+    commit();
+    const std::uint64_t r = src_.next_bits(k);
+    peek();
+    return r;
   }
   bool refill_bit() {
     commit();

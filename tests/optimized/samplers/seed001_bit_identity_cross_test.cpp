@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "optimized/samplers/binomial_large.hpp"
@@ -103,20 +104,21 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormalHandsOverToTheReferenceAndCountsI
   EXPECT_GT(counters.digit_loop, 0U);  // … and so more than the digit recurrence's 48
 }
 
-// A source with a chosen 16-bit window at bit `offset` of its stream and pseudo-random bits elsewhere (splitmix64);
-// a ByteStreamBits, so the optimized sampler peeks its pending word and uses its attempt tables.
+// A source with a chosen window of `width` bits (16 unless given) at bit `offset` of its stream and pseudo-random bits
+// elsewhere (splitmix64); a ByteStreamBits, so the optimized sampler peeks its pending word and uses its attempt
+// tables.
 class SplicedSource : public ByteStreamBits<SplicedSource, 64> {
  public:
-  SplicedSource(std::uint64_t seed, unsigned offset, std::uint32_t window)
-      : state_(seed), offset_(offset), window_(window) {}
+  SplicedSource(std::uint64_t seed, unsigned offset, std::uint32_t window, unsigned width = 16)
+      : state_(seed), offset_(offset), window_(window), width_(width) {}
   void refill(std::span<std::uint8_t> out) {
     for (auto& b : out) b = static_cast<std::uint8_t>(next_random() >> 56);
-    for (unsigned j = 0; j < 16; ++j) {  // the window's bits that fall in this refill's bytes
+    for (unsigned j = 0; j < width_; ++j) {  // the window's bits that fall in this refill's bytes
       const std::uint64_t p = offset_ + j;
       if (p / 8 < filled_ || p / 8 >= filled_ + out.size()) continue;
       const auto mask = static_cast<std::uint8_t>(1u << (7 - p % 8));
       auto& byte = out[static_cast<std::size_t>(p / 8 - filled_)];
-      if (((window_ >> (15 - j)) & 1u) != 0)
+      if (((window_ >> (width_ - 1 - j)) & 1u) != 0)
         byte |= mask;
       else
         byte &= static_cast<std::uint8_t>(~mask);
@@ -134,6 +136,7 @@ class SplicedSource : public ByteStreamBits<SplicedSource, 64> {
   std::uint64_t state_;
   unsigned offset_;
   std::uint32_t window_;
+  unsigned width_;
   std::uint64_t filled_ = 0;  // bytes produced by earlier refills
 };
 
@@ -173,6 +176,142 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormalAttemptTablesOnEvery16BitWindow) 
   EXPECT_GT(counters.slow_n3, 0U);
   // … and the table decided attempts: were it never used, every draw would have at least one slow attempt.
   EXPECT_LT(counters.slow_n1n2, draws);
+}
+
+// Positions both sources at bit `offset` (the spliced window is then the next 16 bits).
+void skip_to(CountingSource<SplicedSource>& a, CountingSource<SplicedSource>& b, unsigned offset) {
+  for (unsigned left = offset; left > 0;) {
+    const unsigned take = left < 64 ? left : 64;
+    a.next_bits(take);
+    b.next_bits(take);
+    left -= take;
+  }
+}
+
+// The optimized N1–N2 as runs of H trials (fast::detail::karney_n1n2_runs, the h_run table: the n1n2 tables'
+// fallback) against the reference's N1 and N2 loops, run directly on every 16-bit window at the start of the step
+// (not only on the windows the n1n2 tables leave to it), inside the source's first word, across its end (bits
+// 52–67) and across the end of the source's buffer (bits 500–515: the cursor holds only 12 of them, so runs that
+// read more are taken trial by trial). Same k, same outcome, same bit count.
+TEST(Seed001BitIdentityCrossTest, RoundedNormalN1N2RunsOnEvery16BitWindow) {
+  const fast::detail::AttemptTables& tables = fast::detail::attempt_tables();
+  std::uint64_t passed_with_k_at_least_2 = 0;
+  for (const unsigned offset : {8u, 52u, 500u}) {
+    for (std::uint32_t window = 0; window < (1u << 16); ++window) {
+      const std::uint64_t seed = 9000 + window;
+      SplicedSource ref_inner(seed, offset, window), fast_inner(seed, offset, window);
+      CountingSource ref_bits(ref_inner), fast_bits(fast_inner);
+      skip_to(ref_bits, fast_bits, offset);
+      unsigned long ref_k = 0;
+      while (ref::internal::bernoulli_exp_half(ref_bits)) ++ref_k;
+      bool ref_ok = true;
+      const unsigned long trials = ref_k == 0 ? 0 : ref_k * (ref_k - 1);
+      for (unsigned long i = 0; ref_ok && i < trials; ++i) ref_ok = ref::internal::bernoulli_exp_half(ref_bits);
+      std::uint64_t k = 0;
+      bool ok = false;
+      {
+        fast::detail::BitCursor<CountingSource<SplicedSource>> cursor(fast_bits);
+        ok = fast::detail::karney_n1n2_runs(cursor, tables, k);
+      }  // the cursor consumes what it served
+      ASSERT_EQ(ref_k, k) << "window " << window << " at bit " << offset;
+      ASSERT_EQ(ref_ok, ok) << "window " << window << " at bit " << offset;
+      ASSERT_EQ(ref_bits.count(), fast_bits.count()) << "window " << window << " at bit " << offset;
+      if (ok && k >= 2) ++passed_with_k_at_least_2;
+    }
+  }
+  EXPECT_GT(passed_with_k_at_least_2, 1000U);  // N2's successes (skip_h_successes) ran, not only its failures
+}
+
+// The optimized N3–N4 (fast::detail::karney_n3n4: the n3 tables for k ≤ 2, else Algorithm B step by step) against
+// the reference's k + 1 runs of Algorithm B on a fresh u-rand and N4's sign bit, on every 16-bit window at the start
+// of the step: k = 2 (the table added last) at the three positions of the test above, k = 0, 1 and 3 (no table: the
+// step-by-step path) inside the first word. Same outcome, same sign and digits of x when accepted, same bit count.
+TEST(Seed001BitIdentityCrossTest, RoundedNormalN3N4TablesOnEvery16BitWindow) {
+  const fast::detail::AttemptTables& tables = fast::detail::attempt_tables();
+  auto& counters = fast::detail::rounded_normal_counters();
+  for (const auto& [k, offset] : {std::pair{2UL, 8u}, std::pair{2UL, 52u}, std::pair{2UL, 500u},
+                                  std::pair{0UL, 8u}, std::pair{1UL, 8u}, std::pair{3UL, 8u}}) {
+    counters = {};
+    std::uint64_t accepted = 0;
+    for (std::uint32_t window = 0; window < (1u << 16); ++window) {
+      const std::uint64_t seed = 11000 + window;
+      SplicedSource ref_inner(seed, offset, window), fast_inner(seed, offset, window);
+      CountingSource ref_bits(ref_inner), fast_bits(fast_inner);
+      skip_to(ref_bits, fast_bits, offset);
+      ref::internal::URand ref_x;
+      bool ref_ok = true;
+      for (unsigned long i = 0; ref_ok && i <= k; ++i) ref_ok = ref::internal::karney_b(k, ref_x, ref_bits);
+      const bool ref_negative = ref_ok && ref_bits.next_bit();
+      fast::detail::URand128 x;
+      bool negative = false, ok = false;
+      {
+        fast::detail::BitCursor<CountingSource<SplicedSource>> cursor(fast_bits);
+        ok = fast::detail::karney_n3n4(cursor, tables, k, x, negative);
+      }
+      const std::string where = "k = " + std::to_string(k) + ", window " + std::to_string(window) + " at bit " +
+                                std::to_string(offset);
+      ASSERT_EQ(ref_ok, ok) << where;
+      ASSERT_EQ(ref_bits.count(), fast_bits.count()) << where;
+      if (!ok) continue;
+      ++accepted;
+      ASSERT_EQ(ref_negative, negative) << where;
+      ASSERT_EQ(ref_x.m, x.m) << where;
+      ASSERT_EQ(ref_x.a, fast::detail::to_integer(x.a)) << where;
+    }
+    EXPECT_GT(accepted, 1000U) << "k = " << k;
+    if (k <= 2) {
+      // The tables decided most windows (at bit 500 the cursor holds 12 bits, so only the 12-bit level decides:
+      // about half of the windows for k = 2) …
+      EXPECT_LT(counters.slow_n3, offset == 500 ? 3u << 14 : 1u << 15) << "k = " << k << " at bit " << offset;
+      EXPECT_GT(counters.slow_n3, 0U) << "k = " << k << " at bit " << offset;  // … and fell back on the rest
+    } else {
+      EXPECT_EQ(counters.slow_n3, 1u << 16);  // no table past k = 2
+    }
+  }
+}
+
+// The second level of the N3–N4 table (fast::detail::AttemptTables::n3_ext, k ≤ 1: 20 bits for the 16-bit windows the
+// first level leaves undecided) against the reference's k + 1 runs of B and N4's sign, on every 20-bit window it
+// extends, inside the source's first word and across its end (bits 52–71). Same outcome, sign, digits of x and bit
+// count; the second level decided some of them and fell back on the others.
+TEST(Seed001BitIdentityCrossTest, RoundedNormalN3N4SecondLevelOnEvery20BitWindow) {
+  const fast::detail::AttemptTables& tables = fast::detail::attempt_tables();
+  auto& counters = fast::detail::rounded_normal_counters();
+  for (const auto& [k, offset] : {std::pair{0UL, 8u}, std::pair{1UL, 8u}, std::pair{1UL, 52u}}) {
+    counters = {};
+    std::uint64_t windows = 0;
+    for (std::uint32_t prefix = 0; prefix < (1u << 16); ++prefix) {
+      if ((tables.n3[k][prefix] & 31u) != 0) continue;  // decided by the first level
+      for (std::uint32_t rest = 0; rest < 16; ++rest, ++windows) {
+        const std::uint32_t window = (prefix << 4) | rest;
+        const std::uint64_t seed = 17000 + window;
+        SplicedSource ref_inner(seed, offset, window, 20), fast_inner(seed, offset, window, 20);
+        CountingSource ref_bits(ref_inner), fast_bits(fast_inner);
+        skip_to(ref_bits, fast_bits, offset);
+        ref::internal::URand ref_x;
+        bool ref_ok = true;
+        for (unsigned long i = 0; ref_ok && i <= k; ++i) ref_ok = ref::internal::karney_b(k, ref_x, ref_bits);
+        const bool ref_negative = ref_ok && ref_bits.next_bit();
+        fast::detail::URand128 x;
+        bool negative = false, ok = false;
+        {
+          fast::detail::BitCursor<CountingSource<SplicedSource>> cursor(fast_bits);
+          ok = fast::detail::karney_n3n4(cursor, tables, k, x, negative);
+        }
+        const std::string where = "k = " + std::to_string(k) + ", window " + std::to_string(window) + " at bit " +
+                                  std::to_string(offset);
+        ASSERT_EQ(ref_ok, ok) << where;
+        ASSERT_EQ(ref_bits.count(), fast_bits.count()) << where;
+        if (!ok) continue;
+        ASSERT_EQ(ref_negative, negative) << where;
+        ASSERT_EQ(ref_x.m, x.m) << where;
+        ASSERT_EQ(ref_x.a, fast::detail::to_integer(x.a)) << where;
+      }
+    }
+    EXPECT_EQ(windows, tables.n3_ext[k].size()) << "k = " << k;  // every second-level entry was compared
+    EXPECT_GT(counters.slow_n3, 0U) << "k = " << k;              // step by step on the windows it leaves …
+    EXPECT_LT(counters.slow_n3, windows * 3 / 4) << "k = " << k;  // … a minority: the level decided the rest
+  }
 }
 
 // The wide path (issue 21): fast::RoundedNormal::wide(σ̄, r).sample_wide against the reference, value and bit count
