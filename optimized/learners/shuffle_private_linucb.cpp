@@ -587,6 +587,15 @@ LinUcbTrajectory run_linucb(const LinUcbSetup& setup, const Env& env, NoiseSourc
   return out;
 }
 
+// ParameterError naming `what` (the instance or the context tape) when its sizes are not the setup's.
+void check_sizes(const char* what, const ref::LinUcbConfig& cfg, std::uint32_t d, std::uint32_t K, unsigned q) {
+  const auto sizes = [](std::uint32_t dd, std::uint32_t KK, unsigned qq) {
+    return "d = " + std::to_string(dd) + ", K = " + std::to_string(KK) + ", q = " + std::to_string(qq);
+  };
+  if (d != cfg.d || K != cfg.K || q != cfg.q)
+    throw_parameter_error(kFn, what, sizes(cfg.d, cfg.K, cfg.q) + " (the setup's)", sizes(d, K, q));
+}
+
 }  // namespace
 
 void check_linucb_run(const ref::LinUcbConfig& cfg) {
@@ -608,11 +617,7 @@ LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::Lin
                                         const LinUcbOptions& options) {
   ref::validate(inst, kFn);
   const ref::LinUcbConfig& cfg = setup.config();
-  if (inst.d != cfg.d || inst.K != cfg.K || inst.q != cfg.q)
-    throw_parameter_error(kFn, "instance", "d = " + std::to_string(cfg.d) + ", K = " + std::to_string(cfg.K) +
-                                               ", q = " + std::to_string(cfg.q) + " (the setup's)",
-                          "d = " + std::to_string(inst.d) + ", K = " + std::to_string(inst.K) +
-                              ", q = " + std::to_string(inst.q));
+  check_sizes("instance", cfg, inst.d, inst.K, inst.q);
   const bool paper_code = cfg.profile == ref::Profile001::PaperCode;
   const Rational L2 = ref::max_row_norm_sq(inst);
   if (paper_code ? L2 != cfg.row_norm_sq : L2 > 1)
@@ -643,11 +648,7 @@ LinUcbSetup::LinUcbSetup(ref::LinUcbConfig config) : cfg_(std::move(config)) {
 LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::ContextTape& tape, NoiseSource noise,
                                         const LinUcbOptions& options) {
   const ref::LinUcbConfig& cfg = setup.config();
-  if (tape.d != cfg.d || tape.K != cfg.K || tape.q != cfg.q)
-    throw_parameter_error(kFn, "tape", "d = " + std::to_string(cfg.d) + ", K = " + std::to_string(cfg.K) +
-                                           ", q = " + std::to_string(cfg.q) + " (the setup's)",
-                          "d = " + std::to_string(tape.d) + ", K = " + std::to_string(tape.K) +
-                              ", q = " + std::to_string(tape.q));
+  check_sizes("tape", cfg, tape.d, tape.K, tape.q);
   if (tape.T < cfg.T)
     throw_parameter_error(kFn, "tape", "at least T = " + std::to_string(cfg.T) + " rounds", std::to_string(tape.T));
   return run_linucb(setup, TapeContexts(tape), noise, options);

@@ -54,6 +54,28 @@ struct SmallChol {
   }
 };
 
+// The sums small_quad's bound reads, for y ≈ M⁻¹x: ‖x − My‖², ‖|M||y|‖², ⟨x, y⟩ and ⟨|x|, |y|⟩, accumulated in one
+// fixed order (the single and the batched forms share it: the same bits).
+struct ResidualSums {
+  double res2 = 0, abs2 = 0, xy = 0, axy = 0;
+};
+inline ResidualSums residual_sums(const double* M, const double* x, const double* y, std::uint32_t d) {
+  ResidualSums t;
+  for (std::uint32_t i = 0; i < d; ++i) {
+    double my = 0, am = 0;
+    for (std::uint32_t j = 0; j < d; ++j) {
+      my += M[i * d + j] * y[j];
+      am += std::fabs(M[i * d + j]) * std::fabs(y[j]);
+    }
+    const double r = x[i] - my;
+    t.res2 += r * r;
+    t.abs2 += am * am;
+    t.xy += x[i] * y[i];
+    t.axy += std::fabs(x[i]) * std::fabs(y[i]);
+  }
+  return t;
+}
+
 // s ≈ xᵀM⁻¹x from y = L⁻ᵀL⁻¹x; returns the bound of quad_form (jdp_common.hpp) on |s − xᵀM⁻¹x|. xn = ‖x‖ (computed
 // by the caller, one rounding per operation: quad_form's (1 + γ_{d+4}) covers it as there). D: d at compile time
 // (the same operations in the same order as D = 0, d at run time: the same bits).
@@ -74,20 +96,9 @@ inline double small_quad_impl(const SmallChol& c, const double* x, double xn, do
     for (std::uint32_t k = i + 1; k < d; ++k) acc -= L[k * d + i] * y[k];
     y[i] = acc / L[i * d + i];
   }
-  double res2 = 0, abs2 = 0, xy = 0, axy = 0;
-  for (std::uint32_t i = 0; i < d; ++i) {
-    double my = 0, am = 0;
-    for (std::uint32_t j = 0; j < d; ++j) {
-      my += M[i * d + j] * y[j];
-      am += std::fabs(M[i * d + j]) * std::fabs(y[j]);
-    }
-    const double r = x[i] - my;
-    res2 += r * r;
-    abs2 += am * am;
-    xy += x[i] * y[i];
-    axy += std::fabs(x[i]) * std::fabs(y[i]);
-  }
-  s = std::max(0.0, xy);
+  const ResidualSums r = residual_sums(M, x, y, d);
+  const double res2 = r.res2, abs2 = r.abs2, axy = r.axy;
+  s = std::max(0.0, r.xy);
   const double g = gamma_n(dd + 1);
   const double e =
       xn / c.mu * (std::sqrt(res2) + (g + 2.01 * u) * std::sqrt(abs2) + g * xn) * (1 + gamma_n(dd + 4)) +
@@ -122,20 +133,9 @@ inline void small_quad_batch_impl(const SmallChol& c, const double* x, std::uint
   for (std::uint32_t a = 0; a < K; ++a) {
     const double* xa = x + std::size_t{a} * d;
     const double* y = ys + std::size_t{a} * d;
-    double res2 = 0, abs2 = 0, xy = 0, axy = 0;
-    for (std::uint32_t i = 0; i < d; ++i) {
-      double my = 0, am = 0;
-      for (std::uint32_t j = 0; j < d; ++j) {
-        my += M[i * d + j] * y[j];
-        am += std::fabs(M[i * d + j]) * std::fabs(y[j]);
-      }
-      const double r = xa[i] - my;
-      res2 += r * r;
-      abs2 += am * am;
-      xy += xa[i] * y[i];
-      axy += std::fabs(xa[i]) * std::fabs(y[i]);
-    }
-    s[a] = std::max(0.0, xy);
+    const ResidualSums r = residual_sums(M, xa, y, d);
+    const double res2 = r.res2, abs2 = r.abs2, axy = r.axy;
+    s[a] = std::max(0.0, r.xy);
     const double e = xn[a] / c.mu * (std::sqrt(res2) + (g + 2.01 * u) * std::sqrt(abs2) + g * xn[a]) * (1 + g4) +
                      g0 * axy + kTiny;
     es[a] = 2 * e;

@@ -52,6 +52,16 @@ std::vector<std::uint64_t> direct(Source& s, std::uint64_t& tail) {
   return out;
 }
 
+// A recorded bit string long enough for every width read plus the 64-bit tail (a source that cannot look ahead).
+Tape widths_tape() {
+  Tape tape;
+  ChaCha20Source g(11);
+  std::uint64_t total = 64;
+  for (unsigned k : widths()) total += k;
+  for (std::uint64_t i = 0; i < total; ++i) tape.append(g.next_bit() ? 1 : 0, 1);
+  return tape;
+}
+
 TEST(BitCursorTest, SameBitsAndSamePositionAsDirectReads) {
   for (std::uint64_t stream = 0; stream < 3; ++stream) {
     ChaCha20Source a(7, stream), b(7, stream);
@@ -110,11 +120,7 @@ TEST(BitCursorTest, CountingSourceCountsExactlyTheBitsServed) {
 TEST(BitCursorTest, ASourceWithoutPendingBitsIsReadDirectly) {
   static_assert(!PeekableBits<TapeSource>);
   static_assert(PeekableBits<ChaCha20Source>);
-  Tape tape;
-  ChaCha20Source g(11);
-  std::uint64_t total = 64;
-  for (unsigned k : widths()) total += k;
-  for (std::uint64_t i = 0; i < total; ++i) tape.append(g.next_bit() ? 1 : 0, 1);
+  const Tape tape = widths_tape();
   TapeSource a(tape), b(tape);
   std::uint64_t ta = 0, tb = 0;
   EXPECT_EQ(through_cursor(a, ta), direct(b, tb));
@@ -142,11 +148,7 @@ TEST(BitCursorTest, ThroughANoiseSourceTheSourcesLookaheadIsUsed) {
   EXPECT_EQ(ta, tb);
   EXPECT_EQ(a.bits_consumed(), b.bits_consumed());
 
-  Tape tape;
-  ChaCha20Source g(11);
-  std::uint64_t total = 64;
-  for (unsigned k : widths()) total += k;
-  for (std::uint64_t i = 0; i < total; ++i) tape.append(g.next_bit() ? 1 : 0, 1);
+  const Tape tape = widths_tape();
   TapeSource x(tape), y(tape);
   NoiseSource nx(x);
   unsigned z = 7;
