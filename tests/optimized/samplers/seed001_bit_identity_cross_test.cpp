@@ -222,6 +222,37 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormalN1N2RunsOnEvery16BitWindow) {
   EXPECT_GT(passed_with_k_at_least_2, 1000U);  // N2's successes (skip_h_successes) ran, not only its failures
 }
 
+// One window of N3–N4 (a source whose `width` bits from `offset` are `window`): the fast path through the attempt
+// tables against the reference's k + 1 runs of Algorithm B and N4's sign — same outcome, same bit count and, when the
+// attempt is accepted (`accepted`), the same sign and digits of x.
+::testing::AssertionResult n3n4_window_agrees(const fast::detail::AttemptTables& tables, unsigned long k,
+                                              unsigned offset, std::uint64_t seed, std::uint32_t window,
+                                              unsigned width, bool& accepted) {
+  SplicedSource ref_inner(seed, offset, window, width), fast_inner(seed, offset, window, width);
+  CountingSource ref_bits(ref_inner), fast_bits(fast_inner);
+  skip_to(ref_bits, fast_bits, offset);
+  ref::internal::URand ref_x;
+  bool ref_ok = true;
+  for (unsigned long i = 0; ref_ok && i <= k; ++i) ref_ok = ref::internal::karney_b(k, ref_x, ref_bits);
+  const bool ref_negative = ref_ok && ref_bits.next_bit();
+  fast::detail::URand128 x;
+  bool negative = false;
+  {
+    fast::detail::BitCursor<CountingSource<SplicedSource>> cursor(fast_bits);
+    accepted = fast::detail::karney_n3n4(cursor, tables, k, x, negative);
+  }
+  const std::string where =
+      "k = " + std::to_string(k) + ", window " + std::to_string(window) + " at bit " + std::to_string(offset);
+  if (ref_ok != accepted) return ::testing::AssertionFailure() << where << ": accepted " << accepted;
+  if (ref_bits.count() != fast_bits.count())
+    return ::testing::AssertionFailure() << where << ": bits " << fast_bits.count() << " vs " << ref_bits.count();
+  if (!accepted) return ::testing::AssertionSuccess();
+  if (ref_negative != negative) return ::testing::AssertionFailure() << where << ": sign";
+  if (ref_x.m != x.m || ref_x.a != fast::detail::to_integer(x.a))
+    return ::testing::AssertionFailure() << where << ": digits of x";
+  return ::testing::AssertionSuccess();
+}
+
 // The optimized N3–N4 (fast::detail::karney_n3n4: the n3 tables for k ≤ 2, else Algorithm B step by step) against
 // the reference's k + 1 runs of Algorithm B on a fresh u-rand and N4's sign bit, on every 16-bit window at the start
 // of the step: k = 2 (the table added last) at the three positions of the test above, k = 0, 1 and 3 (no table: the
@@ -234,29 +265,9 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormalN3N4TablesOnEvery16BitWindow) {
     counters = {};
     std::uint64_t accepted = 0;
     for (std::uint32_t window = 0; window < (1u << 16); ++window) {
-      const std::uint64_t seed = 11000 + window;
-      SplicedSource ref_inner(seed, offset, window), fast_inner(seed, offset, window);
-      CountingSource ref_bits(ref_inner), fast_bits(fast_inner);
-      skip_to(ref_bits, fast_bits, offset);
-      ref::internal::URand ref_x;
-      bool ref_ok = true;
-      for (unsigned long i = 0; ref_ok && i <= k; ++i) ref_ok = ref::internal::karney_b(k, ref_x, ref_bits);
-      const bool ref_negative = ref_ok && ref_bits.next_bit();
-      fast::detail::URand128 x;
-      bool negative = false, ok = false;
-      {
-        fast::detail::BitCursor<CountingSource<SplicedSource>> cursor(fast_bits);
-        ok = fast::detail::karney_n3n4(cursor, tables, k, x, negative);
-      }
-      const std::string where = "k = " + std::to_string(k) + ", window " + std::to_string(window) + " at bit " +
-                                std::to_string(offset);
-      ASSERT_EQ(ref_ok, ok) << where;
-      ASSERT_EQ(ref_bits.count(), fast_bits.count()) << where;
-      if (!ok) continue;
-      ++accepted;
-      ASSERT_EQ(ref_negative, negative) << where;
-      ASSERT_EQ(ref_x.m, x.m) << where;
-      ASSERT_EQ(ref_x.a, fast::detail::to_integer(x.a)) << where;
+      bool ok = false;
+      ASSERT_TRUE(n3n4_window_agrees(tables, k, offset, 11000 + window, window, 16, ok));
+      accepted += ok ? 1 : 0;
     }
     EXPECT_GT(accepted, 1000U) << "k = " << k;
     if (k <= 2) {
@@ -284,28 +295,8 @@ TEST(Seed001BitIdentityCrossTest, RoundedNormalN3N4SecondLevelOnEvery20BitWindow
       if ((tables.n3[k][prefix] & 31u) != 0) continue;  // decided by the first level
       for (std::uint32_t rest = 0; rest < 16; ++rest, ++windows) {
         const std::uint32_t window = (prefix << 4) | rest;
-        const std::uint64_t seed = 17000 + window;
-        SplicedSource ref_inner(seed, offset, window, 20), fast_inner(seed, offset, window, 20);
-        CountingSource ref_bits(ref_inner), fast_bits(fast_inner);
-        skip_to(ref_bits, fast_bits, offset);
-        ref::internal::URand ref_x;
-        bool ref_ok = true;
-        for (unsigned long i = 0; ref_ok && i <= k; ++i) ref_ok = ref::internal::karney_b(k, ref_x, ref_bits);
-        const bool ref_negative = ref_ok && ref_bits.next_bit();
-        fast::detail::URand128 x;
-        bool negative = false, ok = false;
-        {
-          fast::detail::BitCursor<CountingSource<SplicedSource>> cursor(fast_bits);
-          ok = fast::detail::karney_n3n4(cursor, tables, k, x, negative);
-        }
-        const std::string where = "k = " + std::to_string(k) + ", window " + std::to_string(window) + " at bit " +
-                                  std::to_string(offset);
-        ASSERT_EQ(ref_ok, ok) << where;
-        ASSERT_EQ(ref_bits.count(), fast_bits.count()) << where;
-        if (!ok) continue;
-        ASSERT_EQ(ref_negative, negative) << where;
-        ASSERT_EQ(ref_x.m, x.m) << where;
-        ASSERT_EQ(ref_x.a, fast::detail::to_integer(x.a)) << where;
+        bool ok = false;
+        ASSERT_TRUE(n3n4_window_agrees(tables, k, offset, 17000 + window, window, 20, ok));
       }
     }
     EXPECT_EQ(windows, tables.n3_ext[k].size()) << "k = " << k;  // every second-level entry was compared
