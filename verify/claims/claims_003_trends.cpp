@@ -212,6 +212,9 @@ void register_claims_003_trends(Registry& registry) {
              Verdict::violated,
              [](const RunOptions& run) { return private_glm_flat(run); }};
   flat.stored_report = "003.table2.private-glm-flat.json";  // docs/findings.md
+  // The full suite since session 20's tree change (noise only for released nodes): 7, 8, 9 of 10 runs above the band
+  // at eps = 4, 6, 8 — with 10 runs only 10 of 10 passes Holm's first threshold, so not decided (docs/findings.md).
+  flat.expected_full = Verdict::inconclusive;
   registry.add(in_family("trends-003", std::move(flat)));
 }
 
