@@ -12,15 +12,21 @@
 namespace dpb::fast {
 namespace {
 
+// The variant `name` at T rounds, B = 4, ε = 1/2, δ = 10^−5 (every variant accepts these).
+ref::LinUcbParams variant_params(const std::string& name, std::uint64_t T) {
+  ref::LinUcbParams p;
+  p.variant = *ref::parse_linucb_variant(name);
+  p.T = T;
+  p.B = 4;
+  p.eps = Rational(1, 2);
+  p.delta = Rational(1, 100000);
+  return p;
+}
+
 TEST(LinUcbSetupTest, APreparedSetupRunsAsTheParamsOverloadAndCanBeReused) {
   const ref::ContextTape tape = ref::make_context_tape(2, 2, 4, 14, 11, 0);
   for (const std::string& name : ref::linucb_variant_names()) {
-    ref::LinUcbParams p;
-    p.variant = *ref::parse_linucb_variant(name);
-    p.T = 14;
-    p.B = 4;
-    p.eps = Rational(1, 2);
-    p.delta = Rational(1, 100000);
+    const ref::LinUcbParams p = variant_params(name, 14);
     const LinUcbSetup setup(ref::configure_linucb(p, 2, 2, 4));
     for (std::uint64_t stream : {1, 2}) {
       ChaCha20Source a(5, stream), b(5, stream), c(5, stream);
@@ -65,12 +71,7 @@ TEST(LinUcbSetupTest, ATapeOfOtherSizesIsRefused) {
 // overload on each instance, and an instance the setup was not built for is refused naming the instance.
 TEST(LinUcbSetupTest, OneSetupServesFixedArmsRunsOfSeveralInstances) {
   for (const std::string& name : ref::linucb_variant_names()) {
-    ref::LinUcbParams p;
-    p.variant = *ref::parse_linucb_variant(name);
-    p.T = 24;
-    p.B = 4;
-    p.eps = Rational(1, 2);
-    p.delta = Rational(1, 100000);
+    const ref::LinUcbParams p = variant_params(name, 24);
     const LinUcbSetup setup(ref::configure_linucb(p, 3, 6, 16));  // the theorem profile's bound L^2 = 1
     for (std::uint64_t seed : {3, 4}) {
       ChaCha20Source ib(seed, 0);

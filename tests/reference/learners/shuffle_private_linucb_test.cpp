@@ -12,6 +12,7 @@
 #include "reference/core/interval.hpp"
 #include "reference/learners/internal/bareiss.hpp"
 #include "reference/learners/radical.hpp"
+#include "reference/privacy/seed001.hpp"
 #include "tests/support/learner_fixtures.hpp"
 
 namespace dpb::ref {
@@ -289,6 +290,19 @@ TEST(ShufflePrivateLinUcbTest, EveryBetaIsTheExactUpperRoundingOfItsReal) {
       ASSERT_GE(c.beta[m], hi) << linucb_variant_name(v) << " m = " << m << ": an upper bound";
       ASSERT_LT(c.beta[m] - unit, lo) << linucb_variant_name(v) << " m = " << m << ": the smallest one";
     }
+  }
+}
+
+// The refinement's start precision (β's loop starts at 64 bits) changes only the cost: the same grid point from every
+// start; a start below 2 bits (MPFR's minimum) is refused, not looped on.
+TEST(ShufflePrivateLinUcbTest, TheRefinementsStartPrecisionChangesNothingButIsValidated) {
+  const RealFn ln3 = [](mpfr_prec_t pr) { return Interval(3L, pr).log(); };
+  const Rational at128 = round_up_to_grid(ln3, 32);
+  for (mpfr_prec_t start : {2L, 3L, 53L, 64L, 256L}) EXPECT_EQ(round_up_to_grid(ln3, 32, start), at128) << start;
+  EXPECT_EQ(certified_ceiling(ln3, 2), Integer(2));
+  for (mpfr_prec_t bad : {1L, 0L, -64L}) {
+    EXPECT_THROW((void)certified_ceiling(ln3, bad), std::invalid_argument) << bad;
+    EXPECT_THROW((void)round_up_to_grid(ln3, 32, bad), std::invalid_argument) << bad;
   }
 }
 
