@@ -111,8 +111,8 @@ ExponentsConfig parse_exponents_config(const nlohmann::json& j, const std::strin
     const auto& a = f.object(j.at("algorithms")[i], at);
     for (const auto& [key, value] : a.items())
       if (key != "label" && key != "learner" && key != "batch_exponent" && key != "predicted" && key != "users" &&
-          key != "m0_exponent")
-        f.fail(at + "." + key, "one of label, learner, batch_exponent, predicted, users, m0_exponent", key);
+          key != "m0_exponent" && key != "log_power")
+        f.fail(at + "." + key, "one of label, learner, batch_exponent, predicted, users, m0_exponent, log_power", key);
     ExponentAlgorithm alg;
     alg.label = f.string(a, "label", at + ".label", true);
     if (!labels.insert(alg.label).second) f.fail(at + ".label", "unique", a.at("label"));
@@ -143,6 +143,11 @@ ExponentsConfig parse_exponents_config(const nlohmann::json& j, const std::strin
       alg.m0_exponent = f.rational(a.at("m0_exponent"), at + ".m0_exponent");
       if (*alg.m0_exponent < 0 || *alg.m0_exponent > 1 || boost::multiprecision::denominator(*alg.m0_exponent) > 64)
         f.fail(at + ".m0_exponent", "a rational in [0, 1] with denominator at most 64", a.at("m0_exponent"));
+    }
+    if (a.contains("log_power")) {
+      if (!alg.predicted) f.fail(at + ".log_power", "absent (no predicted exponent)", a.at("log_power"));
+      alg.log_power = f.rational(a.at("log_power"), at + ".log_power");
+      if (alg.log_power < 0 || alg.log_power > 8) f.fail(at + ".log_power", "in [0, 8]", a.at("log_power"));
     }
     c.algorithms.push_back(alg);
   }
@@ -223,25 +228,91 @@ ExponentFit fit_exponent(const std::vector<std::uint64_t>& horizons, const std::
   f.lower = f.exponent - f.t_quantile * f.standard_error;
   f.upper = f.exponent + f.t_quantile * f.standard_error;
   f.valid = true;
+  // s_ll: the OLS slope of ln ln T on ln T (a factor (ln T)^j adds exactly j·s_ll to the fitted exponent).
+  if (x.front() > 0) {
+    double mlx = 0, slx = 0;
+    for (std::size_t i = 0; i < f.points; ++i) mlx += std::log(x[i]) / n;
+    for (std::size_t i = 0; i < f.points; ++i) slx += (x[i] - mx) * (std::log(x[i]) - mlx);
+    f.loglog_slope = slx / sxx;
+  }
+  // The model check: y = a + b·u + c·u² with u = x − x̄. The normal equations in (a, b, c) have the matrix
+  // [[n, 0, S2], [0, S2, S3], [S2, S3, S4]] (Σu = 0); c and (X'X)⁻¹[2][2] by Cramer's rule.
+  if (f.points >= 4) {
+    double s2 = 0, s3 = 0, s4 = 0, ty = 0, uy = 0, u2y = 0;
+    for (std::size_t i = 0; i < f.points; ++i) {
+      const double u = x[i] - mx, u2 = u * u;
+      s2 += u2, s3 += u2 * u, s4 += u2 * u2, ty += y[i], uy += u * y[i], u2y += u2 * y[i];
+    }
+    // det of [[n, 0, s2], [0, s2, s3], [s2, s3, s4]]
+    const double det = n * (s2 * s4 - s3 * s3) - s2 * (s2 * s2);
+    if (det > 0) {
+      // Cramer: replace the third column by (ty, uy, u2y).
+      const double det_c = n * (s2 * u2y - s3 * uy) - ty * s2 * s2;
+      const double c = det_c / det;
+      const double b = (uy - s3 * c) / s2;
+      const double a = (ty - s2 * c) / n;
+      double sse2 = 0;
+      for (std::size_t i = 0; i < f.points; ++i) {
+        const double u = x[i] - mx;
+        const double e = y[i] - a - b * u - c * u * u;
+        sse2 += e * e;
+      }
+      const double inv22 = (n * s2) / det;  // cofactor of (2, 2) over det
+      f.curvature = c;
+      f.curvature_se = std::sqrt(sse2 / (n - 3) * inv22);
+      f.curvature_t = f.curvature_se > 0 ? c / f.curvature_se : (c == 0 ? 0 : std::copysign(INFINITY, c));
+      const boost::math::students_t t3(n - 3);
+      f.curvature_t_quantile = boost::math::quantile(boost::math::complement(t3, (1 - level) / 2));
+      f.slope_first = b + 2 * c * (x.front() - mx);
+      f.slope_last = b + 2 * c * (x.back() - mx);
+      f.curvature_valid = true;
+    }
+  }
   return f;
 }
 
-ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted) {
+bool ExponentFit::bends() const {
+  return curvature_valid && std::abs(curvature_t) > curvature_t_quantile &&
+         std::abs(slope_last - slope_first) >= kSlopeResolution;
+}
+
+ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted, double log_power) {
+  if (!(log_power >= 0 && log_power <= 8))
+    throw std::invalid_argument("exponent_verdict: log power " + num(log_power) + " outside [0, 8]");
   const std::string interval = "[" + num(fit.lower) + ", " + num(fit.upper) + "]";
   if (!fit.valid) return {Verdict::inconclusive, "no fit: " + fit.problem};
+  if (!fit.curvature_valid)
+    return {Verdict::inconclusive, "fewer than 4 points (" + std::to_string(fit.points) +
+                                       "): the power-law model cannot be checked against a bend"};
+  if (fit.bends())
+    return {Verdict::inconclusive,
+            "the log-log curve bends (quadratic term " + num(fit.curvature, "%.5f") + ", t = " +
+                num(fit.curvature_t, "%.2f") + " beyond t_{n-3} = " + num(fit.curvature_t_quantile, "%.2f") +
+                "): its slope goes from " + num(fit.slope_first, "%.3f") + " to " + num(fit.slope_last, "%.3f") +
+                " along the grid, so the regret is not yet in a power regime and no single exponent describes it"};
   if (fit.exponent >= kLinearExponent)
     return {Verdict::inconclusive, "fitted exponent " + num(fit.exponent) + " >= " + num(kLinearExponent, "%.2f") +
                                        ": regret linear at these T (the constants dominate; the shape is not visible)"};
-  if (predicted < fit.lower || predicted > fit.upper)
-    return {Verdict::violated, "the interval " + interval + " excludes the predicted " + num(predicted) +
-                                   (predicted < fit.lower ? " (steeper than predicted)" : " (flatter than predicted)")};
+  const double top = predicted + log_power * fit.loglog_slope;
+  const std::string band = log_power > 0 ? "the band [" + num(predicted) + ", " + num(top) + "] (T^" + num(predicted, "%g") +
+                                               " times (ln T)^j, j in [0, " + num(log_power, "%g") + "])"
+                                         : "the predicted " + num(predicted);
+  if (fit.lower > top)
+    return {Verdict::violated, "the interval " + interval + " lies above " + band +
+                                   " (steeper than predicted, even with the bound's log factors)"};
+  if (fit.upper < predicted)
+    return {Verdict::violated, "the interval " + interval + " lies below " + band + " (flatter than predicted)"};
   const double half = (fit.upper - fit.lower) / 2;
-  if (half <= kExponentPrecision)
-    return {Verdict::holds, "the interval " + interval + " contains the predicted " + num(predicted) +
-                                " and its half-width " + num(half) + " <= " + num(kExponentPrecision, "%.2f")};
-  return {Verdict::inconclusive, "the interval " + interval + " contains the predicted " + num(predicted) +
-                                     " but its half-width " + num(half) + " > " + num(kExponentPrecision, "%.2f") +
-                                     " (too few points or too noisy to resolve the exponent)"};
+  if (half <= kExponentPrecision && fit.upper < kLinearExponent)
+    return {Verdict::holds, "the interval " + interval + " meets " + band + ", its half-width " + num(half) +
+                                " <= " + num(kExponentPrecision, "%.2f") + " and it stays below " +
+                                num(kLinearExponent, "%.2f") + " (no bend: t = " + num(fit.curvature_t, "%.2f") + ")"};
+  return {Verdict::inconclusive,
+          "the interval " + interval + " meets " + band +
+              (half > kExponentPrecision
+                   ? " but its half-width " + num(half) + " > " + num(kExponentPrecision, "%.2f") +
+                         " (too few points or too noisy to resolve the exponent)"
+                   : " but reaches " + num(kLinearExponent, "%.2f") + " (linear growth not excluded)")};
 }
 
 std::size_t ExponentsResult::algorithm_index(const std::string& label) const {
@@ -337,7 +408,9 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
   j["effective"] = {{"horizons", horizons}, {"runs", c.runs}, {"seed", c.seed}, {"eps", dpb::to_string(c.eps)},
                     {"delta", dpb::to_string(c.delta)}, {"level", dpb::to_string(c.level)}, {"d", c.d}, {"arms", c.arms},
                     {"profile", "theorem"}, {"regret", "pseudo"}};
-  j["fit"] = "OLS of ln(mean final pseudo-regret) on ln T; interval: exponent ± t_{n-2}(1 - (1 - level)/2)·se";
+  j["fit"] = "OLS of ln(mean final pseudo-regret) on ln T; interval: exponent ± t_{n-2}(1 - (1 - level)/2)·se; model "
+             "check: the quadratic term of ln Reg on (ln T - mean), its t and t_{n-3}(1 - (1 - level)/2); loglog_slope: "
+             "the OLS slope of ln ln T on ln T";
   nlohmann::json algs = nlohmann::json::array();
   for (std::size_t i = 0; i < c.algorithms.size(); ++i) {
     const auto& a = c.algorithms[i];
@@ -352,13 +425,18 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
     nlohmann::json fit = {{"valid", f.valid},          {"points", f.points}, {"exponent", f.exponent},
                           {"intercept", f.intercept},  {"standard_error", f.standard_error},
                           {"level", f.level},          {"t_quantile", f.t_quantile},
-                          {"lower", f.lower},          {"upper", f.upper}};
+                          {"lower", f.lower},          {"upper", f.upper},
+                          {"curvature", f.curvature},  {"curvature_t", f.curvature_t},
+                          {"curvature_t_quantile", f.curvature_t_quantile},
+                          {"slope_first", f.slope_first}, {"slope_last", f.slope_last},
+                          {"loglog_slope", f.loglog_slope}};
     if (!f.valid) fit["problem"] = f.problem;
     nlohmann::json e = {{"label", a.label},   {"learner", a.learner}, {"batch_exponent", dpb::to_string(a.batch_exponent)},
                         {"points", pts},      {"fit", fit},           {"points_outside_range", outside}};
     if (a.predicted) e["predicted"] = dpb::to_string(*a.predicted);
     e["users"] = a.users;
     if (a.m0_exponent) e["m0_exponent"] = dpb::to_string(*a.m0_exponent);
+    e["log_power"] = dpb::to_string(a.log_power);
     algs.push_back(e);
   }
   j["algorithms"] = algs;

@@ -64,35 +64,36 @@ TEST(Seed001ExponentsTest, IntervalUsesTheExactStudentTQuantile) {
 TEST(Seed001ExponentsTest, PowerLawAtThePredictedExponentHolds) {
   const auto T = full_grid();
   const ExponentFit f = fit_exponent(T, series(T, 0.6, 0.01), kClaimLevel);
-  const ExponentJudgement j = exponent_verdict(f, 0.6);
+  const ExponentJudgement j = exponent_verdict(f, 0.6, 0);
   EXPECT_EQ(j.verdict, Verdict::holds) << j.reason;
-  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.75, 0.01), kClaimLevel), 0.75).verdict, Verdict::holds);
+  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.75, 0.01), kClaimLevel), 0.75, 0).verdict, Verdict::holds);
 }
 
 TEST(Seed001ExponentsTest, PowerLawAtAnotherExponentIsViolatedOnEitherSide) {
   const auto T = full_grid();
-  const ExponentJudgement flatter = exponent_verdict(fit_exponent(T, series(T, 0.4, 0.01), kClaimLevel), 0.6);
+  const ExponentJudgement flatter = exponent_verdict(fit_exponent(T, series(T, 0.4, 0.01), kClaimLevel), 0.6, 0);
   EXPECT_EQ(flatter.verdict, Verdict::violated) << flatter.reason;
   EXPECT_NE(flatter.reason.find("flatter"), std::string::npos) << flatter.reason;
-  const ExponentJudgement steeper = exponent_verdict(fit_exponent(T, series(T, 0.75, 0.01), kClaimLevel), 0.6);
+  const ExponentJudgement steeper = exponent_verdict(fit_exponent(T, series(T, 0.75, 0.01), kClaimLevel), 0.6, 0);
   EXPECT_EQ(steeper.verdict, Verdict::violated) << steeper.reason;
   EXPECT_NE(steeper.reason.find("steeper"), std::string::npos) << steeper.reason;
   // 1/2 against 3/5: the neighbouring rates of the paper are told apart at this noise.
-  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.5, 0.01), kClaimLevel), 0.6).verdict, Verdict::violated);
+  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.5, 0.01), kClaimLevel), 0.6, 0).verdict, Verdict::violated);
 }
 
 TEST(Seed001ExponentsTest, LinearRegretIsInconclusiveNeverHoldsNorViolated) {
   const auto T = full_grid();
   for (const double gamma : {1.0, 0.96}) {
     const ExponentFit f = fit_exponent(T, series(T, gamma, 0.01), kClaimLevel);
-    for (const double predicted : {0.5, 0.6, 0.75}) {
-      const ExponentJudgement j = exponent_verdict(f, predicted);
-      EXPECT_EQ(j.verdict, Verdict::inconclusive) << gamma << " vs " << predicted << ": " << j.reason;
-      EXPECT_NE(j.reason.find("linear"), std::string::npos) << j.reason;
-    }
+    for (const double predicted : {0.5, 0.6, 0.75})
+      for (const double k : {0.0, 1.75}) {
+        const ExponentJudgement j = exponent_verdict(f, predicted, k);
+        EXPECT_EQ(j.verdict, Verdict::inconclusive) << gamma << " vs " << predicted << ": " << j.reason;
+        EXPECT_NE(j.reason.find("linear"), std::string::npos) << j.reason;
+      }
   }
   // Just below the linear threshold the rule decides again.
-  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.9, 0.01), kClaimLevel), 0.6).verdict, Verdict::violated);
+  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.9, 0.01), kClaimLevel), 0.6, 0).verdict, Verdict::violated);
 }
 
 TEST(Seed001ExponentsTest, NoisyOrShortSeriesIsInconclusive) {
@@ -103,18 +104,105 @@ TEST(Seed001ExponentsTest, NoisyOrShortSeriesIsInconclusive) {
   EXPECT_LT(noisy.lower, 0.6);
   EXPECT_GT(noisy.upper, 0.6);
   EXPECT_GT(noisy.upper - noisy.lower, 0.2);
-  EXPECT_EQ(exponent_verdict(noisy, 0.6).verdict, Verdict::inconclusive);
+  EXPECT_EQ(exponent_verdict(noisy, 0.6, 0).verdict, Verdict::inconclusive);
   // Four points at the claim's level: t_2 is large, so even a small spread leaves the interval too wide.
   const std::vector<std::uint64_t> quick = {256, 512, 1024, 2048};
   const ExponentFit short_fit = fit_exponent(quick, {10, 15.5, 22, 34}, kClaimLevel);
   ASSERT_TRUE(short_fit.valid);
   EXPECT_GT(short_fit.t_quantile, 50);
-  EXPECT_EQ(exponent_verdict(short_fit, 0.6).verdict, Verdict::inconclusive);
+  EXPECT_EQ(exponent_verdict(short_fit, 0.6, 0).verdict, Verdict::inconclusive);
   // No fit: a zero mean, or fewer than three points.
   const ExponentFit zero = fit_exponent(quick, {0, 15.5, 22, 34}, kClaimLevel);
   EXPECT_FALSE(zero.valid);
-  EXPECT_EQ(exponent_verdict(zero, 0.6).verdict, Verdict::inconclusive);
+  EXPECT_EQ(exponent_verdict(zero, 0.6, 0).verdict, Verdict::inconclusive);
   EXPECT_FALSE(fit_exponent({256, 512}, {1, 2}, kClaimLevel).valid);
+  // Three points fit, but leave no degree of freedom for the model check: never decided.
+  const ExponentFit three = fit_exponent({1024, 2048, 4096}, {10, 14.1, 20}, kClaimLevel);
+  ASSERT_TRUE(three.valid);
+  EXPECT_FALSE(three.curvature_valid);
+  const ExponentJudgement j3 = exponent_verdict(three, 0.5, 0);
+  EXPECT_EQ(j3.verdict, Verdict::inconclusive);
+  EXPECT_NE(j3.reason.find("fewer than 4 points"), std::string::npos) << j3.reason;
+}
+
+// The model check: a log–log curve that bends is not judged, whichever side its average slope lies on. The series
+// has slope 0.8 on average (the bend, symmetric in u = ln T − mean, is orthogonal to ln T) and 0.8 ± 0.3 at the ends:
+// without the check it would be `violated` against 3/5 (as the straight series of the same average slope is).
+TEST(Seed001ExponentsTest, ABendingCurveIsInconclusiveNotYetInAPowerRegime) {
+  const auto T = full_grid();
+  std::vector<double> bent = series(T, 0.8, 0.01);
+  double mean_x = 0;
+  for (const auto t : T) mean_x += std::log(static_cast<double>(t)) / T.size();
+  for (std::size_t i = 0; i < T.size(); ++i) {
+    const double u = std::log(static_cast<double>(T[i])) - mean_x;
+    bent[i] *= std::exp(-0.03 * u * u);
+  }
+  const ExponentFit f = fit_exponent(T, bent, kClaimLevel);
+  ASSERT_TRUE(f.valid && f.curvature_valid);
+  EXPECT_NEAR(f.exponent, 0.8, 1e-9);
+  EXPECT_NEAR(f.curvature, -0.03, 0.002);  // the pattern's quadratic part moves it by ≈ 9·10⁻⁴
+  EXPECT_LT(f.curvature_t, -f.curvature_t_quantile);
+  EXPECT_TRUE(f.bends());
+  EXPECT_GT(f.slope_first, f.slope_last + 0.2);
+  const ExponentJudgement j = exponent_verdict(f, 0.6, 0);
+  EXPECT_EQ(j.verdict, Verdict::inconclusive) << j.reason;
+  EXPECT_NE(j.reason.find("bends"), std::string::npos) << j.reason;
+  // The straight control: same average slope, judged.
+  const ExponentFit straight = fit_exponent(T, series(T, 0.8, 0.01), kClaimLevel);
+  EXPECT_FALSE(straight.bends());
+  EXPECT_EQ(exponent_verdict(straight, 0.6, 0).verdict, Verdict::violated);
+  // The quantile is the exact t_{n−3}: with 4 points, t_1(0.975) = tan(0.475π).
+  const ExponentFit four = fit_exponent({1024, 2048, 4096, 8192}, {10, 14, 21, 27}, 0.95);
+  ASSERT_TRUE(four.curvature_valid);
+  EXPECT_NEAR(four.curvature_t_quantile, std::tan(M_PI * 0.475), 1e-9);
+  // An exact power law has no bend (its quadratic term is rounding noise, below the slope resolution).
+  EXPECT_FALSE(fit_exponent(T, series(T, 0.6, 0), kClaimLevel).bends());
+}
+
+// Õ's log factors: T^γ·(ln T)^k has the fitted exponent γ + k·s_ll exactly (s_ll the OLS slope of ln ln T on
+// ln T), so with k = 0 it is `violated` (steeper) and with the bound's k the band [γ, γ + k·s_ll] admits it.
+TEST(Seed001ExponentsTest, TheBoundsLogFactorsWidenThePredictionToABand) {
+  const auto T = full_grid();
+  std::vector<double> logs;
+  for (const auto t : T) logs.push_back(std::log(static_cast<double>(t)));
+  const ExponentFit of_log = fit_exponent(T, logs, kClaimLevel);
+  ASSERT_TRUE(of_log.valid);
+  EXPECT_NEAR(of_log.exponent, of_log.loglog_slope, 1e-12);
+  // d ln ln T / d ln T = 1/ln T: the OLS slope lies between its values at the grid's ends.
+  EXPECT_GT(of_log.loglog_slope, 1 / logs.back());
+  EXPECT_LT(of_log.loglog_slope, 1 / logs.front());
+  std::vector<double> m = series(T, 0.6, 0.01);
+  for (std::size_t i = 0; i < T.size(); ++i) m[i] *= std::pow(logs[i], 1.75);
+  const ExponentFit f = fit_exponent(T, m, kClaimLevel);
+  ASSERT_TRUE(f.valid);
+  EXPECT_NEAR(f.exponent, 0.6 + 1.75 * f.loglog_slope, 1e-9);
+  EXPECT_FALSE(f.bends()) << f.curvature_t;
+  const ExponentJudgement without = exponent_verdict(f, 0.6, 0);
+  EXPECT_EQ(without.verdict, Verdict::violated) << without.reason;
+  EXPECT_NE(without.reason.find("steeper"), std::string::npos) << without.reason;
+  const ExponentJudgement with = exponent_verdict(f, 0.6, 1.75);
+  EXPECT_EQ(with.verdict, Verdict::holds) << with.reason;
+  // More log factors than the bound allows are still too steep; a rate below γ is still flatter.
+  EXPECT_EQ(exponent_verdict(f, 0.6, 0.5).verdict, Verdict::violated);
+  const ExponentJudgement flatter = exponent_verdict(fit_exponent(T, series(T, 0.4, 0.01), kClaimLevel), 0.6, 1.75);
+  EXPECT_EQ(flatter.verdict, Verdict::violated) << flatter.reason;
+  EXPECT_NE(flatter.reason.find("flatter"), std::string::npos) << flatter.reason;
+  // A log power outside [0, 8] is refused.
+  EXPECT_THROW(exponent_verdict(f, 0.6, -1), std::invalid_argument);
+  EXPECT_THROW(exponent_verdict(f, 0.6, 9), std::invalid_argument);
+}
+
+// `holds` needs linear growth excluded: an interval that meets the band but reaches 0.95 is inconclusive.
+TEST(Seed001ExponentsTest, HoldsNeedsTheIntervalBelowLinear) {
+  const auto T = full_grid();
+  // γ = 0.88 with a spread that gives a half-width just under 0.1: the interval reaches past 0.95.
+  const ExponentFit f = fit_exponent(T, series(T, 0.88, 0.05), kClaimLevel);
+  ASSERT_TRUE(f.valid);
+  ASSERT_LE((f.upper - f.lower) / 2, kExponentPrecision);
+  ASSERT_GE(f.upper, kLinearExponent);
+  const ExponentJudgement j = exponent_verdict(f, 0.75, 1.5);  // band [0.75, ≈ 0.886]
+  EXPECT_EQ(j.verdict, Verdict::inconclusive) << j.reason;
+  EXPECT_NE(j.reason.find("linear growth not excluded"), std::string::npos) << j.reason;
 }
 
 TEST(Seed001ExponentsTest, BatchIsTheExactCeilingOfAPower) {
