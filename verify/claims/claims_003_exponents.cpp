@@ -85,7 +85,8 @@ Outcome judge_003_exponent(const ex::GlmExperimentResult& r, const std::string& 
                       {"final_regret", c.final_regret}});
   }
   const ex::ExponentFit fit = ex::fit_exponent(r.config.horizons, means, 1 - alpha);
-  const ex::ExponentJudgement j = ex::exponent_verdict(fit, predicted, log_power);
+  // No vacuity count: Thms 5.1 and 6.2 state O(·) bounds with unspecified constants, so there is no bound to evaluate.
+  const ex::ExponentJudgement j = ex::exponent_verdict(fit, predicted, log_power, 0);
   Outcome out;
   out.verdict = j.verdict;
   out.key_figure = fit.valid ? fmt::format("{}: γ̂ = {:.3f}, [{:.3f}, {:.3f}] at 1−α (predicted {}, band up to {:.3f}); "
@@ -112,7 +113,7 @@ Outcome judge_003_exponent(const ex::GlmExperimentResult& r, const std::string& 
                            {"curvature", fit.curvature}, {"curvature_se", fit.curvature_se},
                            {"curvature_t", fit.curvature_t}, {"curvature_t_quantile", fit.curvature_t_quantile},
                            {"slope_first", fit.slope_first}, {"slope_last", fit.slope_last},
-                           {"loglog_slope", fit.loglog_slope}}},
+                           {"loglog_slope", fit.loglog_slope}, {"loglog_curvature", fit.loglog_curvature}}},
                   {"reason", j.reason},
                   {"rule", ex::kExponentRule}};
   if (!r.instances.empty()) out.evidence["kappa"] = r.instances.front().kappa_text;

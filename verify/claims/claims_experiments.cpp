@@ -304,25 +304,27 @@ Outcome check_001_exponent(const RunOptions& o, const std::string& label) {
   const double alpha = o.alpha > 0 ? o.alpha : 1e-3;
   const ex::ExponentFit fit = ex::refit(r, i, 1 - alpha);
   const double log_power = alg.log_power.convert_to<double>();
-  const ex::ExponentJudgement judgement = ex::exponent_verdict(fit, predicted, log_power);
-  Outcome out;
-  out.verdict = judgement.verdict;
-  std::size_t outside = 0;
+  std::size_t outside = 0, vacuous = 0;
   nlohmann::json points = nlohmann::json::array();
   std::string note;
   for (const auto& p : r.points[i]) {
     if (!p.in_range) ++outside, note = p.privacy_note;
+    vacuous += p.bound_vacuous ? 1 : 0;
     points.push_back({{"T", p.T}, {"B", p.B}, {"regret_mean", p.mean}, {"regret_se", p.se}, {"in_range", p.in_range},
-                      {"privacy_note", p.privacy_note}});
+                      {"privacy_note", p.privacy_note}, {"bound_over_T", p.bound_over_T},
+                      {"bound_vacuous", p.bound_vacuous}});
   }
+  const ex::ExponentJudgement judgement = ex::exponent_verdict(fit, predicted, log_power, vacuous);
+  Outcome out;
+  out.verdict = judgement.verdict;
   char key[256];
   if (fit.valid)
     std::snprintf(key, sizeof key,
-                  "γ̂ = %.3f, [%.3f, %.3f] at 1−α (predicted %s, band up to %.3f); slope %.2f → %.2f (bend t = %.1f); "
-                  "%zu points, %zu outside range",
+                  "γ̂ = %.3f, [%.3f, %.3f] at 1−α (predicted %s, band up to %.3f); slope %.2f → %.2f; bound/T %.3g → "
+                  "%.3g (%zu vacuous); %zu points, %zu outside range",
                   fit.exponent, fit.lower, fit.upper, dpb::to_string(*alg.predicted).c_str(),
-                  predicted + log_power * fit.loglog_slope, fit.slope_first, fit.slope_last, fit.curvature_t,
-                  fit.points, outside);
+                  predicted + log_power * fit.loglog_slope, fit.slope_first, fit.slope_last,
+                  r.points[i].front().bound_over_T, r.points[i].back().bound_over_T, vacuous, fit.points, outside);
   else
     std::snprintf(key, sizeof key, "no fit (%s)", fit.problem.c_str());
   out.key_figure = key;
@@ -344,12 +346,16 @@ Outcome check_001_exponent(const RunOptions& o, const std::string& label) {
       {"profile", "theorem (spec 001 §6.1's instances, pseudo-regret)"},
       {"points", points},
       {"points_outside_range", outside},
+      {"points_with_vacuous_bound", vacuous},
+      {"bound", "Lemma A.2's regret bound at each point's calibration (the bound 001.lemma-a2.regret checks); "
+                "vacuous when its certified lower end is >= T"},
       {"fit",
        {{"valid", fit.valid}, {"exponent", fit.exponent}, {"standard_error", fit.standard_error},
         {"level", fit.level}, {"t_quantile", fit.t_quantile}, {"lower", fit.lower}, {"upper", fit.upper},
         {"points", fit.points}, {"curvature", fit.curvature}, {"curvature_se", fit.curvature_se},
         {"curvature_t", fit.curvature_t}, {"curvature_t_quantile", fit.curvature_t_quantile},
-        {"slope_first", fit.slope_first}, {"slope_last", fit.slope_last}, {"loglog_slope", fit.loglog_slope}}},
+        {"slope_first", fit.slope_first}, {"slope_last", fit.slope_last}, {"loglog_slope", fit.loglog_slope},
+        {"loglog_curvature", fit.loglog_curvature}}},
       {"reason", judgement.reason},
       {"alpha", alpha},
       {"rule", ex::kExponentRule},
@@ -494,8 +500,10 @@ void register_claims_experiments(Registry& registry) {
       "δ = 0.1, T ∈ {2^12, …, 2^20}, 20 runs, OLS of ln(mean Reg(T)) on ln T, every point labelled with its "
       "theorem's range (quick: T ∈ {2^8, …, 2^11}, 4 runs)";
   const std::string rule001 =
-      "; verdict (checker version 2): the log-log curve must not bend (the quadratic term's t test at α: a bend is "
-      "inconclusive, not yet in a power regime); a fitted exponent ≥ 0.95 (linear at feasible T) is inconclusive; "
+      "; verdict (checker version 2): where the theorem's own bound (Lemma A.2 at the point's calibration) is "
+      "vacuous, ≥ T, it predicts nothing and the claim is inconclusive; the log-log curve must not bend (a 95 % "
+      "interval of its quadratic term outside the range of the bound's log factors is inconclusive, not yet in a "
+      "power regime); a fitted exponent ≥ 0.95 (linear at feasible T) is inconclusive; "
       "the two-sided 1−α interval of the fitted exponent (exact Student t on the OLS standard error) is judged "
       "against the band [γ, γ + k·s_ll] of T^γ times the theorem's explicit log factors (ln T)^j, j ≤ k: it misses "
       "the band (violated), or meets it with half-width ≤ 0.1 and below 0.95 (holds)";

@@ -18,6 +18,7 @@
 #include "verify/experiments/internal/config_reader.hpp"
 #include "verify/experiments/output.hpp"
 #include "verify/experiments/simulation.hpp"
+#include "verify/learner_checks/linear_checks.hpp"
 #include "verify/input/publish.hpp"
 #include "verify/experiments/experiment_files.hpp"
 
@@ -235,7 +236,7 @@ ExponentFit fit_exponent(const std::vector<std::uint64_t>& horizons, const std::
     for (std::size_t i = 0; i < f.points; ++i) slx += (x[i] - mx) * (std::log(x[i]) - mlx);
     f.loglog_slope = slx / sxx;
   }
-  // The model check: y = a + b·u + c·u² with u = x − x̄. The normal equations in (a, b, c) have the matrix
+  // The model check: y = a + b·u + c·u² with u = x − x̄ (and the same fit of ln x for c_ll). The normal equations in (a, b, c) have the matrix
   // [[n, 0, S2], [0, S2, S3], [S2, S3, S4]] (Σu = 0); c and (X'X)⁻¹[2][2] by Cramer's rule.
   if (f.points >= 4) {
     double s2 = 0, s3 = 0, s4 = 0, ty = 0, uy = 0, u2y = 0;
@@ -262,7 +263,15 @@ ExponentFit fit_exponent(const std::vector<std::uint64_t>& horizons, const std::
       f.curvature_se = std::sqrt(sse2 / (n - 3) * inv22);
       f.curvature_t = f.curvature_se > 0 ? c / f.curvature_se : (c == 0 ? 0 : std::copysign(INFINITY, c));
       const boost::math::students_t t3(n - 3);
-      f.curvature_t_quantile = boost::math::quantile(boost::math::complement(t3, (1 - level) / 2));
+      f.curvature_t_quantile = boost::math::quantile(boost::math::complement(t3, (1 - kModelCheckLevel) / 2));
+      if (x.front() > 0) {
+        double tl = 0, ul = 0, u2l = 0;
+        for (std::size_t i = 0; i < f.points; ++i) {
+          const double u = x[i] - mx, l = std::log(x[i]);
+          tl += l, ul += u * l, u2l += u * u * l;
+        }
+        f.loglog_curvature = (n * (s2 * u2l - s3 * ul) - tl * s2 * s2) / det;
+      }
       f.slope_first = b + 2 * c * (x.front() - mx);
       f.slope_last = b + 2 * c * (x.back() - mx);
       f.curvature_valid = true;
@@ -271,12 +280,15 @@ ExponentFit fit_exponent(const std::vector<std::uint64_t>& horizons, const std::
   return f;
 }
 
-bool ExponentFit::bends() const {
-  return curvature_valid && std::abs(curvature_t) > curvature_t_quantile &&
-         std::abs(slope_last - slope_first) >= kSlopeResolution;
+bool ExponentFit::bends(double log_power) const {
+  if (!curvature_valid || std::abs(slope_last - slope_first) < kSlopeResolution) return false;
+  const double half = curvature_t_quantile * curvature_se;
+  const double low = std::min(0.0, log_power * loglog_curvature);  // the log factors' range [k·c_ll, 0]
+  return curvature - half > 0 || curvature + half < low;
 }
 
-ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted, double log_power) {
+ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted, double log_power,
+                                   std::size_t vacuous_points) {
   if (!(log_power >= 0 && log_power <= 8))
     throw std::invalid_argument("exponent_verdict: log power " + num(log_power) + " outside [0, 8]");
   const std::string interval = "[" + num(fit.lower) + ", " + num(fit.upper) + "]";
@@ -284,11 +296,19 @@ ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted, dou
   if (!fit.curvature_valid)
     return {Verdict::inconclusive, "fewer than 4 points (" + std::to_string(fit.points) +
                                        "): the power-law model cannot be checked against a bend"};
-  if (fit.bends())
+  if (vacuous_points > 0)
     return {Verdict::inconclusive,
-            "the log-log curve bends (quadratic term " + num(fit.curvature, "%.5f") + ", t = " +
-                num(fit.curvature_t, "%.2f") + " beyond t_{n-3} = " + num(fit.curvature_t_quantile, "%.2f") +
-                "): its slope goes from " + num(fit.slope_first, "%.3f") + " to " + num(fit.slope_last, "%.3f") +
+            "the theorem's own regret bound is vacuous (>= T, the most any run can lose) at " +
+                std::to_string(vacuous_points) + " of " + std::to_string(fit.points) +
+                " grid points: it predicts nothing there, so no shape fitted through them tests it (the constants "
+                "dominate at these T)"};
+  if (fit.bends(log_power))
+    return {Verdict::inconclusive,
+            "the log-log curve bends (quadratic term " + num(fit.curvature, "%.5f") + " ± " +
+                num(fit.curvature_t_quantile * fit.curvature_se, "%.5f") + " at 95 %, outside [" +
+                num(std::min(0.0, log_power * fit.loglog_curvature), "%.5f") +
+                ", 0], the range of the theorem's log factors): its slope goes from " + num(fit.slope_first, "%.3f") +
+                " to " + num(fit.slope_last, "%.3f") +
                 " along the grid, so the regret is not yet in a power regime and no single exponent describes it"};
   if (fit.exponent >= kLinearExponent)
     return {Verdict::inconclusive, "fitted exponent " + num(fit.exponent) + " >= " + num(kLinearExponent, "%.2f") +
@@ -306,7 +326,7 @@ ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted, dou
   if (half <= kExponentPrecision && fit.upper < kLinearExponent)
     return {Verdict::holds, "the interval " + interval + " meets " + band + ", its half-width " + num(half) +
                                 " <= " + num(kExponentPrecision, "%.2f") + " and it stays below " +
-                                num(kLinearExponent, "%.2f") + " (no bend: t = " + num(fit.curvature_t, "%.2f") + ")"};
+                                num(kLinearExponent, "%.2f") + " (no bend)"};
   return {Verdict::inconclusive,
           "the interval " + interval + " meets " + band +
               (half > kExponentPrecision
@@ -388,6 +408,9 @@ ExponentsResult run_exponents(const ExponentsConfig& config, const ExponentsOpti
       const ref::LinUcbConfig cfg = ref::configure_linucb(lp, c.d, c.arms, kFeatureBits);
       p.in_range = cfg.in_range;
       p.privacy_note = cfg.privacy_note;
+      const Interval bound = learner_checks::lemma_a2_bound(cfg, c.d);
+      p.bound_vacuous = !(bound.lower() < Rational(T));
+      p.bound_over_T = bound.midpoint_for_report() / static_cast<double>(T);  // report-only
       result.points[i].push_back(std::move(p));
     }
   }
@@ -420,7 +443,8 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
     for (const auto& p : r.points[i]) {
       outside += p.in_range ? 0 : 1;
       pts.push_back({{"T", p.T}, {"B", p.B}, {"regret_mean", p.mean}, {"regret_se", p.se}, {"regret", p.per_run},
-                     {"in_range", p.in_range}, {"privacy_note", p.privacy_note}});
+                     {"in_range", p.in_range}, {"privacy_note", p.privacy_note}, {"bound_over_T", p.bound_over_T},
+                     {"bound_vacuous", p.bound_vacuous}});
     }
     nlohmann::json fit = {{"valid", f.valid},          {"points", f.points}, {"exponent", f.exponent},
                           {"intercept", f.intercept},  {"standard_error", f.standard_error},
@@ -429,7 +453,7 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
                           {"curvature", f.curvature},  {"curvature_t", f.curvature_t},
                           {"curvature_t_quantile", f.curvature_t_quantile},
                           {"slope_first", f.slope_first}, {"slope_last", f.slope_last},
-                          {"loglog_slope", f.loglog_slope}};
+                          {"loglog_slope", f.loglog_slope}, {"loglog_curvature", f.loglog_curvature}};
     if (!f.valid) fit["problem"] = f.problem;
     nlohmann::json e = {{"label", a.label},   {"learner", a.learner}, {"batch_exponent", dpb::to_string(a.batch_exponent)},
                         {"points", pts},      {"fit", fit},           {"points_outside_range", outside}};

@@ -414,6 +414,23 @@ Outcome check_lemma_a4_regularity(bool full, std::uint64_t seed, double alpha_cl
   return out;
 }
 
+Interval lemma_a2_bound(const ref::LinUcbConfig& conf, std::uint32_t d_in, const Rational& scale) {
+  if (conf.M == 0 || conf.T == 0) throw std::invalid_argument("lemma_a2_bound: no aggregation (M = 0)");
+  const mpfr_prec_t prec = 256;
+  const Rational T(conf.T), d(d_in);
+  const Interval L = Interval(Rational(T / (d * conf.lambda_min)), prec).log1p();  // ln(1 + T/(dλ_min))
+  const Interval ln2 = Interval(2L, prec).log();
+  const Interval first = L.mul(Rational(d * T / (Rational(2) * Rational(conf.M)))) / ln2;
+  const Interval nu = Interval::hull(conf.nu_upper > Rational(1, Integer(1) << 32)
+                                         ? Rational(conf.nu_upper - Rational(1, Integer(1) << 32))
+                                         : Rational(0),
+                                     conf.nu_upper, prec);
+  const Interval beta_M = (Interval(Rational(1) / conf.alpha, prec).log().mul(Rational(2)) + L.mul(d)).sqrt() +
+                          Interval(conf.lambda_max, prec).sqrt() + nu;
+  const Interval second = beta_M.mul(Rational(4)) * L.mul(Rational(2) * d * T).sqrt();
+  return (first + second).mul(scale);
+}
+
 RegretBoundCount lemma_a2_regret_count(const std::string& learner, std::uint32_t runs, std::uint64_t seed,
                                        std::uint64_t horizon, const Rational& bound_scale) {
   RegretBoundCount c;
@@ -442,19 +459,8 @@ RegretBoundCount lemma_a2_regret_count(const std::string& learner, std::uint32_t
     Rational regret = 0;
     for (std::uint32_t a = 0; a < inst.K; ++a) regret += Rational(pulls[a]) * (best - mu[a]);
     // The bound as stated, enclosed (T = horizon, M = ⌊T/B⌋, β_M with ln(1/α)).
-    const mpfr_prec_t prec = 256;
-    const Rational T(conf.T), d(inst.d);
-    const Interval L = Interval(Rational(T / (d * conf.lambda_min)), prec).log1p();  // ln(1 + T/(dλ_min))
-    const Interval ln2 = Interval(2L, prec).log();
-    const Interval first = L.mul(Rational(d * T / (Rational(2) * Rational(conf.M)))) / ln2;
-    const Interval nu = Interval::hull(conf.nu_upper > Rational(1, Integer(1) << 32)
-                                           ? Rational(conf.nu_upper - Rational(1, Integer(1) << 32))
-                                           : Rational(0),
-                                       conf.nu_upper, prec);
-    const Interval beta_M = (Interval(Rational(1) / conf.alpha, prec).log().mul(Rational(2)) + L.mul(d)).sqrt() +
-                            Interval(conf.lambda_max, prec).sqrt() + nu;
-    const Interval second = beta_M.mul(Rational(4)) * L.mul(Rational(2) * d * T).sqrt();
-    const Interval bound = (first + second).mul(bound_scale);
+    const Rational T(conf.T);
+    const Interval bound = lemma_a2_bound(conf, inst.d, bound_scale);
     const bool fail_possible = !(Rational(regret) <= bound.lower());
     const bool fail_certain = Rational(regret) > bound.upper();
     c.failed_runs += fail_possible;

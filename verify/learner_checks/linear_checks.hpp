@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "reference/core/interval.hpp"
 #include "reference/environments/linear_instance.hpp"
+#include "reference/learners/shuffle_private_linucb.hpp"
 #include "verify/claims/claim.hpp"
 
 namespace dpb::verify::learner_checks {
@@ -73,6 +75,11 @@ Outcome check_lemma_a4_regularity(bool full, std::uint64_t seed, double alpha_cl
 //                          one-sided Clopper–Pearson bounds at α_claim/(2L): holds iff every upper bound ≤ α, violated
 //                          iff some lower bound (of the certain failures) > α; the proof's 1 − 2α reported beside.
 //                          `bound_scale` multiplies the bound (1: the claim; the negative control shrinks it).
+// The bound above for one configured learner (conf: ref::configure_linucb's, T = conf.T), enclosed in 256-bit MPFI
+// with ν ∈ (ν↑ − 2^−32, ν↑], times `scale`. Shared with the rate claims of 001-exponents, which call a grid point
+// vacuous when the bound's lower end is ≥ T (means in [0, 1]: no regret exceeds T·max gap ≤ T, so the theorem then
+// predicts nothing there).
+Interval lemma_a2_bound(const ref::LinUcbConfig& conf, std::uint32_t d, const Rational& scale = Rational(1));
 struct RegretBoundCount {
   std::uint64_t runs = 0, failed_runs = 0, failed_runs_certain = 0, vacuous_runs = 0;
   double max_ratio = 0;      // max over runs of Reg(T) / bound (report only)

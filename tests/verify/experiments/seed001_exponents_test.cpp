@@ -142,25 +142,28 @@ TEST(Seed001ExponentsTest, ABendingCurveIsInconclusiveNotYetInAPowerRegime) {
   EXPECT_NEAR(f.exponent, 0.8, 1e-9);
   EXPECT_NEAR(f.curvature, -0.03, 0.002);  // the pattern's quadratic part moves it by ≈ 9·10⁻⁴
   EXPECT_LT(f.curvature_t, -f.curvature_t_quantile);
-  EXPECT_TRUE(f.bends());
+  EXPECT_TRUE(f.bends(0));
+  EXPECT_TRUE(f.bends(1.75));  // far beyond what the log factors of a bound can bend (c_ll ≈ −0.004)
   EXPECT_GT(f.slope_first, f.slope_last + 0.2);
   const ExponentJudgement j = exponent_verdict(f, 0.6, 0);
   EXPECT_EQ(j.verdict, Verdict::inconclusive) << j.reason;
   EXPECT_NE(j.reason.find("bends"), std::string::npos) << j.reason;
   // The straight control: same average slope, judged.
   const ExponentFit straight = fit_exponent(T, series(T, 0.8, 0.01), kClaimLevel);
-  EXPECT_FALSE(straight.bends());
+  EXPECT_FALSE(straight.bends(0));
   EXPECT_EQ(exponent_verdict(straight, 0.6, 0).verdict, Verdict::violated);
-  // The quantile is the exact t_{n−3}: with 4 points, t_1(0.975) = tan(0.475π).
-  const ExponentFit four = fit_exponent({1024, 2048, 4096, 8192}, {10, 14, 21, 27}, 0.95);
+  // The quantile is the exact t_{n−3} at the model check's 95 %, whatever the claim's level: with 4 points,
+  // t_1(0.975) = tan(0.475π).
+  const ExponentFit four = fit_exponent({1024, 2048, 4096, 8192}, {10, 14, 21, 27}, kClaimLevel);
   ASSERT_TRUE(four.curvature_valid);
   EXPECT_NEAR(four.curvature_t_quantile, std::tan(M_PI * 0.475), 1e-9);
   // An exact power law has no bend (its quadratic term is rounding noise, below the slope resolution).
-  EXPECT_FALSE(fit_exponent(T, series(T, 0.6, 0), kClaimLevel).bends());
+  EXPECT_FALSE(fit_exponent(T, series(T, 0.6, 0), kClaimLevel).bends(0));
 }
 
-// Õ's log factors: T^γ·(ln T)^k has the fitted exponent γ + k·s_ll exactly (s_ll the OLS slope of ln ln T on
-// ln T), so with k = 0 it is `violated` (steeper) and with the bound's k the band [γ, γ + k·s_ll] admits it.
+// Õ's log factors: T^γ·(ln T)^k has the fitted exponent γ + k·s_ll and the quadratic term k·c_ll exactly (s_ll,
+// c_ll: the same fits of ln ln T), so with the bound's k the band [γ, γ + k·s_ll] admits it and its curvature is no
+// bend; with k = 0 or 1/2 its curvature is more than those log powers make, a bend (inconclusive).
 TEST(Seed001ExponentsTest, TheBoundsLogFactorsWidenThePredictionToABand) {
   const auto T = full_grid();
   std::vector<double> logs;
@@ -176,20 +179,39 @@ TEST(Seed001ExponentsTest, TheBoundsLogFactorsWidenThePredictionToABand) {
   const ExponentFit f = fit_exponent(T, m, kClaimLevel);
   ASSERT_TRUE(f.valid);
   EXPECT_NEAR(f.exponent, 0.6 + 1.75 * f.loglog_slope, 1e-9);
-  EXPECT_FALSE(f.bends()) << f.curvature_t;
-  const ExponentJudgement without = exponent_verdict(f, 0.6, 0);
-  EXPECT_EQ(without.verdict, Verdict::violated) << without.reason;
-  EXPECT_NE(without.reason.find("steeper"), std::string::npos) << without.reason;
+  EXPECT_LT(f.loglog_curvature, 0);
+  EXPECT_FALSE(f.bends(1.75)) << f.curvature << " ± " << f.curvature_se;
   const ExponentJudgement with = exponent_verdict(f, 0.6, 1.75);
   EXPECT_EQ(with.verdict, Verdict::holds) << with.reason;
-  // More log factors than the bound allows are still too steep; a rate below γ is still flatter.
-  EXPECT_EQ(exponent_verdict(f, 0.6, 0.5).verdict, Verdict::violated);
+  for (const double k : {0.0, 0.5}) {
+    EXPECT_TRUE(f.bends(k)) << k;
+    const ExponentJudgement fewer = exponent_verdict(f, 0.6, k);
+    EXPECT_EQ(fewer.verdict, Verdict::inconclusive) << fewer.reason;
+    EXPECT_NE(fewer.reason.find("bends"), std::string::npos) << fewer.reason;
+  }
+  // A straight series steeper than the band is violated whatever k allows; one below γ is flatter.
+  const ExponentJudgement steeper = exponent_verdict(fit_exponent(T, series(T, 0.85, 0.01), kClaimLevel), 0.6, 1.75);
+  EXPECT_EQ(steeper.verdict, Verdict::violated) << steeper.reason;
+  EXPECT_NE(steeper.reason.find("steeper"), std::string::npos) << steeper.reason;
   const ExponentJudgement flatter = exponent_verdict(fit_exponent(T, series(T, 0.4, 0.01), kClaimLevel), 0.6, 1.75);
   EXPECT_EQ(flatter.verdict, Verdict::violated) << flatter.reason;
   EXPECT_NE(flatter.reason.find("flatter"), std::string::npos) << flatter.reason;
   // A log power outside [0, 8] is refused.
   EXPECT_THROW(exponent_verdict(f, 0.6, -1), std::invalid_argument);
   EXPECT_THROW(exponent_verdict(f, 0.6, 9), std::invalid_argument);
+}
+
+// Where the theorem's own bound is vacuous at some grid point, nothing is judged: a fit that would hold is
+// inconclusive.
+TEST(Seed001ExponentsTest, AVacuousBoundAtSomePointIsInconclusive) {
+  const auto T = full_grid();
+  const ExponentFit f = fit_exponent(T, series(T, 0.6, 0.01), kClaimLevel);
+  ASSERT_EQ(exponent_verdict(f, 0.6, 0, 0).verdict, Verdict::holds);
+  const ExponentJudgement j = exponent_verdict(f, 0.6, 0, 1);
+  EXPECT_EQ(j.verdict, Verdict::inconclusive) << j.reason;
+  EXPECT_NE(j.reason.find("vacuous"), std::string::npos) << j.reason;
+  EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.85, 0.01), kClaimLevel), 0.6, 0, 9).verdict,
+            Verdict::inconclusive);
 }
 
 // `holds` needs linear growth excluded: an interval that meets the band but reaches 0.95 is inconclusive.
