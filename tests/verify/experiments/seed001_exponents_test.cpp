@@ -33,6 +33,15 @@ std::vector<double> series(const std::vector<std::uint64_t>& T, double gamma, do
 // The level of a claim of family exponents-001 (10⁻³ over its seven claims).
 constexpr double kClaimLevel = 1 - 1e-3 / 7;
 
+// The straight series of exponent γ judged against `predicted` with log power k: the verdict, and the word the
+// reason must carry.
+void expect_judged(const std::vector<std::uint64_t>& T, double gamma, double predicted, double k, Verdict verdict,
+                   const std::string& word) {
+  const ExponentJudgement j = exponent_verdict(fit_exponent(T, series(T, gamma, 0.01), kClaimLevel), predicted, k);
+  EXPECT_EQ(j.verdict, verdict) << gamma << " vs " << predicted << ", k = " << k << ": " << j.reason;
+  EXPECT_NE(j.reason.find(word), std::string::npos) << j.reason;
+}
+
 TEST(Seed001ExponentsTest, FitRecoversTheExponentOfAPowerLaw) {
   const auto T = full_grid();
   for (const double gamma : {0.5, 0.6, 0.75}) {
@@ -71,12 +80,8 @@ TEST(Seed001ExponentsTest, PowerLawAtThePredictedExponentHolds) {
 
 TEST(Seed001ExponentsTest, PowerLawAtAnotherExponentIsViolatedOnEitherSide) {
   const auto T = full_grid();
-  const ExponentJudgement flatter = exponent_verdict(fit_exponent(T, series(T, 0.4, 0.01), kClaimLevel), 0.6, 0);
-  EXPECT_EQ(flatter.verdict, Verdict::violated) << flatter.reason;
-  EXPECT_NE(flatter.reason.find("flatter"), std::string::npos) << flatter.reason;
-  const ExponentJudgement steeper = exponent_verdict(fit_exponent(T, series(T, 0.75, 0.01), kClaimLevel), 0.6, 0);
-  EXPECT_EQ(steeper.verdict, Verdict::violated) << steeper.reason;
-  EXPECT_NE(steeper.reason.find("steeper"), std::string::npos) << steeper.reason;
+  expect_judged(T, 0.4, 0.6, 0, Verdict::violated, "flatter");
+  expect_judged(T, 0.75, 0.6, 0, Verdict::violated, "steeper");
   // 1/2 against 3/5: the neighbouring rates of the paper are told apart at this noise.
   EXPECT_EQ(exponent_verdict(fit_exponent(T, series(T, 0.5, 0.01), kClaimLevel), 0.6, 0).verdict, Verdict::violated);
 }
@@ -190,12 +195,8 @@ TEST(Seed001ExponentsTest, TheBoundsLogFactorsWidenThePredictionToABand) {
     EXPECT_NE(fewer.reason.find("bends"), std::string::npos) << fewer.reason;
   }
   // A straight series steeper than the band is violated whatever k allows; one below γ is flatter.
-  const ExponentJudgement steeper = exponent_verdict(fit_exponent(T, series(T, 0.85, 0.01), kClaimLevel), 0.6, 1.75);
-  EXPECT_EQ(steeper.verdict, Verdict::violated) << steeper.reason;
-  EXPECT_NE(steeper.reason.find("steeper"), std::string::npos) << steeper.reason;
-  const ExponentJudgement flatter = exponent_verdict(fit_exponent(T, series(T, 0.4, 0.01), kClaimLevel), 0.6, 1.75);
-  EXPECT_EQ(flatter.verdict, Verdict::violated) << flatter.reason;
-  EXPECT_NE(flatter.reason.find("flatter"), std::string::npos) << flatter.reason;
+  expect_judged(T, 0.85, 0.6, 1.75, Verdict::violated, "steeper");
+  expect_judged(T, 0.4, 0.6, 1.75, Verdict::violated, "flatter");
   // A log power outside [0, 8] is refused.
   EXPECT_THROW(exponent_verdict(f, 0.6, -1), std::invalid_argument);
   EXPECT_THROW(exponent_verdict(f, 0.6, 9), std::invalid_argument);
