@@ -92,7 +92,7 @@ Outcome judge_003_exponent(const ex::GlmExperimentResult& r, const std::string& 
   out.key_figure = fit.valid ? fmt::format("{}: γ̂ = {:.3f}, [{:.3f}, {:.3f}] at 1−α (predicted {}, band up to {:.3f}); "
                                            "slope {:.2f} → {:.2f} (bend t = {:.1f}); {} points",
                                            label, fit.exponent, fit.lower, fit.upper, predicted,
-                                           predicted + log_power * fit.loglog_slope, fit.slope_first, fit.slope_last,
+                                           fit.band_top(predicted, log_power), fit.slope_first, fit.slope_last,
                                            fit.curvature_t, fit.points)
                              : label + ": no fit (" + fit.problem + ")";
   nlohmann::json horizons = nlohmann::json::array();
@@ -101,19 +101,13 @@ Outcome judge_003_exponent(const ex::GlmExperimentResult& r, const std::string& 
                   {"algorithm", label},
                   {"predicted", predicted},
                   {"log_power", log_power},
-                  {"band", {predicted, predicted + log_power * fit.loglog_slope}},
+                  {"band", {predicted, fit.band_top(predicted, log_power)}},
                   {"horizons", horizons},
                   {"runs", r.config.runs},
                   {"eps", dpb::to_string(eps)},
                   {"q", r.config.q},
                   {"points", points},
-                  {"fit", {{"valid", fit.valid}, {"exponent", fit.exponent}, {"standard_error", fit.standard_error},
-                           {"lower", fit.lower}, {"upper", fit.upper}, {"level", fit.level},
-                           {"t_quantile", fit.t_quantile}, {"problem", fit.problem},
-                           {"curvature", fit.curvature}, {"curvature_se", fit.curvature_se},
-                           {"curvature_t", fit.curvature_t}, {"curvature_t_quantile", fit.curvature_t_quantile},
-                           {"slope_first", fit.slope_first}, {"slope_last", fit.slope_last},
-                           {"loglog_slope", fit.loglog_slope}, {"loglog_curvature", fit.loglog_curvature}}},
+                  {"fit", ex::fit_json(fit)},
                   {"reason", j.reason},
                   {"rule", ex::kExponentRule}};
   if (!r.instances.empty()) out.evidence["kappa"] = r.instances.front().kappa_text;

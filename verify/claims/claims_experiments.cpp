@@ -323,7 +323,7 @@ Outcome check_001_exponent(const RunOptions& o, const std::string& label) {
                   "γ̂ = %.3f, [%.3f, %.3f] at 1−α (predicted %s, band up to %.3f); slope %.2f → %.2f; bound/T %.3g → "
                   "%.3g (%zu vacuous); %zu points, %zu outside range",
                   fit.exponent, fit.lower, fit.upper, dpb::to_string(*alg.predicted).c_str(),
-                  predicted + log_power * fit.loglog_slope, fit.slope_first, fit.slope_last,
+                  fit.band_top(predicted, log_power), fit.slope_first, fit.slope_last,
                   r.points[i].front().bound_over_T, r.points[i].back().bound_over_T, vacuous, fit.points, outside);
   else
     std::snprintf(key, sizeof key, "no fit (%s)", fit.problem.c_str());
@@ -337,7 +337,7 @@ Outcome check_001_exponent(const RunOptions& o, const std::string& label) {
       {"batch", alg.batch_exponent == 0 ? std::string("B = 1") : "B = ceil(T^" + dpb::to_string(alg.batch_exponent) + ")"},
       {"predicted", dpb::to_string(*alg.predicted)},
       {"log_power", dpb::to_string(alg.log_power)},
-      {"band", {predicted, predicted + log_power * fit.loglog_slope}},
+      {"band", {predicted, fit.band_top(predicted, log_power)}},
       {"horizons", horizons},
       {"runs", r.config.runs},
       {"seed", r.config.seed},
@@ -349,13 +349,7 @@ Outcome check_001_exponent(const RunOptions& o, const std::string& label) {
       {"points_with_vacuous_bound", vacuous},
       {"bound", "Lemma A.2's regret bound at each point's calibration (the bound 001.lemma-a2.regret checks); "
                 "vacuous when its certified lower end is >= T"},
-      {"fit",
-       {{"valid", fit.valid}, {"exponent", fit.exponent}, {"standard_error", fit.standard_error},
-        {"level", fit.level}, {"t_quantile", fit.t_quantile}, {"lower", fit.lower}, {"upper", fit.upper},
-        {"points", fit.points}, {"curvature", fit.curvature}, {"curvature_se", fit.curvature_se},
-        {"curvature_t", fit.curvature_t}, {"curvature_t_quantile", fit.curvature_t_quantile},
-        {"slope_first", fit.slope_first}, {"slope_last", fit.slope_last}, {"loglog_slope", fit.loglog_slope},
-        {"loglog_curvature", fit.loglog_curvature}}},
+      {"fit", ex::fit_json(fit)},
       {"reason", judgement.reason},
       {"alpha", alpha},
       {"rule", ex::kExponentRule},
@@ -363,7 +357,6 @@ Outcome check_001_exponent(const RunOptions& o, const std::string& label) {
       {"plots", cached->plots},
       {"wall_seconds", r.wall_seconds}};
   if (outside > 0) out.evidence["outside_range_note"] = note;
-  if (!fit.valid) out.evidence["fit"]["problem"] = fit.problem;
   return out;
 }
 

@@ -1,12 +1,14 @@
 #include "verify/experiments/seed001_exponents.hpp"
 
 #include <algorithm>
+#include <array>
 #include <boost/math/distributions/students_t.hpp>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <functional>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -239,17 +241,24 @@ ExponentFit fit_exponent(const std::vector<std::uint64_t>& horizons, const std::
   // The model check: y = a + b·u + c·u² with u = x − x̄ (and the same fit of ln x for c_ll). The normal equations in (a, b, c) have the matrix
   // [[n, 0, S2], [0, S2, S3], [S2, S3, S4]] (Σu = 0); c and (X'X)⁻¹[2][2] by Cramer's rule.
   if (f.points >= 4) {
-    double s2 = 0, s3 = 0, s4 = 0, ty = 0, uy = 0, u2y = 0;
+    double s2 = 0, s3 = 0, s4 = 0;
     for (std::size_t i = 0; i < f.points; ++i) {
       const double u = x[i] - mx, u2 = u * u;
-      s2 += u2, s3 += u2 * u, s4 += u2 * u2, ty += y[i], uy += u * y[i], u2y += u2 * y[i];
+      s2 += u2, s3 += u2 * u, s4 += u2 * u2;
     }
     // det of [[n, 0, s2], [0, s2, s3], [s2, s3, s4]]
     const double det = n * (s2 * s4 - s3 * s3) - s2 * (s2 * s2);
+    // The quadratic coefficient of a series v over u (Cramer: the third column replaced by Σv, Σu·v, Σu²·v).
+    const auto quadratic_term = [&](const std::function<double(std::size_t)>& v) {
+      double tv = 0, uv = 0, u2v = 0;
+      for (std::size_t i = 0; i < f.points; ++i) {
+        const double u = x[i] - mx;
+        tv += v(i), uv += u * v(i), u2v += u * u * v(i);
+      }
+      return std::array<double, 3>{(n * (s2 * u2v - s3 * uv) - tv * s2 * s2) / det, tv, uv};
+    };
     if (det > 0) {
-      // Cramer: replace the third column by (ty, uy, u2y).
-      const double det_c = n * (s2 * u2y - s3 * uy) - ty * s2 * s2;
-      const double c = det_c / det;
+      const auto [c, ty, uy] = quadratic_term([&](std::size_t i) { return y[i]; });
       const double b = (uy - s3 * c) / s2;
       const double a = (ty - s2 * c) / n;
       double sse2 = 0;
@@ -264,14 +273,7 @@ ExponentFit fit_exponent(const std::vector<std::uint64_t>& horizons, const std::
       f.curvature_t = f.curvature_se > 0 ? c / f.curvature_se : (c == 0 ? 0 : std::copysign(INFINITY, c));
       const boost::math::students_t t3(n - 3);
       f.curvature_t_quantile = boost::math::quantile(boost::math::complement(t3, (1 - kModelCheckLevel) / 2));
-      if (x.front() > 0) {
-        double tl = 0, ul = 0, u2l = 0;
-        for (std::size_t i = 0; i < f.points; ++i) {
-          const double u = x[i] - mx, l = std::log(x[i]);
-          tl += l, ul += u * l, u2l += u * u * l;
-        }
-        f.loglog_curvature = (n * (s2 * u2l - s3 * ul) - tl * s2 * s2) / det;
-      }
+      if (x.front() > 0) f.loglog_curvature = quadratic_term([&](std::size_t i) { return std::log(x[i]); })[0];
       f.slope_first = b + 2 * c * (x.front() - mx);
       f.slope_last = b + 2 * c * (x.back() - mx);
       f.curvature_valid = true;
@@ -313,7 +315,7 @@ ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted, dou
   if (fit.exponent >= kLinearExponent)
     return {Verdict::inconclusive, "fitted exponent " + num(fit.exponent) + " >= " + num(kLinearExponent, "%.2f") +
                                        ": regret linear at these T (the constants dominate; the shape is not visible)"};
-  const double top = predicted + log_power * fit.loglog_slope;
+  const double top = fit.band_top(predicted, log_power);
   const std::string band = log_power > 0 ? "the band [" + num(predicted) + ", " + num(top) + "] (T^" + num(predicted, "%g") +
                                                " times (ln T)^j, j in [0, " + num(log_power, "%g") + "])"
                                          : "the predicted " + num(predicted);
@@ -333,6 +335,28 @@ ExponentJudgement exponent_verdict(const ExponentFit& fit, double predicted, dou
                    ? " but its half-width " + num(half) + " > " + num(kExponentPrecision, "%.2f") +
                          " (too few points or too noisy to resolve the exponent)"
                    : " but reaches " + num(kLinearExponent, "%.2f") + " (linear growth not excluded)")};
+}
+
+nlohmann::json fit_json(const ExponentFit& f) {
+  nlohmann::json j = {{"valid", f.valid},
+                      {"points", f.points},
+                      {"exponent", f.exponent},
+                      {"intercept", f.intercept},
+                      {"standard_error", f.standard_error},
+                      {"level", f.level},
+                      {"t_quantile", f.t_quantile},
+                      {"lower", f.lower},
+                      {"upper", f.upper},
+                      {"curvature", f.curvature},
+                      {"curvature_se", f.curvature_se},
+                      {"curvature_t", f.curvature_t},
+                      {"curvature_t_quantile", f.curvature_t_quantile},
+                      {"slope_first", f.slope_first},
+                      {"slope_last", f.slope_last},
+                      {"loglog_slope", f.loglog_slope},
+                      {"loglog_curvature", f.loglog_curvature}};
+  if (!f.valid) j["problem"] = f.problem;
+  return j;
 }
 
 std::size_t ExponentsResult::algorithm_index(const std::string& label) const {
@@ -432,8 +456,8 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
                     {"delta", dpb::to_string(c.delta)}, {"level", dpb::to_string(c.level)}, {"d", c.d}, {"arms", c.arms},
                     {"profile", "theorem"}, {"regret", "pseudo"}};
   j["fit"] = "OLS of ln(mean final pseudo-regret) on ln T; interval: exponent ± t_{n-2}(1 - (1 - level)/2)·se; model "
-             "check: the quadratic term of ln Reg on (ln T - mean), its t and t_{n-3}(1 - (1 - level)/2); loglog_slope: "
-             "the OLS slope of ln ln T on ln T";
+             "check: the quadratic term of ln Reg on (ln T - mean), its t and t_{n-3}(0.975) (95 %, whatever the level); "
+             "loglog_slope, loglog_curvature: the same fits of ln ln T";
   nlohmann::json algs = nlohmann::json::array();
   for (std::size_t i = 0; i < c.algorithms.size(); ++i) {
     const auto& a = c.algorithms[i];
@@ -446,17 +470,8 @@ nlohmann::json exponents_summary_json(const ExponentsResult& r) {
                      {"in_range", p.in_range}, {"privacy_note", p.privacy_note}, {"bound_over_T", p.bound_over_T},
                      {"bound_vacuous", p.bound_vacuous}});
     }
-    nlohmann::json fit = {{"valid", f.valid},          {"points", f.points}, {"exponent", f.exponent},
-                          {"intercept", f.intercept},  {"standard_error", f.standard_error},
-                          {"level", f.level},          {"t_quantile", f.t_quantile},
-                          {"lower", f.lower},          {"upper", f.upper},
-                          {"curvature", f.curvature},  {"curvature_t", f.curvature_t},
-                          {"curvature_t_quantile", f.curvature_t_quantile},
-                          {"slope_first", f.slope_first}, {"slope_last", f.slope_last},
-                          {"loglog_slope", f.loglog_slope}, {"loglog_curvature", f.loglog_curvature}};
-    if (!f.valid) fit["problem"] = f.problem;
     nlohmann::json e = {{"label", a.label},   {"learner", a.learner}, {"batch_exponent", dpb::to_string(a.batch_exponent)},
-                        {"points", pts},      {"fit", fit},           {"points_outside_range", outside}};
+                        {"points", pts},      {"fit", fit_json(f)},   {"points_outside_range", outside}};
     if (a.predicted) e["predicted"] = dpb::to_string(*a.predicted);
     e["users"] = a.users;
     if (a.m0_exponent) e["m0_exponent"] = dpb::to_string(*a.m0_exponent);

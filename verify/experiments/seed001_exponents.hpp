@@ -128,7 +128,11 @@ struct ExponentFit {
   // and the slope change over the grid, |2c·(x_n − x_1)|, is at least kSlopeResolution (a bend below the reported
   // figures' resolution is not one; exact power laws give c ≈ 1e−17).
   bool bends(double log_power) const;
+  // The top of the band [γ, γ + k·s_ll] that T^γ·(ln T)^j, j in [0, k], spans in the fitted exponent.
+  double band_top(double predicted, double log_power) const { return predicted + log_power * loglog_slope; }
 };
+// Every field of a fit, for reports (claims' evidence and the experiment's summary JSON).
+nlohmann::json fit_json(const ExponentFit& fit);
 inline constexpr double kSlopeResolution = 1e-6;
 // The model check guards the verdicts, so it errs toward seeing a bend: a two-sided 5 % test, not the claim's α
 // (a strict level would let a real bend pass as a straight line and become a `violated` or a `holds`).

@@ -294,6 +294,25 @@ TEST(Seed001ExponentsTest, BadConfigsAreRefusedNamingTheField) {
   refused([](nlohmann::json& j) { j["algorithms"][0]["users"] = "sometimes"; }, "algorithms[0].users");
   refused([](nlohmann::json& j) { j["algorithms"][0]["users"] = "returning"; }, "algorithms[0].users");  // linucb
   refused([](nlohmann::json& j) { j["algorithms"][1]["m0_exponent"] = "1/3"; }, "algorithms[1].m0_exponent");
+  // log_power: a rational in [0, 8], only beside a predicted exponent.
+  refused([](nlohmann::json& j) { j["algorithms"][1]["log_power"] = "-1/4"; }, "algorithms[1].log_power");
+  refused([](nlohmann::json& j) { j["algorithms"][1]["log_power"] = "17/2"; }, "algorithms[1].log_power");
+  refused([](nlohmann::json& j) { j["algorithms"][1]["log_power"] = "two"; }, "algorithms[1].log_power");
+  refused([](nlohmann::json& j) { j["algorithms"][1]["log_power"] = "0x3"; }, "algorithms[1].log_power");
+  refused(
+      [](nlohmann::json& j) {
+        j["algorithms"][1].erase("predicted");
+        j["algorithms"][1]["log_power"] = "1";
+      },
+      "algorithms[1].log_power");
+  // The boundary values are accepted and read exactly.
+  nlohmann::json edge = good;
+  edge["algorithms"][1]["log_power"] = "8";
+  edge["algorithms"][2]["log_power"] = "0";
+  const ExponentsConfig c = parse_exponents_config(edge, "x");
+  EXPECT_EQ(c.algorithms[1].log_power, Rational(8));
+  EXPECT_EQ(c.algorithms[2].log_power, Rational(0));
+  EXPECT_EQ(find_exponents_experiment("001-exponents")->algorithms[1].log_power, Rational(7, 4));  // SDP-Amp, B.1
 }
 
 }  // namespace

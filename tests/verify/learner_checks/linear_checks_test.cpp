@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "reference/bits/chacha20.hpp"
 
 namespace dpb::verify::learner_checks {
@@ -126,6 +128,35 @@ TEST(LinearChecksTest, LemmaA2RegretBoundHoldsAndAShrunkBoundIsViolated) {
   // 16 runs without a failure cannot show 1 − α at α_claim = 2·10⁻⁷: inconclusive, never a vacuous `holds`.
   const Outcome small = check_lemma_a2_regret(false, 20261121, 2e-7, Rational(1), 16, {"linucb-ldp"});
   EXPECT_EQ(small.verdict, Verdict::inconclusive) << small.key_figure;
+}
+
+// Lemma A.2's bound as one function (001.lemma-a2.regret and the rate claims' vacuity): the enclosure contains the
+// formula recomputed in doubles, the non-private LinUCB's bound at d = 5 is vacuous (≥ T) at T = 2¹² and not at
+// 2²⁰ (the grid of 001-exponents), and a configuration without an aggregation is refused.
+TEST(LinearChecksTest, LemmaA2BoundEnclosesTheFormulaAndKnowsWhenItIsVacuous) {
+  const auto config = [](std::uint64_t T) {
+    ref::LinUcbParams p;
+    p.variant = ref::LinUcbVariant::NonPrivate;
+    p.T = T;
+    return ref::configure_linucb(p, 5, 100, 16);
+  };
+  for (const std::uint64_t T : {std::uint64_t{1} << 12, std::uint64_t{1} << 20}) {
+    const ref::LinUcbConfig conf = config(T);
+    const Interval b = lemma_a2_bound(conf, 5);
+    const double t = static_cast<double>(T), lmin = conf.lambda_min.convert_to<double>();
+    const double L = std::log1p(t / (5 * lmin));
+    const double beta = std::sqrt(2 * std::log(1 / conf.alpha.convert_to<double>()) + 5 * L) +
+                        std::sqrt(conf.lambda_max.convert_to<double>()) + conf.nu_upper.convert_to<double>();
+    const double direct = 5 * t / (2 * static_cast<double>(conf.M) * std::log(2.0)) * L + 4 * beta * std::sqrt(2 * 5 * t * L);
+    EXPECT_LE(b.lower().convert_to<double>(), direct * (1 + 1e-12)) << T;
+    EXPECT_GE(b.upper().convert_to<double>(), direct * (1 - 1e-12)) << T;
+    EXPECT_EQ(!(b.lower() < Rational(T)), T == (std::uint64_t{1} << 12)) << T << ": bound/T = " << direct / t;
+    // The scale multiplies it (the claim's negative control).
+    EXPECT_EQ(lemma_a2_bound(conf, 5, Rational(1, 8)).upper() * 8, b.upper());
+  }
+  ref::LinUcbConfig none = config(4096);
+  none.M = 0;
+  EXPECT_THROW((void)lemma_a2_bound(none, 5), std::invalid_argument);
 }
 
 }  // namespace
