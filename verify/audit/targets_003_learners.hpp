@@ -46,8 +46,10 @@
 //
 // Leaky twins (TargetOptions::noise_divisor k > 1, tests only): shuffle-glm with ⌈b/k⌉ noise bits per user in P₂
 // and P_GD; jdp-glm with both trees at σ/k (rounded up onto 2^−32); the claim and the ledger stay the specified
-// calibration's. jdp-glm's twin is caught (k = 10⁵); shuffle-glm's is NOT at this size (k = 10⁹, ε_lb ≈ −0.4): P_GD's
-// randomized rounding of the other users' gradients, not its noise bits, hides the changed user's gradient.
+// calibration's. jdp-glm's twin is caught (k = 10⁵); shuffle-glm's is NOT at this size (k = 10⁹, ε_lb ≈ −0.4): one
+// user moves P_GD's mean gradient by ≈ 8·10⁻⁴ of a level (g = 17 levels over 2L, L ≈ 2661 from the regulariser) and
+// a step by far less than the iterate grid ½, so without the calibrated noise θ̂₁ stays 0 (docs/audit.md; tested in
+// targets_003_learners_test.cpp).
 #pragma once
 
 #include <cstdint>

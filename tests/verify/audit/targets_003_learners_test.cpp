@@ -157,5 +157,71 @@ TEST(Seed003LearnerTargets, TheAuditHooksRefuseABadTape) {
   EXPECT_EQ(fast::shuffle_glm(sp, env, 1, 0, o).rewards, tape);
 }
 
+// Why shuffle-glm's leaky twin has no power at the audited size (docs/audit.md "Seed 003's learners"): P_GD's step
+// cannot leave θ = 0 on its own. At ε = 4, n = 69, λ_max = 91775 the calibration has g = 17 levels over ρ = 2L,
+// L = 1 + (λ_max/n)·S ≈ 2661, and η ≈ 1.06·10⁻³, so one level of one user moves ḡ by ρ/(g·n) ≈ 4.5 and a step by
+// ≈ 0.005 — far below the iterate grid 2^−q = 1/2 (q = 1); the expected effect of a user's gradient (≤ 1/4) is
+// ≈ 8·10⁻⁴ of a level. Only P_GD's noise moves θ: the calibrated noise does (θ̂₁ is noise-driven), the twin's ⌈b/10⁹⌉
+// = 10 bits per user cannot (it would need ≈ 100 levels, ≈ 9 of its standard deviations). So the twin releases
+// θ̂₁ = 0 whatever the changed user holds, and its later actions cannot show the change.
+TEST(Seed003LearnerTargets, ShuffleGlmTwinReleasesTheZeroEstimateTheCalibratedLearnerANoiseDrivenOne) {
+  constexpr std::uint64_t T = 76;
+  const Seed003LearnerSizes z = seed003_learner_sizes("shuffle-glm");
+  ASSERT_EQ(z.T, T);
+  ref::ShuffleGlmParams sp;
+  sp.T = T;
+  sp.M = z.M;
+  sp.eps = z.eps;
+  sp.delta = z.delta;
+  sp.kappa = Rational(8);
+  sp.kappa_star = Rational(4);
+  sp.S = Rational(2);
+  sp.gamma = Rational(0);
+  // The audit's instance (q = 1): batch 1's users one-direction probes {u,u}/{v,v} alternating, reward 0; later
+  // users two-arm probes {u, v}; round 1's user {φ, φ} with reward 1, φ = u (D) or v (D′).
+  const auto instance = [&](std::int64_t phi1) {
+    ref::GlmInstance g;
+    g.link = ref::Link::logistic;
+    g.d = 2;
+    g.K = 2;
+    g.q = 1;
+    g.sets = T;
+    g.S = Rational(2);
+    g.theta = {0, 0};
+    g.arms.assign(T * 4, 0);
+    for (std::uint64_t r = 1; r <= T; ++r) {
+      std::int64_t* x = g.arms.data() + (r - 1) * 4;
+      const bool batch1 = r <= 69;
+      const std::int64_t second = r == 1 ? phi1 : batch1 ? (r % 2 == 0 ? 1 : -1) : 1;
+      x[0] = x[2] = 1;
+      x[1] = second;
+      x[3] = batch1 ? second : -1;
+    }
+    return fast::GlmEnvironment(g);
+  };
+  std::vector<int> tape(T, 0);
+  tape[0] = 1;
+  const std::vector<Rational> zero{Rational(0), Rational(0)};
+  for (const long k : {1000000000L, 1L}) {
+    std::size_t nonzero = 0, runs = 0;
+    for (const std::int64_t phi1 : {1, -1}) {
+      const fast::GlmEnvironment env = instance(phi1);
+      fast::ShuffleGlmFastOptions o;
+      o.reward_tape = tape;
+      o.noise_divisor = Integer(k);
+      for (std::uint64_t run = 0; run < 20; ++run, ++runs) {
+        const fast::ShuffleGlmFastTrajectory tr = fast::shuffle_glm(sp, env, 20261207, run, o);
+        ASSERT_EQ(tr.schedule, (std::vector<std::uint64_t>{69, 7}));
+        ASSERT_EQ(tr.theta.size(), 1u);
+        nonzero += tr.theta[0] != zero;
+      }
+    }
+    if (k == 1)
+      EXPECT_GT(nonzero, runs / 2) << "the calibrated noise moves theta_1 off 0 in most runs";
+    else
+      EXPECT_EQ(nonzero, 0u) << "the twin's theta_1 is 0 in every run";
+  }
+}
+
 }  // namespace
 }  // namespace dpb::verify::audit
