@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/support/cli_path.hpp"
@@ -132,6 +133,17 @@ bool process_running(const std::string& command) {
   return run_command("pgrep -f '[" + command.substr(0, 1) + "]" + command.substr(1) + "' > /dev/null").exit_code == 0;
 }
 
+// SIGKILL takes effect when the killed process is next scheduled: on a loaded machine it can still be listed for a
+// moment after dpbandit exits (seen once, 2026-12-07, at nice 19 beside a build: the check ran 37 ms after the kill).
+// So "killed" means gone within 10 s — far shorter than the sleeper's own 20 s, so a leak still fails.
+bool gone_soon(const std::string& command) {
+  for (int i = 0; i < 200; ++i) {
+    if (!process_running(command)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
 // A sleep this test alone runs (its argument carries the pid) and that ends by itself within 20 s, so that a
 // regression leaves nothing behind for long.
 std::string unique_sleep() {
@@ -152,7 +164,7 @@ TEST(HostileInputCliTest, ExternalCommandPastItsTimeoutIsKilledWithItsProcessGro
   EXPECT_NE(r.err.find("'command'"), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("--timeout 1 s"), std::string::npos) << r.err;
   EXPECT_LT(seconds, 10) << r.err;
-  EXPECT_FALSE(process_running(sleeper)) << "the command's process group outlived dpbandit";
+  EXPECT_TRUE(gone_soon(sleeper)) << "the command's process group outlived dpbandit";
 }
 
 TEST(HostileInputCliTest, FifoWithoutWriterPastTheTimeoutIsRefused) {
@@ -179,7 +191,7 @@ TEST(HostileInputCliTest, SignalledDpbanditKillsItsCommandsProcessGroup) {
                                " $pid; wait $pid; echo status $?");
     EXPECT_EQ(r.out.rfind("running\n", 0), 0U) << "the command did not start: " << r.out;
     EXPECT_EQ(r.out.find("status 0"), std::string::npos) << signal << ": " << r.out;
-    EXPECT_FALSE(process_running(sleeper)) << "SIG" << signal << " left the command running";
+    EXPECT_TRUE(gone_soon(sleeper)) << "SIG" << signal << " left the command running";
   }
 }
 
