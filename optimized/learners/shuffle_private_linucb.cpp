@@ -94,11 +94,7 @@ void build_protocols(const ref::LinUcbConfig& cfg, P& p) {
 }
 
 // The double broadcast: L̂⁻¹, θ̂, η and |⟨u, θ̂⟩| (header comment).
-struct DoubleBroadcast {
-  std::vector<double> Linv, theta;
-  double eta = 0, u_theta = 0;
-  bool reliable = false;
-};
+using DoubleBroadcast = internal::LinUcbDoubleBroadcast;
 
 std::optional<DoubleBroadcast> cholesky(const std::vector<i128>& N, const std::vector<i128>& Du, double D,
                                         std::uint32_t d) {
@@ -148,6 +144,12 @@ std::optional<DoubleBroadcast> cholesky(const std::vector<i128>& N, const std::v
 }
 
 }  // namespace
+
+std::optional<internal::LinUcbDoubleBroadcast> internal::linucb_double_broadcast(const std::vector<i128>& N,
+                                                                                 const std::vector<i128>& Du, double D,
+                                                                                 std::uint32_t d) {
+  return cholesky(N, Du, D, d);
+}
 
 namespace {
 

@@ -78,6 +78,21 @@ LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const r
                                         const LinUcbOptions& options = {});
 LinUcbTrajectory shuffle_private_linucb(const ref::LinUcbParams& params, const ref::ContextTape& tape,
                                         NoiseSource noise, const LinUcbOptions& options = {});
+
+namespace internal {
+
+// The double broadcast of one V_m = N/D, u_m = Du/D (the error bound above): L̂⁻¹ (row-major, lower triangular),
+// θ̂, η and |⟨u, θ̂⟩|, and whether η <= 2^−20; nullopt when the double Cholesky breaks down (a non-positive pivot).
+// The learner's own routine, exposed for the test of the bound (tests/optimized/learners/linucb_error_bound_test.cpp).
+struct LinUcbDoubleBroadcast {
+  std::vector<double> Linv, theta;
+  double eta = 0, u_theta = 0;
+  bool reliable = false;
+};
+std::optional<LinUcbDoubleBroadcast> linucb_double_broadcast(const std::vector<i128>& N, const std::vector<i128>& Du,
+                                                             double D, std::uint32_t d);
+
+}  // namespace internal
 // The same on a prepared setup (ParameterError naming tape when its d, K, q differ from the setup's or it has fewer
 // than T rounds).
 LinUcbTrajectory shuffle_private_linucb(const LinUcbSetup& setup, const ref::ContextTape& tape, NoiseSource noise,
