@@ -95,5 +95,28 @@ TEST(GlocCrossTest, NegativeControlsDiverge) {
   EXPECT_TRUE(nodefer_caught);
 }
 
+// Runs long enough for the iterate to reach the sphere ‖θ‖ = S (θ* lies on it): the double build takes the V-norm
+// projection on exactly the rounds the reference does. (Its test "certainly inside the ball" has rounding room
+// (1 + γ_{d+1}); a test with room to spare — the mutation campaign's gen-s1-005, 2 + γ — projects points that are
+// inside onto the sphere, then must widen the radius and defers far more: the same actions, found by the counts.)
+TEST(GlocCrossTest, ProjectsOnTheRoundsTheReferenceProjects) {
+  const GlocSetup setups[] = {
+      {ref::Link::logistic, ref::GlocProfile::paper, 2, 6, Rational(1), 400, 11},
+      {ref::Link::logistic, ref::GlocProfile::paper, 2, 4, Rational(1, 2), 400, 12},
+      {ref::Link::probit, ref::GlocProfile::paper, 2, 6, Rational(1), 400, 13},
+  };
+  for (const GlocSetup& s : setups) {
+    const ref::GlmInstance inst = instance_of(s);
+    for (std::uint64_t run = 0; run < 2; ++run) {
+      const ref::GlocTrajectory r = ref::gloc(params_of(s), inst, s.seed, run);
+      const fast::GlmEnvironment env(inst);
+      const fast::GlocFastTrajectory f = fast::gloc(params_of(s), env, s.seed, run);
+      EXPECT_EQ(first_difference(r, f), 0U) << "seed " << s.seed << " run " << run;
+      EXPECT_GT(r.projections, 0U) << "seed " << s.seed << " run " << run << ": the iterate never left the ball";
+      EXPECT_EQ(f.projections, r.projections) << "seed " << s.seed << " run " << run;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace dpb
