@@ -30,6 +30,20 @@ Interval exact_log_moment(const Integer& n, const Rational& p, long m, long alph
   return renyi_divergence(P, Q, Rational(alpha), kPrec).mul(Rational(alpha - 1));
 }
 
+// The α set the bound minimises over is the documented one: 2, 3 and every 2^j, 3·2^j up to 2^24 (3·2^23 the largest
+// multiple of three), sorted and without repeats — a missing order only makes the bound worse, so no coverage test
+// would notice it (the mutation campaign's gen-s1-010 put a second 2 in place of 3).
+TEST(PVecPrivacyTest, AlphaSetIsTwoThreeAndThePowersOfTwoAndTheirTriplesUpTo2To24) {
+  std::set<Integer> expected = {Integer(2), Integer(3)};
+  for (int j = 1; j <= 24; ++j) {
+    expected.insert(Integer(1) << j);
+    if (j <= 23) expected.insert(Integer(3) << j);
+  }
+  const std::vector<Integer>& set = pvec_alpha_set();
+  EXPECT_EQ(std::vector<Integer>(expected.begin(), expected.end()), set);
+  EXPECT_EQ(set.size(), 48u);  // 24 powers of two, 23 triples, and 3
+}
+
 TEST(PVecPrivacyTest, ShiftMomentBoundCoversTheExactWindowSumWithinTheRemainder) {
   for (const long n : {60L, 4000L})
     for (const Rational& p : {Rational(1, 4), Rational(1, 2)}) {
