@@ -70,5 +70,18 @@ TEST(CertifiedTest, SignAndFloorRefineUntilCertain) {
   EXPECT_THROW(internal::certified_sign([](mpfr_prec_t p) { return Interval(0L, p); }, "zero"), std::runtime_error);
 }
 
+// The refinement reaches kMaxPrecision itself, not only some precision below it: 2 − 2^−50000 (and its distance
+// from 2) needs more than 50000 bits, which the doubling schedule 64, 128, …, 2^16 reaches and a coarser one (×3:
+// …, 46656, then past the cap — the mutation campaign's gen-s1-015) would not.
+TEST(CertifiedTest, SignAndFloorRefineAllTheWayToTheirCap) {
+  const Rational eps(Integer(1), Integer(1) << 50000);
+  ASSERT_LT(50001, internal::kMaxPrecision);
+  EXPECT_EQ(internal::certified_floor([&](mpfr_prec_t p) { return Interval(Rational(2 - eps), p); }, "2 - 2^-50000"),
+            1);
+  EXPECT_EQ(internal::certified_sign([&](mpfr_prec_t p) { return Interval(Rational(2 - eps), p) - Interval(2L, p); },
+                                     "(2 - 2^-50000) - 2"),
+            -1);
+}
+
 }  // namespace
 }  // namespace dpb::ref
