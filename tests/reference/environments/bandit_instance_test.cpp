@@ -62,6 +62,9 @@ TEST(BanditInstanceTest, ValidationNamesTheParameter) {
   test::expect_parameter_error([] { BanditInstance::beta({{0, 1}}); }, "alpha");
   test::expect_parameter_error([] { BanditInstance::beta({{1, -1}}); }, "beta");
   test::expect_parameter_error([] { BanditInstance::beta({{40, 40}}); }, "alpha + beta");
+  // The bound itself: α + β = 64 is accepted, 65 refused (the mutation campaign's gen-s1-081 refused 64).
+  EXPECT_NO_THROW(BanditInstance::beta({{32, 32}}));
+  test::expect_parameter_error([] { BanditInstance::beta({{33, 32}}); }, "alpha + beta");
 }
 
 }  // namespace
