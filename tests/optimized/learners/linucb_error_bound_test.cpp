@@ -20,13 +20,8 @@
 namespace dpb::fast {
 namespace {
 
-Rational exact(double v) {
-  int e = 0;
-  const double m = std::frexp(v, &e);  // v = m·2^e, |m| in [1/2, 1)
-  const auto mi = static_cast<std::int64_t>(std::ldexp(m, 53));
-  Rational r{Integer(mi)};
-  return e - 53 >= 0 ? r * Rational(Integer(Integer(1) << (e - 53))) : r / Rational(Integer(Integer(1) << (53 - e)));
-}
+// A double as the rational it is (GMP's mpq_set_d is exact).
+Rational exact(double v) { return Rational(v); }
 
 // z = V⁻¹ b by exact Gauss–Jordan elimination (V symmetric positive definite, so every pivot is non-zero).
 std::vector<Rational> solve(std::vector<Rational> V, std::vector<Rational> b, std::uint32_t d) {
