@@ -135,7 +135,10 @@ namespace internal {
 
 void check_glm_params(const GlmInstanceParams& p, std::string_view fn) { check_sizes(p.d, p.K, p.q, p.sets, p.S, fn); }
 
-std::vector<std::int64_t> draw_glm_theta(const GlmInstanceParams& p, ChaCha20Source& bits) {
+namespace {
+
+template <BitSource B>
+std::vector<std::int64_t> draw_theta(const GlmInstanceParams& p, B& bits) {
   std::vector<Integer> u(p.d);
   if (p.generator == GlmGenerator::authors) {
     const std::uint64_t span = (std::uint64_t{1} << 33) + 1, half = std::uint64_t{1} << 32;
@@ -151,6 +154,11 @@ std::vector<std::int64_t> draw_glm_theta(const GlmInstanceParams& p, ChaCha20Sou
   }
   return scale_to_radius(u, p.S, p.q);
 }
+
+}  // namespace
+
+std::vector<std::int64_t> draw_glm_theta(const GlmInstanceParams& p, ChaCha20Source& bits) { return draw_theta(p, bits); }
+std::vector<std::int64_t> draw_glm_theta(const GlmInstanceParams& p, TapeSource& bits) { return draw_theta(p, bits); }
 
 std::int64_t ball_coordinate(const Integer& g, const Integer& norm2, std::uint64_t k, unsigned q, unsigned d) {
   // ⌊|g|·2^q·U^{1/d}/‖g‖⌋ = ⌊(g^{2d}·4^{qd}·k²/(2^128·‖g‖^{2d}))^{1/(2d)}⌋, U = k/2^64.

@@ -32,6 +32,7 @@
 
 #include "reference/bits/bit_source.hpp"
 #include "reference/bits/chacha20.hpp"
+#include "reference/bits/tape.hpp"
 #include "reference/core/errors.hpp"
 #include "reference/core/interval.hpp"
 #include "reference/core/rational.hpp"
@@ -99,6 +100,8 @@ namespace internal {
 // draw (the first bits of the stream), and one arm coordinate from its normal g, ‖g‖² and the 64 bits k.
 void check_glm_params(const GlmInstanceParams& params, std::string_view function);
 std::vector<std::int64_t> draw_glm_theta(const GlmInstanceParams& params, ChaCha20Source& bits);
+// The same draw from a recorded tape (tests script the bits: the authors' 34-bit rejection at its top value).
+std::vector<std::int64_t> draw_glm_theta(const GlmInstanceParams& params, TapeSource& bits);
 std::int64_t ball_coordinate(const Integer& g, const Integer& norm2, std::uint64_t k, unsigned q, unsigned d);
 }  // namespace internal
 

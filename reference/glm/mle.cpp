@@ -422,4 +422,17 @@ MleBox certified_mle(const GlmData& data, const std::vector<Rational>& start, mp
                      " bits (last Newton step " + to_string(last_step) + ")");
 }
 
+namespace internal {
+
+void gradient_hessian_at(const GlmData& data, const std::vector<Rational>& theta, mpfr_prec_t prec,
+                         std::vector<Interval>& g, std::vector<Interval>& H) {
+  validate_mle_input(data, theta.size(), "gradient_hessian_at");
+  std::vector<Interval> X;
+  X.reserve(data.x.size());
+  for (std::int64_t f : data.x) X.emplace_back(Rational(Integer(f), Integer(1) << data.q), prec);
+  gradient_hessian(data, X, theta, prec, g, H);
+}
+
+}  // namespace internal
+
 }  // namespace dpb::ref

@@ -73,6 +73,21 @@ TEST(GlmInstanceTest, AuthorsGeneratorReplaysFromTheStream) {
   EXPECT_GT(checked, 2900);
 }
 
+TEST(GlmInstanceTest, AuthorsThetaRejectsTheTopValueOfItsThirtyFourBits) {
+  // Each coordinate is uniform on {−2^32, …, 2^32}: 34 bits u, kept when u <= 2^33. A scripted tape offers u = 2^33 + 1
+  // first (refused, 34 bits spent), then 2^33 (coordinate 2^32) and 2^32 (coordinate 0): θ* = (S·2^16, 0) after 102
+  // bits.
+  Tape tape;
+  tape.append((std::uint64_t{1} << 33) + 1, 34);
+  tape.append(std::uint64_t{1} << 33, 34);
+  tape.append(std::uint64_t{1} << 32, 34);
+  TapeSource bits(tape);
+  const std::vector<std::int64_t> theta =
+      internal::draw_glm_theta(params(GlmGenerator::authors, 2, 4, 1, Rational(5, 2)), bits);
+  EXPECT_EQ(theta, (std::vector<std::int64_t>{163840, 0}));
+  EXPECT_EQ(bits.position(), 102u);
+}
+
 TEST(GlmInstanceTest, NormsAreExactAndThetaIsNearTheSphere) {
   for (GlmGenerator g : {GlmGenerator::authors, GlmGenerator::sphere})
     for (const Rational& S : {Rational(2), Rational(5, 2), Rational(3), Rational(7, 2)}) {

@@ -37,6 +37,36 @@ GlmData random_data(Link link, std::uint32_t d, std::size_t n, std::uint64_t see
   return data;
 }
 
+TEST(CertifiedMleTest, GradientAndHessianAreRightAtTheLinksLargestAcceptedZ) {
+  // z = ±4096 = ±kGlmMaxAbsZ is inside the links' domain: its μ and μ̇ enter ∇L and ∇²L like any other (the
+  // observation before it has z = ½, so a μ̇ left over from it would add ≈ 0.35·x² = 1.4 to the Hessian).
+  for (Link link : {Link::logistic, Link::probit}) {
+    for (std::int64_t x2 : {std::int64_t{8192}, std::int64_t{-8192}}) {
+      GlmData data;
+      data.link = link;
+      data.d = 1;
+      data.q = 12;
+      data.x = {1, x2};  // 2^−12 and ±2: at θ = 2048, z = ½ and ±4096
+      data.r = {0, 1};
+      const std::vector<Rational> theta{Rational(2048)};
+      std::vector<Interval> g, H;
+      internal::gradient_hessian_at(data, theta, 64, g, H);
+      ASSERT_EQ(H.size(), 1u);
+      Interval h(data.lambda, 256);
+      for (std::size_t s = 0; s < 2; ++s) {
+        const Rational x(Integer(data.x[s]), Integer(1) << data.q);
+        const Rational z = x * theta[0];
+        h += mu_dot_range(link, z, z, 256) * Interval(Rational(x * x), 256);
+      }
+      const Interval gj = grad_j(data, theta, 0);
+      EXPECT_TRUE(H[0].overlaps(h)) << link_name(link) << " " << x2;
+      EXPECT_LT(H[0].width(), Rational(1, 1 << 20));
+      EXPECT_TRUE(g[0].overlaps(gj)) << link_name(link) << " " << x2;
+      EXPECT_LT(g[0].width(), Rational(1, 1 << 20));
+    }
+  }
+}
+
 TEST(CertifiedMleTest, OneDimensionalBoxBracketsTheRoot) {
   for (Link link : {Link::logistic, Link::probit}) {
     const GlmData data = random_data(link, 1, 40, 3);

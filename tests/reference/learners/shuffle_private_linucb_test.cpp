@@ -421,6 +421,11 @@ TEST(ShufflePrivateLinUcbTest, ValidationNamesTheParameter) {
   ten.T = 10;
   test::expect_parameter_error([&] { configure_linucb(ten, 1, 5, 16); }, "d");
   test::expect_parameter_error([&] { configure_linucb(ten, 3, 0, 16); }, "K");
+  // The grid exponent q's range [1, 30] is closed at both ends.
+  test::expect_parameter_error([&] { configure_linucb(ten, 3, 5, 0); }, "q");
+  test::expect_parameter_error([&] { configure_linucb(ten, 3, 5, 31); }, "q");
+  EXPECT_EQ(configure_linucb(ten, 3, 5, 1).r, 2u);
+  EXPECT_EQ(configure_linucb(ten, 3, 5, 30).r, 60u);
   test::expect_parameter_error([&] { ChaCha20Source b(1, 0); seed001_instance(1, 5, 16, b); }, "d");
   test::expect_parameter_error([&] { ChaCha20Source b(1, 0); seed001_instance(3, 0, 16, b); }, "K");
   test::expect_parameter_error([&] { parse_pd_policy("never", "test"); }, "pd-policy");
