@@ -112,6 +112,22 @@ TEST(JdpGlmCrosscheckTest, NonPositiveDefiniteVAndHAndCriterionIIAgree) {
   EXPECT_GT(v_not_pd, 0U);
 }
 
+TEST(JdpGlmCrosscheckTest, CriterionIIAgreesWhenLambdaIsNotOne) {
+  // The running maximum of det starts at det(λI) = λ^d: with λ = 2 (not 1, where every power of λ is the same) the
+  // first Criterion II switch depends on it; the builds must switch at the same rounds.
+  const ref::GlmInstance inst = hand_instance();
+  std::uint64_t switches = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    ref::JdpGlmParams p = noisy(32);
+    p.lambda_override = Integer(2);
+    fast::JdpGlmFastTrajectory f;
+    const GlmRunComparison c = run(p, inst, seed, {}, &f);
+    EXPECT_FALSE(c.divergence) << "seed " << seed << ": " << why(c);
+    switches += f.switches.size();
+  }
+  EXPECT_GT(switches, 0U);
+}
+
 TEST(JdpGlmCrosscheckTest, GeneratedInstancesOnBothTreePathsAgree) {
   for (const auto& [link, d, K, q, T, seed] :
        {std::tuple{ref::Link::logistic, 3U, 5U, 4U, std::uint64_t{48}, std::uint64_t{3}},

@@ -193,6 +193,8 @@ TEST(Calibration001Test, FlagsThatDoNotApplyAreRefusedAndMissingOnesNamed) {
   in.delta_prime = Rational(1, 2);
   in.n = 0;
   test::expect_error_message([&] { ref::calibrate_001(in); }, "calibrate: parameter 'n' must be >= 1, got 0");
+  in.n = 1;  // the range's end: accepted (Lemma B.4's precondition fails, so the bound does not apply)
+  EXPECT_FALSE(*ref::calibrate_001(in).find("applicable")->flag);
   in.n = 10;
   in.eps = Rational(1);
   test::expect_error_message([&] { ref::calibrate_001(in); },
