@@ -141,6 +141,19 @@ TEST(JdpGlmTest, BeforeTheFirstSwitchEqualNormsGoToTheLowestIndex) {
   EXPECT_EQ(tr.actions, std::vector<std::uint32_t>(16, 0));
 }
 
+TEST(JdpGlmTest, AZeroEstimateWithANoisyHUsesHTausNormNotTheTieRule) {
+  // θ̂_τ = 0 also after a switch (a P_GD call with T_it = 0 returns θ₀ = 0), but then H_τ ≠ λI and the index is
+  // β‖x‖_{H_τ⁻¹}: with H_τ = diag(2λ, λ), a1 = (0, 1/2) beats a0 = (1/2, 0) of the same Euclidean norm (the rule of
+  // the test above, ties to the lowest index, holds only for H_τ = λI exactly); with diag(λ, 2λ), a0 wins.
+  const JdpGlmConstants k = jdp_glm_constants(params(64, Rational(8), Rational(4)), Link::logistic, 2, 4);
+  const std::vector<std::int64_t> arms{8, 0, 0, 8};
+  const std::vector<Rational> s(2, Rational(1, 1000)), zero(2, Rational(0));
+  const Rational l(k.lambda);
+  EXPECT_EQ(jdp_internal::exploit(k, Rational(8), arms, 2, 2, 4, s, zero, zero, {2 * l, 0, 0, l}, 1).action, 1u);
+  EXPECT_EQ(jdp_internal::exploit(k, Rational(8), arms, 2, 2, 4, s, zero, zero, {l, 0, 0, 2 * l}, 1).action, 0u);
+  EXPECT_EQ(jdp_internal::exploit(k, Rational(8), arms, 2, 2, 4, s, zero, zero, {l, 0, 0, l}, 1).action, 0u);
+}
+
 TEST(JdpGlmTest, ANoisyVThatIsNotPositiveDefiniteCountsAsCriterionI) {
   // ε = 15, κ = κ* = 10^6: Eq. 19 gives λ ≈ 0.0017 (long double below), so λ = ⌈λ⌉ = 1, while the corrected V tree's
   // σ_V = 6√5 ln(3200)/15 ≈ 7.2 per node: the noisy V is often indefinite. Such a round explores (Criterion I counts
