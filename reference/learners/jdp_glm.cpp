@@ -183,19 +183,49 @@ Exploit exploit(const JdpGlmConstants& k, const Rational& kappa, std::span<const
   }
   const std::vector<std::uint32_t> first = internal::first_of_duplicates(arms, K, d);
   // Before the first switch (θ̂_τ = 0, H_τ = λI exactly) the index is β‖x‖/√λ: decided exactly on ‖x‖², ties to the
-  // lowest index (as rs-glincb; the interval test cannot decide a tie of distinct arms of equal norm).
+  // lowest index (as rs-glincb; the interval test cannot decide a tie of distinct arms of equal norm). θ̂_τ = 0 also
+  // after a switch whose P_GD call has T_it = 0 (θ₀ = 0), with a released H_τ ≠ λI: the index is β‖x‖_{H_τ⁻¹},
+  // decided exactly on fᵀ adj(2^r H_τ) f (∝ ‖x‖²_{H_τ⁻¹}, H_τ PD), ties to the lowest index — distinct arms x and −x
+  // always tie there, and the interval test would refine up to the cap and throw.
   bool trivial = true;
   for (const Rational& v : theta_tau) trivial = trivial && v == 0;
+  const bool tau_zero = trivial;
   for (std::uint32_t i = 0; i < d && trivial; ++i)
     for (std::uint32_t j = 0; j < d && trivial; ++j)
       trivial = H_tau[i * d + j] == (i == j ? Rational(k.lambda) : Rational(0));
+  std::vector<Integer> h_score;  // tau_zero && !trivial: fᵀ adj(N) f per arm, N = 2^r H_τ (integers)
+  if (tau_zero && !trivial) {
+    std::vector<Integer> N(std::size_t{d} * d);
+    for (std::size_t i = 0; i < N.size(); ++i) {
+      const Rational v = H_tau[i] * pow2(k.grid_bits);
+      if (denominator(v) != 1) throw std::logic_error("jdp_glm: H_tau is not on the grid 2^-r");
+      N[i] = numerator(v);
+    }
+    const internal::BareissResult br = internal::bareiss_symmetric(N, d);
+    if (!br.positive_definite) throw std::logic_error("jdp_glm: H_tau's exact PD tests disagree");
+    h_score.assign(K, Integer(0));
+    for (std::uint32_t a = 0; a < K; ++a) {
+      const std::int64_t* f = &arms[std::size_t{a} * d];
+      for (std::uint32_t i = 0; i < d; ++i)
+        for (std::uint32_t j = 0; j < d; ++j) h_score[a] += Integer(f[i]) * br.adj[i * d + j] * f[j];
+    }
+  }
   for (mpfr_prec_t prec = kGlmStartPrecision;; prec *= 2) {
-    if (trivial) {
+    if (tau_zero) {
       std::vector<Interval> to;
       for (const Rational& v : theta_o) to.push_back(Interval(v, prec));
       std::vector<bool> kept;
       if (internal::eliminate(arms, K, d, q, first, s, to, k.gamma * k.gamma * kappa, prec, kept)) {
-        e.action = internal::norm_argmax(arms, K, d, first, kept, k.beta == 0);
+        if (trivial) {
+          e.action = internal::norm_argmax(arms, K, d, first, kept, k.beta == 0);
+        } else {  // the same rule on the H_τ-norm (β = 0: every index is 0, the lowest kept arm)
+          std::uint32_t c = K;
+          for (std::uint32_t a = 0; a < K; ++a) {
+            if (!kept[a] || first[a] != a) continue;
+            if (c == K || (k.beta != 0 && h_score[a] > h_score[c])) c = a;
+          }
+          e.action = c;
+        }
         return e;
       }
       ++e.refinements;

@@ -131,7 +131,8 @@ struct CriterionI {
 CriterionI criterion_i(const JdpGlmConstants& k, std::span<const std::int64_t> arms, std::uint32_t K, std::uint32_t d,
                        unsigned q, const std::vector<Rational>& V);
 // Lines 9–10 with θ̂_o, V (through s) and θ̂_τ, H_τ: H_τ not PD (exact) → h_pd = false and action = argmax s;
-// else elimination, then the UCB argmax (certified, refined up to kGlmPrecisionCap; GlmUndecided beyond).
+// else elimination, then the UCB argmax (certified, refined up to kGlmPrecisionCap; GlmUndecided beyond); with
+// θ̂_τ = 0 the argmax is exact (on ‖x‖² when H_τ = λI, else on fᵀ adj(2^r H_τ) f), ties to the lowest index.
 struct Exploit {
   bool h_pd = true;
   std::uint32_t action = 0;

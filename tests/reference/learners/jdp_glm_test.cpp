@@ -141,7 +141,7 @@ TEST(JdpGlmTest, BeforeTheFirstSwitchEqualNormsGoToTheLowestIndex) {
   EXPECT_EQ(tr.actions, std::vector<std::uint32_t>(16, 0));
 }
 
-TEST(JdpGlmTest, AZeroEstimateWithANoisyHUsesHTausNormNotTheTieRule) {
+TEST(JdpGlmTest, AZeroEstimateWithANoisyHUsesHTausNormExactly) {
   // θ̂_τ = 0 also after a switch (a P_GD call with T_it = 0 returns θ₀ = 0), but then H_τ ≠ λI and the index is
   // β‖x‖_{H_τ⁻¹}: with H_τ = diag(2λ, λ), a1 = (0, 1/2) beats a0 = (1/2, 0) of the same Euclidean norm (the rule of
   // the test above, ties to the lowest index, holds only for H_τ = λI exactly); with diag(λ, 2λ), a0 wins.
@@ -152,6 +152,16 @@ TEST(JdpGlmTest, AZeroEstimateWithANoisyHUsesHTausNormNotTheTieRule) {
   EXPECT_EQ(jdp_internal::exploit(k, Rational(8), arms, 2, 2, 4, s, zero, zero, {2 * l, 0, 0, l}, 1).action, 1u);
   EXPECT_EQ(jdp_internal::exploit(k, Rational(8), arms, 2, 2, 4, s, zero, zero, {l, 0, 0, 2 * l}, 1).action, 0u);
   EXPECT_EQ(jdp_internal::exploit(k, Rational(8), arms, 2, 2, 4, s, zero, zero, {l, 0, 0, l}, 1).action, 0u);
+  // x and −x have the same ‖x‖_{H_τ⁻¹} for every H_τ: with H_τ = diag(λ, 2λ), (1/2, 0) and (−1/2, 0) tie exactly
+  // above (0, 1/2) and the lowest index plays, decided without refinement (an interval comparison of the tie would
+  // refine to the precision cap and throw GlmUndecided); with diag(2λ, λ), (0, 1/2) is the maximum.
+  const std::vector<std::int64_t> opposite{0, 8, 8, 0, -8, 0};
+  const std::vector<Rational> s3(3, Rational(1, 1000));
+  const jdp_internal::Exploit tie =
+      jdp_internal::exploit(k, Rational(8), opposite, 3, 2, 4, s3, zero, zero, {l, 0, 0, 2 * l}, 1);
+  EXPECT_EQ(tie.action, 1u);
+  EXPECT_EQ(tie.refinements, 0u);
+  EXPECT_EQ(jdp_internal::exploit(k, Rational(8), opposite, 3, 2, 4, s3, zero, zero, {2 * l, 0, 0, l}, 1).action, 0u);
 }
 
 TEST(JdpGlmTest, ANoisyVThatIsNotPositiveDefiniteCountsAsCriterionI) {
