@@ -252,6 +252,14 @@ std::vector<Integer> spread(const GlmData& data) {
   return W;
 }
 
+// The contexts x_s as intervals at p bits (exact: numerators ≤ 2^20 on 2^−q).
+std::vector<Interval> contexts_at(const GlmData& data, mpfr_prec_t p) {
+  std::vector<Interval> X;
+  X.reserve(data.x.size());
+  for (std::int64_t f : data.x) X.emplace_back(Rational(Integer(f), Integer(1) << data.q), p);
+  return X;
+}
+
 void validate_mle_input(const GlmData& data, std::size_t start_size, const char* fn) {
   if (data.d == 0) throw_parameter_error(fn, "d", ">= 1", "0");
   if (data.x.size() != data.n() * data.d)
@@ -383,9 +391,7 @@ MleBox certified_mle(const GlmData& data, const std::vector<Rational>& start, mp
   std::vector<Rational> theta = start;
   for (mpfr_prec_t p = std::max<mpfr_prec_t>(prec, kGlmStartPrecision); p <= kGlmPrecisionCap; p *= 2) {
     for (std::uint32_t j = 0; j < d; ++j) theta[j] = mid(Interval(theta[j], p));  // dyadic, ≤ p + 1 bits
-    std::vector<Interval> X;  // the contexts as intervals at p bits (exact: numerators ≤ 2^20 on 2^−q)
-    X.reserve(data.x.size());
-    for (std::int64_t f : data.x) X.emplace_back(Rational(Integer(f), Integer(1) << data.q), p);
+    const std::vector<Interval> X = contexts_at(data, p);
     // Newton on midpoints until the step is below 2^−(p/4) (at most 40 steps; a step longer than 1 is cut to
     // 1, which keeps the iteration from overshooting on few data); then Krawczyk at the last point with its ∇L,
     // ∇²L (one pass over the data per Newton step, none extra for the test).
@@ -427,10 +433,7 @@ namespace internal {
 void gradient_hessian_at(const GlmData& data, const std::vector<Rational>& theta, mpfr_prec_t prec,
                          std::vector<Interval>& g, std::vector<Interval>& H) {
   validate_mle_input(data, theta.size(), "gradient_hessian_at");
-  std::vector<Interval> X;
-  X.reserve(data.x.size());
-  for (std::int64_t f : data.x) X.emplace_back(Rational(Integer(f), Integer(1) << data.q), prec);
-  gradient_hessian(data, X, theta, prec, g, H);
+  gradient_hessian(data, contexts_at(data, prec), theta, prec, g, H);
 }
 
 }  // namespace internal

@@ -75,7 +75,6 @@ Interval mu_dot_range(Link link, const Rational& lo, const Rational& hi, mpfr_pr
 // ⟨x, X⟩ for a box X and x = f·2^−q: the exact rational endpoints [lo, hi] of the interval sum.
 std::pair<Rational, Rational> inner_range(const std::int64_t* f, unsigned q, const std::vector<Interval>& box);
 
-
 namespace internal {
 // ∇L(θ) (d) and ∇²L(θ) (d·d, upper triangle filled) enclosed at the exact point θ (dyadic), as every Newton step of
 // certified_mle computes them; exposed for tests (an observation at |z| = kGlmMaxAbsZ exactly).

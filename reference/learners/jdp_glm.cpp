@@ -28,6 +28,32 @@ const Quantity& quantity(const Calibration001& c, const std::string& name) {
   return internal::quantity(c, name, "calibrate jdp-glm");
 }
 
+// Bareiss on N = 2^r M (integers: M = λI + release·2^−r) and, when M is PD, fᵀ adj(N) f for every arm
+// (‖x‖²_{M⁻¹} = fᵀ adj(N) f/det(N)·2^r/4^q).
+struct QuadForms {
+  internal::BareissResult br;
+  std::vector<Integer> score;
+};
+QuadForms quad_forms(std::span<const std::int64_t> arms, std::uint32_t K, std::uint32_t d, unsigned r,
+                     const std::vector<Rational>& M) {
+  QuadForms out;
+  std::vector<Integer> N(std::size_t{d} * d);
+  for (std::size_t i = 0; i < N.size(); ++i) {
+    const Rational v = M[i] * pow2(r);
+    if (denominator(v) != 1) throw std::logic_error("jdp_glm: a released matrix is not on the grid 2^-r");
+    N[i] = numerator(v);
+  }
+  out.br = internal::bareiss_symmetric(N, d);
+  if (!out.br.positive_definite) return out;
+  out.score.assign(K, Integer(0));
+  for (std::uint32_t a = 0; a < K; ++a) {
+    const std::int64_t* f = &arms[std::size_t{a} * d];
+    for (std::uint32_t i = 0; i < d; ++i)
+      for (std::uint32_t j = 0; j < d; ++j) out.score[a] += Integer(f[i]) * out.br.adj[i * d + j] * f[j];
+  }
+  return out;
+}
+
 }  // namespace
 
 std::uint64_t jdp_glm_stream(std::uint64_t run, std::uint64_t k) {
@@ -143,10 +169,8 @@ CriterionI criterion_i(const JdpGlmConstants& k, std::span<const std::int64_t> a
   const unsigned r = k.grid_bits;
   CriterionI c;
   c.s.assign(K, Rational(0));
-  // V exactly, scaled: N = 2^r V (integers).
-  std::vector<Integer> N(std::size_t{d} * d);
-  for (std::size_t i = 0; i < N.size(); ++i) N[i] = numerator(Rational(V[i] * pow2(r)));
-  const internal::BareissResult br = internal::bareiss_symmetric(N, d);
+  const QuadForms qf = quad_forms(arms, K, d, r, V);  // V exactly, scaled: N = 2^r V (integers)
+  const internal::BareissResult& br = qf.br;
   if (!br.positive_definite) {
     c.v_pd = false;
     c.explore = true;
@@ -156,11 +180,7 @@ CriterionI criterion_i(const JdpGlmConstants& k, std::span<const std::int64_t> a
   }
   std::uint32_t top = 0;
   for (std::uint32_t a = 0; a < K; ++a) {
-    const std::int64_t* f = &arms[std::size_t{a} * d];
-    Integer acc = 0;
-    for (std::uint32_t i = 0; i < d; ++i)
-      for (std::uint32_t j = 0; j < d; ++j) acc += Integer(f[i]) * br.adj[i * d + j] * f[j];
-    c.s[a] = Rational(acc, br.det) * pow2(r) / pow2(2 * q);  // ‖x‖²_{V⁻¹} = fᵀ adj f/det(N)·2^r/4^q
+    c.s[a] = Rational(qf.score[a], br.det) * pow2(r) / pow2(2 * q);  // ‖x‖²_{V⁻¹}
     if (c.s[a] > c.s[top]) top = a;
   }
   c.action = top;
@@ -193,22 +213,11 @@ Exploit exploit(const JdpGlmConstants& k, const Rational& kappa, std::span<const
   for (std::uint32_t i = 0; i < d && trivial; ++i)
     for (std::uint32_t j = 0; j < d && trivial; ++j)
       trivial = H_tau[i * d + j] == (i == j ? Rational(k.lambda) : Rational(0));
-  std::vector<Integer> h_score;  // tau_zero && !trivial: fᵀ adj(N) f per arm, N = 2^r H_τ (integers)
+  std::vector<Integer> h_score;  // tau_zero && !trivial: fᵀ adj(2^r H_τ) f per arm
   if (tau_zero && !trivial) {
-    std::vector<Integer> N(std::size_t{d} * d);
-    for (std::size_t i = 0; i < N.size(); ++i) {
-      const Rational v = H_tau[i] * pow2(k.grid_bits);
-      if (denominator(v) != 1) throw std::logic_error("jdp_glm: H_tau is not on the grid 2^-r");
-      N[i] = numerator(v);
-    }
-    const internal::BareissResult br = internal::bareiss_symmetric(N, d);
-    if (!br.positive_definite) throw std::logic_error("jdp_glm: H_tau's exact PD tests disagree");
-    h_score.assign(K, Integer(0));
-    for (std::uint32_t a = 0; a < K; ++a) {
-      const std::int64_t* f = &arms[std::size_t{a} * d];
-      for (std::uint32_t i = 0; i < d; ++i)
-        for (std::uint32_t j = 0; j < d; ++j) h_score[a] += Integer(f[i]) * br.adj[i * d + j] * f[j];
-    }
+    QuadForms qf = quad_forms(arms, K, d, k.grid_bits, H_tau);
+    if (!qf.br.positive_definite) throw std::logic_error("jdp_glm: H_tau's exact PD tests disagree");
+    h_score = std::move(qf.score);
   }
   for (mpfr_prec_t prec = kGlmStartPrecision;; prec *= 2) {
     if (tau_zero) {
